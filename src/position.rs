@@ -1,0 +1,280 @@
+//! Positions: an unvalidated [`Setup`] and the validated [`Position`] the
+//! move generator works on.
+
+use crate::bitboard::Bitboard;
+use crate::moves::Move;
+use crate::rules::{Color, Rules, Variant};
+use crate::square::Square;
+use crate::zobrist;
+
+/// A man or a king.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Role {
+    /// Moves forward one square.
+    Man,
+    /// Crowned piece.
+    King,
+}
+
+/// A piece: its colour and role.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    /// Whose piece.
+    pub color: Color,
+    /// Man or king.
+    pub role: Role,
+}
+
+/// Pieces and side to move, not yet checked against the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Setup {
+    /// White's pieces.
+    pub white: Bitboard,
+    /// Black's pieces.
+    pub black: Bitboard,
+    /// Which of them are kings.
+    pub kings: Bitboard,
+    /// Side to move (None = the variant's first mover).
+    pub side_to_move: Option<Color>,
+}
+
+/// Why a [`Setup`] is not a legal position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// Both sides claim a square.
+    #[error("square {0} holds both a white and a black piece")]
+    BothColors(String),
+    /// A king mark on an empty square.
+    #[error("square {0} is marked as a king but holds no piece")]
+    KingWithoutPiece(String),
+    /// More than twelve pieces of one side.
+    #[error("{0} has {1} pieces; a side has at most 12")]
+    TooManyPieces(&'static str, u32),
+    /// A man standing where it would already have been crowned.
+    #[error("{0} man on {1} stands on its crowning row; it must be a king")]
+    ManOnCrowningRow(&'static str, String),
+}
+
+/// A legal position of one variant: pieces, side to move and Zobrist hash.
+#[derive(Clone, Copy, Debug)]
+pub struct Position {
+    pieces: [Bitboard; 2],
+    kings: Bitboard,
+    side: Color,
+    hash: u64,
+    rules: &'static Rules,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.pieces == other.pieces
+            && self.kings == other.kings
+            && self.side == other.side
+            && self.rules.variant == other.rules.variant
+    }
+}
+impl Eq for Position {}
+
+impl Position {
+    /// The start position of `variant`: 12 men each on the first three ranks.
+    pub fn start(variant: Variant) -> Position {
+        let white = Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2);
+        let black = Bitboard::rank(5) | Bitboard::rank(6) | Bitboard::rank(7);
+        let setup = Setup {
+            white,
+            black,
+            kings: Bitboard::EMPTY,
+            side_to_move: None,
+        };
+        Position::from_setup(&setup, variant).expect("the start position is legal")
+    }
+
+    /// Validates a setup for `variant`.
+    pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
+        let rules = variant.rules();
+        let name = |sq: Square| sq.display(rules.notation).to_string();
+        if let Some(sq) = (setup.white & setup.black).first() {
+            return Err(PositionError::BothColors(name(sq)));
+        }
+        if let Some(sq) = (setup.kings & !(setup.white | setup.black)).first() {
+            return Err(PositionError::KingWithoutPiece(name(sq)));
+        }
+        for (color, pieces) in [(Color::White, setup.white), (Color::Black, setup.black)] {
+            if pieces.count() > 12 {
+                return Err(PositionError::TooManyPieces(color.name(), pieces.count()));
+            }
+            let men = pieces & !setup.kings;
+            if let Some(sq) = (men & Bitboard::rank(color.crowning_rank())).first() {
+                return Err(PositionError::ManOnCrowningRow(color.name(), name(sq)));
+            }
+        }
+        let mut pos = Position {
+            pieces: [setup.white, setup.black],
+            kings: setup.kings,
+            side: setup.side_to_move.unwrap_or(rules.first_to_move),
+            hash: 0,
+            rules,
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The position as an unvalidated setup.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            white: self.pieces[0],
+            black: self.pieces[1],
+            kings: self.kings,
+            side_to_move: Some(self.side),
+        }
+    }
+
+    /// The rules this position is played under.
+    #[inline]
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+
+    /// The variant.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.rules.variant
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// All pieces of `color`.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()]
+    }
+
+    /// Men of `color`.
+    #[inline]
+    pub fn men(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()] & !self.kings
+    }
+
+    /// Kings of `color`.
+    #[inline]
+    pub fn kings(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()] & self.kings
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// Every empty dark square.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        !self.occupied()
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.pieces[0].contains(sq) {
+            Color::White
+        } else if self.pieces[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = if self.kings.contains(sq) {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece { color, role })
+    }
+
+    /// The Zobrist hash, kept up to date move by move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from scratch (equals [`Position::hash`]).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = zobrist::side(self.side);
+        for color in [Color::White, Color::Black] {
+            for sq in self.pieces(color) {
+                h ^= zobrist::piece(color, self.kings.contains(sq), sq);
+            }
+        }
+        h
+    }
+
+    /// Plays a legal move of this position (from [`Position::legal_moves`]).
+    #[inline]
+    pub fn play(&mut self, mv: &Move) {
+        self.play_parts(mv.from(), mv.to(), mv.captured(), mv.promotes());
+    }
+
+    /// Plays the legal move given by its start, end, captured squares and crowning.
+    #[inline]
+    pub(crate) fn play_parts(
+        &mut self,
+        from: Square,
+        to: Square,
+        captured: Bitboard,
+        promotes: bool,
+    ) {
+        let us = self.side;
+        let them = us.opponent();
+        let from_to = Bitboard::from_square(from) ^ Bitboard::from_square(to);
+        let mine = self.pieces[us.index()] ^ from_to;
+        let mut theirs = self.pieces[them.index()];
+        let mut kings = self.kings;
+        let was_king = kings.contains(from);
+        let is_king = was_king || promotes;
+        let mut h = self.hash
+            ^ zobrist::BLACK_TO_MOVE
+            ^ zobrist::piece(us, was_king, from)
+            ^ zobrist::piece(us, is_king, to);
+        if was_king {
+            kings ^= from_to;
+        } else if is_king {
+            kings |= Bitboard::from_square(to);
+        }
+        for sq in captured {
+            h ^= zobrist::piece(them, kings.contains(sq), sq);
+        }
+        theirs ^= captured;
+        kings &= !captured;
+        self.pieces[us.index()] = mine;
+        self.pieces[them.index()] = theirs;
+        self.kings = kings;
+        self.side = them;
+        self.hash = h;
+    }
+
+    /// The position after `mv`.
+    #[inline]
+    pub fn after(&self, mv: &Move) -> Position {
+        let mut p = *self;
+        p.play(mv);
+        p
+    }
+
+    /// The same pieces with the other side to move.
+    pub fn with_side_to_move(&self, side: Color) -> Position {
+        let mut p = *self;
+        if side != p.side {
+            p.side = side;
+            p.hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        p
+    }
+
+    /// True when `mv` moves a man (or captures): such moves reset the no-progress count.
+    pub fn is_progress(&self, mv: &Move) -> bool {
+        mv.is_capture() || !self.kings.contains(mv.from())
+    }
+}

@@ -1,0 +1,180 @@
+//! The rule variants as data: one [`Rules`] value per variant, read by the one
+//! move generator and by the game's draw rules.
+
+use crate::square::SquareNotation;
+use std::fmt;
+use std::str::FromStr;
+
+/// The two sides. White starts on ranks 1–3 and moves up the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    /// Men on ranks 1–3 at the start; moves towards rank 8.
+    White = 0,
+    /// Men on ranks 6–8 at the start; moves towards rank 1.
+    Black = 1,
+}
+
+impl Color {
+    /// Index 0 (white) or 1 (black), for tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other side.
+    #[inline]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// The 0-based rank where this side's men are crowned.
+    #[inline]
+    pub const fn crowning_rank(self) -> u8 {
+        match self {
+            Color::White => 7,
+            Color::Black => 0,
+        }
+    }
+
+    /// `W` or `B`, as in PDN.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::White => 'W',
+            Color::Black => 'B',
+        }
+    }
+
+    /// "white" or "black".
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+impl std::ops::Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        self.opponent()
+    }
+}
+
+/// The checkers variants of the spec.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Variant {
+    /// The university contest's rules: men capture backward, short kings,
+    /// White first, 20-ply no-progress draw.
+    #[default]
+    Tournament,
+    /// American / English checkers (ACF).
+    English,
+    /// Russian draughts: flying kings, promotion continues a capture.
+    Russian,
+}
+
+impl Variant {
+    /// All variants, default first.
+    pub const ALL: [Variant; 3] = [Variant::Tournament, Variant::English, Variant::Russian];
+
+    /// The variant's name as used on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Tournament => "tournament",
+            Variant::English => "english",
+            Variant::Russian => "russian",
+        }
+    }
+
+    /// The rule set of this variant.
+    pub const fn rules(self) -> &'static Rules {
+        match self {
+            Variant::Tournament => &TOURNAMENT,
+            Variant::English => &ENGLISH,
+            Variant::Russian => &RUSSIAN,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown variant name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant '{0}' (expected tournament, english or russian)")]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
+/// One variant's rules, as flags read by the move generator and the game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Rules {
+    /// Which variant these rules are.
+    pub variant: Variant,
+    /// The side that makes the first move from the start position.
+    pub first_to_move: Color,
+    /// Men may capture backward as well as forward.
+    pub men_capture_backward: bool,
+    /// Kings move and capture any distance along a free diagonal.
+    pub flying_kings: bool,
+    /// A man reaching the crowning rank during a capture stops there (true)
+    /// or is crowned at once and keeps capturing as a king (false).
+    pub promotion_ends_capture: bool,
+    /// Draw after this many consecutive plies with no man move and no capture.
+    pub no_progress_plies: u32,
+    /// How squares are written.
+    pub notation: SquareNotation,
+    /// Separator written between the squares of a capture (`x` or `:`).
+    pub capture_separator: char,
+}
+
+/// The default variant's rules.
+pub const TOURNAMENT: Rules = Rules {
+    variant: Variant::Tournament,
+    first_to_move: Color::White,
+    men_capture_backward: true,
+    flying_kings: false,
+    promotion_ends_capture: true,
+    no_progress_plies: 20,
+    notation: SquareNotation::Numeric,
+    capture_separator: 'x',
+};
+
+/// English / American checkers.
+pub const ENGLISH: Rules = Rules {
+    variant: Variant::English,
+    first_to_move: Color::Black,
+    men_capture_backward: false,
+    flying_kings: false,
+    promotion_ends_capture: true,
+    no_progress_plies: 80,
+    notation: SquareNotation::Numeric,
+    capture_separator: 'x',
+};
+
+/// Russian draughts.
+pub const RUSSIAN: Rules = Rules {
+    variant: Variant::Russian,
+    first_to_move: Color::White,
+    men_capture_backward: true,
+    flying_kings: true,
+    promotion_ends_capture: false,
+    no_progress_plies: 30,
+    notation: SquareNotation::Algebraic,
+    capture_separator: ':',
+};
