@@ -17,6 +17,12 @@ pub enum BenchCommand {
     },
 }
 
+/// English perft from the start position (Aart Bik; OEIS A133046).
+const ENGLISH_PERFT: [u64; 14] = [
+    7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564, 85242128, 388623673,
+    1766623630, 7978439499,
+];
+
 fn threads_or_cores(threads: usize) -> usize {
     if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -35,6 +41,13 @@ pub fn run(cmd: &BenchCommand) -> Result<(), String> {
             let leaves = perft::perft_parallel(&pos, depth, threads);
             let elapsed = start.elapsed();
             let rate = leaves as f64 / elapsed.as_secs_f64().max(1e-9);
+            let published = ENGLISH_PERFT.get(depth as usize - 1);
+            if published.is_some_and(|&p| p != leaves) {
+                return Err(format!(
+                    "perft({depth}) counted {leaves} leaves, the published table says {}",
+                    published.unwrap_or(&0)
+                ));
+            }
             println!(
                 "perft depth={depth} leaves={leaves} time_ms={} leaves_per_s={:.0}",
                 elapsed.as_millis(),
