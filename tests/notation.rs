@@ -65,7 +65,8 @@ fn fen_reads_ranges_kings_and_wrappers() {
 #[test]
 fn malformed_fen_gets_a_typed_error() {
     let t = Variant::Tournament;
-    let cases: Vec<(&str, fn(&FenError) -> bool)> = vec![
+    type Check = fn(&FenError) -> bool;
+    let cases: Vec<(&str, Check)> = vec![
         ("", |e| matches!(e, FenError::Empty)),
         ("X:W1:B2", |e| matches!(e, FenError::SideToMove(_))),
         ("W:W21", |e| matches!(e, FenError::FieldCount(1 | 2))),
