@@ -2,6 +2,7 @@
 //! notation and perft. The crate has no web dependencies; the browser front
 //! end and the CLI are built on it.
 
+pub mod ai;
 pub mod bitboard;
 pub mod fen;
 pub mod game;
@@ -11,7 +12,9 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod rng;
 pub mod rules;
+pub mod search;
 pub mod square;
 mod tables;
 pub mod zobrist;

@@ -164,7 +164,8 @@ fn generate_quiet<S: MoveSink>(pos: &Position, sink: &mut S) {
     }
 }
 
-fn count_quiet(pos: &Position) -> u64 {
+/// Number of quiet (non-capturing) moves of the side to move, ignoring captures.
+pub fn count_quiet(pos: &Position) -> u64 {
     let us = pos.side_to_move();
     let empty = pos.empty();
     let men = pos.men(us);

@@ -14,13 +14,23 @@ fn sq(name: &str) -> Square {
 
 #[test]
 fn numbered_squares_follow_the_spec() {
-    for (n, name) in [(1, "b8"), (4, "h8"), (5, "a7"), (29, "a1"), (30, "c1"), (32, "g1")] {
+    for (n, name) in [
+        (1, "b8"),
+        (4, "h8"),
+        (5, "a7"),
+        (29, "a1"),
+        (30, "c1"),
+        (32, "g1"),
+    ] {
         assert_eq!(Square::from_number(n), Some(sq(name)), "square {n}");
         assert_eq!(sq(name).number(), n);
     }
     for n in 1..=32 {
         let s = Square::from_number(n).unwrap();
-        assert_eq!(Square::parse(&n.to_string(), SquareNotation::Numeric), Ok(s));
+        assert_eq!(
+            Square::parse(&n.to_string(), SquareNotation::Numeric),
+            Ok(s)
+        );
     }
     assert_eq!(Square::from_number(0), None);
     assert_eq!(Square::from_number(33), None);
@@ -29,10 +39,22 @@ fn numbered_squares_follow_the_spec() {
 #[test]
 fn bad_squares_are_named_in_errors() {
     let numeric = SquareNotation::Numeric;
-    assert!(Square::parse("b1", numeric).unwrap_err().to_string().contains("light square"));
-    assert!(Square::parse("33", numeric).unwrap_err().to_string().contains("off the board"));
-    assert!(Square::parse("z9", numeric).unwrap_err().to_string().contains("off the board"));
-    assert!(Square::parse("1a", numeric).unwrap_err().to_string().contains("not a square"));
+    assert!(Square::parse("b1", numeric)
+        .unwrap_err()
+        .to_string()
+        .contains("light square"));
+    assert!(Square::parse("33", numeric)
+        .unwrap_err()
+        .to_string()
+        .contains("off the board"));
+    assert!(Square::parse("z9", numeric)
+        .unwrap_err()
+        .to_string()
+        .contains("off the board"));
+    assert!(Square::parse("1a", numeric)
+        .unwrap_err()
+        .to_string()
+        .contains("not a square"));
     let err = Square::parse("12", SquareNotation::Algebraic).unwrap_err();
     assert!(err.to_string().contains("algebraically"));
 }
@@ -47,7 +69,11 @@ fn fen_reads_ranges_kings_and_wrappers() {
         "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
         "b:w 21-24, 25-32 : b1-12",
     ] {
-        assert_eq!(Position::from_fen(text, Variant::English), Ok(start), "{text}");
+        assert_eq!(
+            Position::from_fen(text, Variant::English),
+            Ok(start),
+            "{text}"
+        );
     }
     let pos = Position::from_fen("W:W21,22,K30:B1,2,K5", Variant::Tournament).unwrap();
     assert_eq!(pos.side_to_move(), Color::White);
@@ -122,7 +148,10 @@ fn multi_captures_read_with_or_without_landings() {
     for text in ["27x9", "27x18x9", "27-9", "27x18x9"] {
         assert_eq!(pos.parse_move(text), Ok(mv), "{text}");
     }
-    assert!(matches!(pos.parse_move("27x19x9"), Err(MoveTextError::Illegal { .. })));
+    assert!(matches!(
+        pos.parse_move("27x19x9"),
+        Err(MoveTextError::Illegal { .. })
+    ));
 }
 
 /// English king on 22 (c3) with black men on 18, 19, 25, 26, 27: it can take
@@ -158,7 +187,10 @@ fn ambiguous_and_illegal_texts_name_the_candidates() {
     let start = Position::start(Variant::Tournament);
     match start.parse_move("11-15") {
         Err(MoveTextError::Illegal { legal, .. }) => {
-            assert!(legal.contains("21-17") && legal.contains("24-19"), "{legal}");
+            assert!(
+                legal.contains("21-17") && legal.contains("24-19"),
+                "{legal}"
+            );
         }
         other => panic!("expected illegal, got {other:?}"),
     }
@@ -183,7 +215,11 @@ fn two_paths_with_same_ends_are_distinct_moves() {
     }
     // The English loop: same captured set, different order.
     let pos = Position::from_fen(LOOP, Variant::English).unwrap();
-    let loops: Vec<_> = pos.legal_moves().into_iter().filter(|m| m.capture_count() == 5).collect();
+    let loops: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.capture_count() == 5)
+        .collect();
     assert_eq!(loops.len(), 2);
     assert_eq!(loops[0].captured(), loops[1].captured());
     assert_ne!(loops[0].path(), loops[1].path());
@@ -287,8 +323,11 @@ fn malformed_pdn_says_what_and_where() {
         let err = pdn::read_game(text, Variant::English).unwrap_err();
         assert!(err.to_string().contains(needle), "{text:?}: {err}");
     }
-    let err = pdn::read_game("[Event \"x\"]\n1. 11-15 23-19\n2. 11-16 *", Variant::English)
-        .unwrap_err();
+    let err = pdn::read_game(
+        "[Event \"x\"]\n1. 11-15 23-19\n2. 11-16 *",
+        Variant::English,
+    )
+    .unwrap_err();
     match &err {
         PdnError::Move { at, number, .. } => {
             assert_eq!(at.line, 3);

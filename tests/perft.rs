@@ -56,7 +56,10 @@ fn divide_sums_to_perft_and_lists_every_root_move() {
 #[test]
 fn bulk_counting_equals_listing() {
     for (fen, variant) in [
-        ("W:WK1,K3,18,19,K30:B6,K14,15,22,23,K29", Variant::Tournament),
+        (
+            "W:WK1,K3,18,19,K30:B6,K14,15,22,23,K29",
+            Variant::Tournament,
+        ),
         ("B:WK1,K3,18,19,K30:B6,K14,15,22,23,K29", Variant::English),
         ("W:WKa1,Kc1,e3,f4:Bd4,Kf6,b6,d6,Kh8", Variant::Russian),
     ] {

@@ -2,6 +2,9 @@
 
 use clap::Subcommand;
 use std::time::Instant;
+use warcaby::ai::{CheckersEval, Engine};
+use warcaby::rng::Rng;
+use warcaby::search::{Limits, SearchConfig};
 use warcaby::{perft, Position, Variant};
 
 #[derive(Subcommand)]
@@ -14,6 +17,13 @@ pub enum BenchCommand {
         /// Worker threads (0 = one per core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
+    },
+    /// Fixed positions searched to fixed depths (deterministic node count),
+    /// then the English start position for one second.
+    Search {
+        /// Extra plies added to every fixed depth (negative = shallower).
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+        extra_depth: i32,
     },
 }
 
@@ -54,6 +64,71 @@ pub fn run(cmd: &BenchCommand) -> Result<(), String> {
                 rate
             );
         }
+        BenchCommand::Search { extra_depth } => bench_search(extra_depth)?,
     }
+    Ok(())
+}
+
+/// The benchmark's positions: each variant's start and positions reached by
+/// seeded random playouts (the same on every machine).
+fn bench_positions() -> Vec<(Position, u32)> {
+    let mut list = Vec::new();
+    for (variant, depth) in [
+        (Variant::English, 17),
+        (Variant::Tournament, 16),
+        (Variant::Russian, 15),
+    ] {
+        list.push((Position::start(variant), depth));
+        for seed in 1..=3u64 {
+            let mut rng = Rng::new(seed * 1_000_003 + depth as u64);
+            let mut pos = Position::start(variant);
+            for _ in 0..(10 + 6 * seed) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(&moves[rng.below(moves.len() as u64) as usize]);
+            }
+            list.push((pos, depth - 2));
+        }
+    }
+    list
+}
+
+fn bench_search(extra_depth: i32) -> Result<(), String> {
+    let mut total_nodes = 0;
+    let mut total_ms = 0.0;
+    for (i, (pos, depth)) in bench_positions().into_iter().enumerate() {
+        let depth = (depth as i32 + extra_depth).max(1) as u32;
+        let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
+        let start = Instant::now();
+        let r = engine.think_position(&pos, Limits::depth(depth), |_| {});
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let mv = r.best_move.map_or("-".to_string(), |m| pos.move_text(&m));
+        println!(
+            "position={} variant={} depth={} nodes={} time_ms={:.0} bestmove={mv} score={} fen={}",
+            i + 1,
+            pos.variant(),
+            r.depth,
+            r.nodes,
+            ms,
+            r.score,
+            pos.to_fen()
+        );
+        total_nodes += r.nodes;
+        total_ms += ms;
+    }
+    let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
+    let start = Position::start(Variant::English);
+    let r = engine.think_position(&start, Limits::time_ms(1000), |_| {});
+    println!(
+        "english_start_1s depth={} seldepth={} nodes={} time_ms={}",
+        r.depth, r.seldepth, r.nodes, r.time_ms
+    );
+    println!(
+        "search nodes={total_nodes} time_ms={:.0} nodes_per_s={:.0}",
+        total_ms,
+        total_nodes as f64 * 1000.0 / total_ms.max(1e-9)
+    );
     Ok(())
 }

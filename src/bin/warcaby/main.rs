@@ -3,6 +3,8 @@
 //! stderr with exit status 2.
 
 mod bench;
+mod play;
+mod think;
 
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
@@ -13,7 +15,7 @@ use warcaby::{perft, Position, Variant};
 #[command(
     name = "warcaby",
     version,
-    about = "Checkers engine: rules, perft and benchmarks"
+    about = "Checkers engine: rules, search, terminal play, perft and benchmarks"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -26,6 +28,12 @@ enum Command {
     Perft(PerftArgs),
     /// List the legal moves of a position in PDN, one per line.
     Moves(PositionArgs),
+    /// Search a position and print the best move, with one info line per iteration.
+    Bestmove(think::BestMoveArgs),
+    /// Run minimax, alphabeta and negascout at the same fixed depth.
+    Compare(think::CompareArgs),
+    /// Play a game in the terminal.
+    Play(play::PlayArgs),
     /// Benchmarks that print figures.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -36,14 +44,14 @@ enum Command {
 pub struct PositionArgs {
     /// Rule variant: tournament, english or russian.
     #[arg(long, default_value = "tournament")]
-    variant: Variant,
+    pub variant: Variant,
     /// Position as PDN FEN (default: the start position).
     #[arg(long)]
-    fen: Option<String>,
+    pub fen: Option<String>,
 }
 
 impl PositionArgs {
-    fn position(&self) -> Result<Position, String> {
+    pub fn position(&self) -> Result<Position, String> {
         match &self.fen {
             Some(f) => Position::from_fen(f, self.variant).map_err(|e| e.to_string()),
             None => Ok(Position::start(self.variant)),
@@ -123,6 +131,9 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Perft(args) => run_perft(args),
         Command::Moves(args) => run_moves(args),
+        Command::Bestmove(args) => think::run_bestmove(args),
+        Command::Compare(args) => think::run_compare(args),
+        Command::Play(args) => play::run(args),
         Command::Bench(cmd) => bench::run(cmd),
     };
     match result {

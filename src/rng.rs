@@ -1,0 +1,49 @@
+//! A small, fast, seedable random generator (xoshiro-style splitmix), the
+//! same on every platform so that a seed reproduces a game exactly.
+
+/// Scrambles a 64-bit value (SplitMix64's finaliser).
+#[inline]
+pub fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A seeded random number generator (SplitMix64).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rng {
+    state: u64,
+}
+
+impl Rng {
+    /// A generator from a seed: the same seed gives the same numbers.
+    pub fn new(seed: u64) -> Rng {
+        Rng { state: seed }
+    }
+
+    /// A generator seeded from the operating system (or the browser's crypto).
+    pub fn from_entropy() -> Rng {
+        Rng::new(entropy_seed())
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        mix(self.state.wrapping_sub(0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// A number in `0..n` (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((self.next_u64() as u128 * n as u128) >> 64) as u64
+    }
+}
+
+/// 64 bits from the platform's entropy source; falls back to the clock.
+pub fn entropy_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => mix(std::ptr::addr_of!(bytes) as u64),
+    }
+}

@@ -1,0 +1,708 @@
+//! Game-tree search, generic over any two-player game with perfect
+//! information that implements [`SearchGame`] — checkers and Clobber alike.
+//! The search knows nothing about the rules of either.
+//!
+//! Three algorithms, chosen by name: plain `minimax` (no pruning), `alphabeta`
+//! and `negascout` (principal variation search). Around them: iterative
+//! deepening under depth, node and time limits, a transposition table, move
+//! ordering (table move, longer captures first, killer moves, history
+//! heuristic), aspiration windows, capture quiescence (a position where a
+//! capture is pending is never evaluated statically: the search goes on
+//! through the captures), scores that prefer the fastest win and the slowest
+//! loss, and draws by repetition or by the game's own rules inside the tree.
+
+mod ordering;
+mod tt;
+
+pub use tt::TranspositionTable;
+
+use ordering::{History, Killers};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Score of a won position at the root; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this (in absolute value) are forced wins or losses.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// The score of a draw.
+pub const DRAW: i32 = 0;
+const INFINITY: i32 = MATE + 1;
+/// Deepest ply the search ever reaches (quiescence included).
+pub const MAX_PLY: usize = 128;
+/// Size of the space of [`SearchGame::move_key`] values.
+pub const MOVE_KEY_SPACE: usize = 1 << 14;
+
+/// What a position is at the search horizon.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Leaf {
+    /// The side to move has no legal move: it has lost.
+    NoMoves,
+    /// A capture (or other forcing move) is pending: do not evaluate here.
+    Tactical,
+    /// Safe to evaluate statically.
+    Quiet,
+}
+
+/// A game the search can play through. Positions are copied, not undone
+/// (`after` returns the next position), which keeps implementations simple.
+pub trait SearchGame: Clone {
+    /// A move.
+    type Move: Copy + PartialEq + fmt::Debug;
+
+    /// Every legal move, into `moves` (cleared first).
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// The position after a legal move.
+    fn after(&self, mv: &Self::Move) -> Self;
+
+    /// A hash of the position and side to move.
+    fn hash(&self) -> u64;
+
+    /// Cheap classification for the horizon (see [`Leaf`]).
+    fn leaf(&self) -> Leaf;
+
+    /// Plies since the last irreversible move: only that many earlier
+    /// positions can repeat this one (0 for games without repetition).
+    fn reversible_plies(&self) -> u32;
+
+    /// True when the game is drawn here by its own rule (e.g. no progress).
+    fn is_rule_draw(&self) -> bool;
+
+    /// Ordering weight of a forcing move (e.g. pieces captured); 0 if quiet.
+    fn tactical_weight(&self, mv: &Self::Move) -> u32;
+
+    /// A small key for the history heuristic, below [`MOVE_KEY_SPACE`].
+    fn move_key(&self, mv: &Self::Move) -> usize;
+}
+
+/// A static evaluation, in centi-pieces, from the side to move's point of view.
+pub trait Evaluator<G> {
+    /// Scores a quiet position.
+    fn evaluate(&self, game: &G) -> i32;
+}
+
+/// The search algorithm.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum Algorithm {
+    /// Plain minimax (negamax form): every node searched, no pruning.
+    Minimax,
+    /// Alpha-beta pruning.
+    AlphaBeta,
+    /// NegaScout / principal variation search: null windows after the first move.
+    #[default]
+    NegaScout,
+}
+
+impl Algorithm {
+    /// All algorithms.
+    pub const ALL: [Algorithm; 3] = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::NegaScout,
+    ];
+
+    /// The algorithm's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::NegaScout => "negascout",
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown algorithm name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown algorithm '{0}' (expected minimax, alphabeta or negascout)")]
+pub struct UnknownAlgorithm(pub String);
+
+impl FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim().to_ascii_lowercase();
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s || (s == "pvs" && *a == Algorithm::NegaScout))
+            .ok_or(UnknownAlgorithm(s))
+    }
+}
+
+/// How the search is configured (what it may use), independent of limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Which algorithm.
+    pub algorithm: Algorithm,
+    /// Transposition table size in MiB; 0 turns it off.
+    pub tt_mib: usize,
+    /// Killer moves and history heuristic (table moves and longer captures
+    /// are always tried first when available).
+    pub ordering: bool,
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// Iterative deepening (off: one search straight to the depth limit).
+    pub iterative: bool,
+    /// Late move reductions (later quiet moves searched shallower first).
+    pub reductions: bool,
+    /// Amplitude of deterministic evaluation noise (weak levels); 0 = none.
+    pub noise: i32,
+    /// Seed of that noise.
+    pub seed: u64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            algorithm: Algorithm::NegaScout,
+            tt_mib: 32,
+            ordering: true,
+            aspiration: true,
+            iterative: true,
+            reductions: true,
+            noise: 0,
+            seed: 0,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// The bare algorithm, for comparisons at a fixed depth: no table, no
+    /// killers or history, no aspiration, no reductions, one iteration.
+    pub fn bare(algorithm: Algorithm) -> SearchConfig {
+        SearchConfig {
+            algorithm,
+            tt_mib: 0,
+            ordering: false,
+            aspiration: false,
+            iterative: false,
+            reductions: false,
+            noise: 0,
+            seed: 0,
+        }
+    }
+}
+
+/// When to stop searching. Unset limits do not apply; with none set the
+/// search goes to [`MAX_PLY`] unless stopped from outside.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest nominal depth, in plies.
+    pub depth: Option<u32>,
+    /// Most nodes.
+    pub nodes: Option<u64>,
+    /// Most milliseconds.
+    pub time_ms: Option<u64>,
+}
+
+impl Limits {
+    /// Search to a fixed depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search for a given time.
+    pub fn time_ms(ms: u64) -> Limits {
+        Limits {
+            time_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+
+    /// Search a given number of nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+}
+
+/// A report: after each finished iteration, and at the end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo<M> {
+    /// Best move found (None only when there is no legal move).
+    pub best_move: Option<M>,
+    /// Score from the side to move's point of view.
+    pub score: i32,
+    /// Nominal depth of the last finished iteration.
+    pub depth: u32,
+    /// Deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub time_ms: u64,
+    /// Principal variation, starting with the best move.
+    pub pv: Vec<M>,
+}
+
+impl<M> SearchInfo<M> {
+    /// Nodes per second.
+    pub fn nodes_per_second(&self) -> u64 {
+        (self.nodes * 1000)
+            .checked_div(self.time_ms)
+            .unwrap_or(self.nodes * 1000)
+    }
+
+    /// Plies to a forced win (positive) or loss (negative), if the score is one.
+    pub fn mate_in(&self) -> Option<i32> {
+        if self.score > MATE_BOUND {
+            Some(MATE - self.score)
+        } else if self.score < -MATE_BOUND {
+            Some(-(MATE + self.score))
+        } else {
+            None
+        }
+    }
+}
+
+/// A millisecond clock. Native builds use [`std::time::Instant`]; a host
+/// without one (the browser) passes its own.
+pub type Clock = fn() -> f64;
+
+#[cfg(not(target_arch = "wasm32"))]
+fn default_clock() -> f64 {
+    use std::sync::OnceLock;
+    use std::time::Instant;
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    EPOCH.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+#[cfg(target_arch = "wasm32")]
+fn default_clock() -> f64 {
+    0.0
+}
+
+/// How often (in nodes) the clock and the stop flag are looked at.
+const CHECK_EVERY: u64 = 1024;
+
+/// A reusable searcher: its table and heuristics persist between searches.
+pub struct Searcher<G: SearchGame, E> {
+    config: SearchConfig,
+    evaluator: E,
+    tt: TranspositionTable,
+    killers: Killers<G::Move>,
+    history: History,
+    clock: Clock,
+    stop: Arc<AtomicBool>,
+    // Per-search state.
+    start_ms: f64,
+    deadline_ms: f64,
+    node_limit: u64,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    hashes: Vec<u64>,
+    move_buffers: Vec<Vec<G::Move>>,
+    score_buffers: Vec<Vec<i64>>,
+    pv: Vec<Vec<G::Move>>,
+}
+
+impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
+    /// A searcher with a configuration and an evaluation.
+    pub fn new(config: SearchConfig, evaluator: E) -> Self {
+        Searcher {
+            tt: TranspositionTable::new(config.tt_mib),
+            config,
+            evaluator,
+            killers: Killers::new(MAX_PLY + 1),
+            history: History::new(),
+            clock: default_clock,
+            stop: Arc::new(AtomicBool::new(false)),
+            start_ms: 0.0,
+            deadline_ms: f64::INFINITY,
+            node_limit: u64::MAX,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            hashes: Vec::new(),
+            move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            score_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// Uses another clock (milliseconds, any epoch).
+    pub fn with_clock(mut self, clock: Clock) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    /// The flag that stops a running search when set (from any thread).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// The evaluation in use.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// Forgets the table and heuristics (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers.clear();
+        self.history.clear();
+    }
+
+    /// Searches `root`. `history` holds the hashes of the positions before it
+    /// (oldest first), so repetitions with the game so far are seen.
+    /// `on_iteration` is called after every finished iteration.
+    pub fn search(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: Limits,
+        mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
+    ) -> SearchInfo<G::Move> {
+        self.stop.store(false, Ordering::Relaxed);
+        self.start_ms = (self.clock)();
+        self.deadline_ms = limits
+            .time_ms
+            .map_or(f64::INFINITY, |t| self.start_ms + t as f64);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.hashes.clear();
+        self.hashes.extend_from_slice(history);
+        self.tt.new_search();
+        self.killers.clear();
+        self.history.age();
+
+        let mut root_moves = Vec::new();
+        root.legal_moves(&mut root_moves);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        let mut best = SearchInfo {
+            best_move: root_moves.first().copied(),
+            score: if root_moves.is_empty() { -MATE } else { DRAW },
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time_ms: 0,
+            pv: root_moves.first().copied().into_iter().collect(),
+        };
+        if root_moves.is_empty() {
+            return best;
+        }
+        let first_depth = if self.config.iterative { 1 } else { max_depth };
+        for depth in first_depth..=max_depth {
+            let score = self.search_root(root, depth as i32, best.score);
+            if self.aborted {
+                break;
+            }
+            best = self.report(depth, score);
+            on_iteration(&best);
+            let elapsed = (self.clock)() - self.start_ms;
+            let time_left = self.deadline_ms - self.start_ms - elapsed;
+            // An iteration costs a few times the one before: do not start one
+            // that cannot finish.
+            if time_left < elapsed * 1.5
+                || best.score.abs() > MATE_BOUND && depth as i32 > MATE - best.score.abs()
+            {
+                break;
+            }
+        }
+        if best.depth == 0 {
+            // Not even the first iteration finished: take what it had.
+            if let Some(mv) = self.pv[0].first().copied() {
+                best.best_move = Some(mv);
+                best.pv = self.pv[0].clone();
+            }
+        }
+        best.nodes = self.nodes;
+        best.seldepth = self.seldepth as u32;
+        best.time_ms = ((self.clock)() - self.start_ms).max(0.0) as u64;
+        best
+    }
+
+    fn report(&self, depth: u32, score: i32) -> SearchInfo<G::Move> {
+        SearchInfo {
+            best_move: self.pv[0].first().copied(),
+            score,
+            depth,
+            seldepth: self.seldepth as u32,
+            nodes: self.nodes,
+            time_ms: ((self.clock)() - self.start_ms).max(0.0) as u64,
+            pv: self.pv[0].clone(),
+        }
+    }
+
+    fn search_root(&mut self, root: &G, depth: i32, previous: i32) -> i32 {
+        let windowed = self.config.aspiration
+            && self.config.algorithm != Algorithm::Minimax
+            && depth >= 4
+            && previous.abs() < MATE_BOUND;
+        if !windowed {
+            return self.negamax(root, depth, 0, -INFINITY, INFINITY);
+        }
+        let mut delta = 30;
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let score = self.negamax(root, depth, 0, alpha, beta);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta *= 3;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    #[inline]
+    fn check_limits(&mut self) {
+        let checkpoint = self.nodes.is_multiple_of(CHECK_EVERY)
+            && (self.stop.load(Ordering::Relaxed) || (self.clock)() >= self.deadline_ms);
+        if checkpoint || self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+    }
+
+    fn is_repetition(&self, node: &G, hash: u64) -> bool {
+        let window = node.reversible_plies() as usize;
+        let len = self.hashes.len();
+        // Same side to move: every second position back.
+        (2..=window.min(len))
+            .step_by(2)
+            .any(|back| self.hashes[len - back] == hash)
+    }
+
+    fn evaluate(&self, node: &G, hash: u64) -> i32 {
+        let score = self.evaluator.evaluate(node);
+        if self.config.noise > 0 {
+            let span = 2 * self.config.noise as u64 + 1;
+            let r = crate::rng::mix(hash ^ self.config.seed) % span;
+            score + r as i32 - self.config.noise
+        } else {
+            score
+        }
+    }
+
+    /// The core: negamax with the configured algorithm. Returns the score of
+    /// `node` for the side to move, exact inside (alpha, beta).
+    fn negamax(&mut self, node: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            self.check_limits();
+            if self.aborted {
+                return DRAW;
+            }
+        }
+        let hash = node.hash();
+        if ply > 0 && (node.is_rule_draw() || self.is_repetition(node, hash)) {
+            return DRAW;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            match node.leaf() {
+                Leaf::NoMoves => return -MATE + ply as i32,
+                Leaf::Quiet => return self.evaluate(node, hash),
+                Leaf::Tactical if ply >= MAX_PLY => return self.evaluate(node, hash),
+                Leaf::Tactical => {}
+            }
+        }
+        // Quiescence nodes (depth <= 0) skip the table: they are many, cheap
+        // and rarely transpose, and probing them costs a cache miss each.
+        let use_tt = depth > 0 && self.tt.enabled() && self.config.algorithm != Algorithm::Minimax;
+        let mut tt_move_index = None;
+        if use_tt {
+            if let Some(entry) = self.tt.probe(hash) {
+                tt_move_index = entry.move_index();
+                if ply > 0 && entry.depth() >= depth {
+                    let score = tt::score_from_tt(entry.score(), ply);
+                    let cut = match entry.bound() {
+                        tt::Bound::Exact => true,
+                        tt::Bound::Lower => score >= beta,
+                        tt::Bound::Upper => score <= alpha,
+                    };
+                    if cut {
+                        return score;
+                    }
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        node.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.move_buffers[ply] = moves;
+            return -MATE + ply as i32;
+        }
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        self.order(node, &moves, ply, tt_move_index, &mut scores);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_index = 0;
+        self.hashes.push(hash);
+        for i in 0..moves.len() {
+            let pick = ordering::take_best(&mut scores);
+            let mv = moves[pick];
+            let child = node.after(&mv);
+            if use_tt {
+                self.tt.prefetch(child.hash());
+            }
+            let reduction = self.reduction(node, &mv, depth, i, ply);
+            let score = self.search_child(&child, depth, ply, alpha, beta, i == 0, reduction);
+            if self.aborted {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_index = pick;
+                if score > alpha || self.config.algorithm == Algorithm::Minimax || i == 0 {
+                    self.update_pv(ply, mv);
+                }
+                if score > alpha {
+                    alpha = score;
+                }
+            }
+            if alpha >= beta && self.config.algorithm != Algorithm::Minimax {
+                if self.config.ordering && node.tactical_weight(&mv) == 0 {
+                    self.killers.store(ply, mv);
+                    self.history.reward(node.move_key(&mv), depth);
+                }
+                break;
+            }
+        }
+        self.hashes.pop();
+        if !self.aborted && use_tt {
+            let bound = if best_score <= original_alpha {
+                tt::Bound::Upper
+            } else if best_score >= beta {
+                tt::Bound::Lower
+            } else {
+                tt::Bound::Exact
+            };
+            let score = tt::score_to_tt(best_score, ply);
+            self.tt.store(hash, depth, score, bound, Some(best_index));
+        }
+        self.move_buffers[ply] = moves;
+        self.score_buffers[ply] = scores;
+        best_score
+    }
+
+    /// Late move reduction: later quiet moves of a deep node are searched a
+    /// ply or two shallower first (and again at full depth if they look good).
+    fn reduction(&self, node: &G, mv: &G::Move, depth: i32, index: usize, ply: usize) -> i32 {
+        if !self.config.reductions
+            || depth < 3
+            || index < 3
+            || node.tactical_weight(mv) > 0
+            || self.killers.bonus(ply, mv) > 0
+        {
+            return 0;
+        }
+        if index >= 8 && depth >= 6 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Searches one child with the configured algorithm; the score is from
+    /// this node's point of view.
+    #[allow(clippy::too_many_arguments)]
+    fn search_child(
+        &mut self,
+        child: &G,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+        reduction: i32,
+    ) -> i32 {
+        let next = ply + 1;
+        let full = depth - 1;
+        match self.config.algorithm {
+            Algorithm::Minimax => -self.negamax(child, full, next, -INFINITY, INFINITY),
+            Algorithm::AlphaBeta | Algorithm::NegaScout if first => {
+                -self.negamax(child, full, next, -beta, -alpha)
+            }
+            Algorithm::AlphaBeta if reduction == 0 => {
+                -self.negamax(child, full, next, -beta, -alpha)
+            }
+            algorithm => {
+                // A null window (at reduced depth if reducing) proves the move
+                // no better than alpha; otherwise search it properly.
+                let mut score = -self.negamax(child, full - reduction, next, -alpha - 1, -alpha);
+                if score > alpha && reduction > 0 && !self.aborted {
+                    score = if algorithm == Algorithm::AlphaBeta {
+                        -self.negamax(child, full, next, -beta, -alpha)
+                    } else {
+                        -self.negamax(child, full, next, -alpha - 1, -alpha)
+                    };
+                }
+                if algorithm == Algorithm::NegaScout
+                    && score > alpha
+                    && score < beta
+                    && !self.aborted
+                {
+                    score = -self.negamax(child, full, next, -beta, -alpha);
+                }
+                score
+            }
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Ordering scores for `moves`, aligned with them, into `scores`.
+    fn order(
+        &self,
+        node: &G,
+        moves: &[G::Move],
+        ply: usize,
+        tt_move: Option<usize>,
+        scores: &mut Vec<i64>,
+    ) {
+        scores.clear();
+        scores.extend(moves.iter().enumerate().map(|(i, mv)| {
+            if tt_move == Some(i) {
+                return i64::MAX;
+            }
+            let tactical = node.tactical_weight(mv) as i64;
+            let mut s = tactical << 40;
+            if self.config.ordering && tactical == 0 {
+                s += self.killers.bonus(ply, mv) + self.history.score(node.move_key(mv));
+            }
+            // Earlier generated moves first among equals.
+            (s << 8) - i as i64
+        }));
+    }
+}
