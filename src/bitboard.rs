@@ -71,6 +71,17 @@ impl Direction {
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
+/// Left rotation that moves a square one step in each direction (by index).
+const SHIFT_ROTATION: [u32; 4] = [9, 7, 64 - 7, 64 - 9];
+/// Squares a rotated set may keep: not those that wrapped round a file edge
+/// or round the top or bottom of the board.
+const SHIFT_MASK: [u64; 4] = [
+    !FILE_A & !0x1FF,
+    !FILE_H & !0x7F,
+    !FILE_A & !(0x7F << 57),
+    !FILE_H & !(0x1FF << 55),
+];
+
 impl Bitboard {
     /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
@@ -142,14 +153,11 @@ impl Bitboard {
     }
 
     /// Every square moved one step in `dir`; squares leaving the board vanish.
+    /// Branch-free: a rotation and a mask that clears the wrapped squares.
     #[inline]
     pub const fn shift(self, dir: Direction) -> Bitboard {
-        Bitboard(match dir {
-            Direction::NorthEast => (self.0 & !FILE_H) << 9,
-            Direction::NorthWest => (self.0 & !FILE_A) << 7,
-            Direction::SouthEast => (self.0 & !FILE_H) >> 7,
-            Direction::SouthWest => (self.0 & !FILE_A) >> 9,
-        })
+        let i = dir.index();
+        Bitboard(self.0.rotate_left(SHIFT_ROTATION[i]) & SHIFT_MASK[i])
     }
 
     /// Iterates over the squares, lowest first.

@@ -43,10 +43,10 @@ const BLACK_FORWARD: [Direction; 2] = [Direction::SouthEast, Direction::SouthWes
 
 /// The directions in which `color`'s men move.
 #[inline]
-pub fn forward(color: Color) -> &'static [Direction] {
+pub const fn forward(color: Color) -> [Direction; 2] {
     match color {
-        Color::White => &WHITE_FORWARD,
-        Color::Black => &BLACK_FORWARD,
+        Color::White => WHITE_FORWARD,
+        Color::Black => BLACK_FORWARD,
     }
 }
 
@@ -56,7 +56,10 @@ fn capture_directions(rules: &Rules, color: Color, king: bool) -> &'static [Dire
     if king || rules.men_capture_backward {
         &Direction::ALL
     } else {
-        forward(color)
+        match color {
+            Color::White => &WHITE_FORWARD,
+            Color::Black => &BLACK_FORWARD,
+        }
     }
 }
 
@@ -79,10 +82,10 @@ pub fn capturers(pos: &Position) -> Bitboard {
         Bitboard::EMPTY
     };
     let jumpers = |d: Direction| (theirs & empty.shift(d.opposite())).shift(d.opposite());
-    for &d in forward(us) {
+    for d in forward(us) {
         result |= jumpers(d) & (men | short_kings);
     }
-    for &d in forward(us.opponent()) {
+    for d in forward(us.opponent()) {
         result |= jumpers(d) & (men_backward | short_kings);
     }
     if rules.flying_kings {
@@ -139,7 +142,7 @@ fn generate_quiet<S: MoveSink>(pos: &Position, sink: &mut S) {
     let empty = pos.empty();
     let kings = pos.kings(us);
     let flying = pos.rules().flying_kings;
-    for &d in forward(us) {
+    for d in forward(us) {
         for to in pos.men(us).shift(d) & empty {
             let from = neighbour(to, d.opposite()).expect("shifted square has a source");
             sink.push(
@@ -171,7 +174,7 @@ pub fn count_quiet(pos: &Position) -> u64 {
     let men = pos.men(us);
     let kings = pos.kings(us);
     let mut n = 0;
-    for &d in forward(us) {
+    for d in forward(us) {
         n += (men.shift(d) & empty).count();
     }
     if pos.rules().flying_kings {

@@ -139,7 +139,7 @@ fn cone(color: Color, sq: crate::square::Square) -> Bitboard {
 fn mobility(pos: &Position, color: Color) -> i32 {
     let empty = pos.empty();
     let mut n = 0;
-    for &d in forward(color) {
+    for d in forward(color) {
         n += (pos.men(color).shift(d) & empty).count();
     }
     for d in Direction::ALL {
