@@ -50,23 +50,27 @@ pub const fn forward(color: Color) -> [Direction; 2] {
     }
 }
 
-/// The directions in which a piece may capture.
+/// Pieces of the side to move that have at least one capture.
 #[inline]
-fn capture_directions(rules: &Rules, color: Color, king: bool) -> &'static [Direction] {
-    if king || rules.men_capture_backward {
-        &Direction::ALL
-    } else {
-        match color {
-            Color::White => &WHITE_FORWARD,
-            Color::Black => &BLACK_FORWARD,
-        }
+pub fn capturers(pos: &Position) -> Bitboard {
+    match pos.side_to_move() {
+        Color::White => capturers_of::<true>(pos),
+        Color::Black => capturers_of::<false>(pos),
     }
 }
 
-/// Pieces of the side to move that have at least one capture.
-pub fn capturers(pos: &Position) -> Bitboard {
+/// Colour as a constant, so each side's shifts compile to fixed rotations.
+const fn side(white: bool) -> Color {
+    if white {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+fn capturers_of<const WHITE: bool>(pos: &Position) -> Bitboard {
     let rules = pos.rules();
-    let us = pos.side_to_move();
+    let us = side(WHITE);
     let theirs = pos.pieces(us.opponent());
     let empty = pos.empty();
     let mut result = Bitboard::EMPTY;
@@ -168,8 +172,16 @@ fn generate_quiet<S: MoveSink>(pos: &Position, sink: &mut S) {
 }
 
 /// Number of quiet (non-capturing) moves of the side to move, ignoring captures.
+#[inline]
 pub fn count_quiet(pos: &Position) -> u64 {
-    let us = pos.side_to_move();
+    match pos.side_to_move() {
+        Color::White => count_quiet_of::<true>(pos),
+        Color::Black => count_quiet_of::<false>(pos),
+    }
+}
+
+fn count_quiet_of<const WHITE: bool>(pos: &Position) -> u64 {
+    let us = side(WHITE);
     let empty = pos.empty();
     let men = pos.men(us);
     let kings = pos.kings(us);
@@ -193,23 +205,22 @@ pub fn count_quiet(pos: &Position) -> u64 {
 }
 
 fn generate_captures_from<S: MoveSink>(pos: &Position, from: Square, sink: &mut S) {
-    if pos.rules().flying_kings {
-        CaptureSearch::<S, true>::run(pos, from, sink);
-    } else {
-        CaptureSearch::<S, false>::run(pos, from, sink);
+    match (pos.rules().flying_kings, pos.side_to_move()) {
+        (true, Color::White) => CaptureSearch::<S, true, true>::run(pos, from, sink),
+        (true, Color::Black) => CaptureSearch::<S, true, false>::run(pos, from, sink),
+        (false, Color::White) => CaptureSearch::<S, false, true>::run(pos, from, sink),
+        (false, Color::Black) => CaptureSearch::<S, false, false>::run(pos, from, sink),
     }
 }
 
-/// Depth-first walk over every capture sequence of one piece. `FLYING` is the
-/// variant's `flying_kings` flag, made a constant so the short-jump variants
-/// compile without the long-range code.
-struct CaptureSearch<'a, S, const FLYING: bool> {
+/// Depth-first walk over every capture sequence of one piece. `FLYING` (the
+/// variant's `flying_kings` flag) and `WHITE` (the side moving) are made
+/// constants so that each combination compiles to straight bitboard code.
+struct CaptureSearch<'a, S, const FLYING: bool, const WHITE: bool> {
     rules: &'static Rules,
-    us: Color,
     theirs: Bitboard,
     /// Empty squares, the moving piece's start included; captured pieces stay.
     empty: Bitboard,
-    man_directions: &'static [Direction],
     from: Square,
     started_as_man: bool,
     path: [Square; MAX_PATH],
@@ -217,16 +228,15 @@ struct CaptureSearch<'a, S, const FLYING: bool> {
     sink: &'a mut S,
 }
 
-impl<'a, S: MoveSink, const FLYING: bool> CaptureSearch<'a, S, FLYING> {
+impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S, FLYING, WHITE> {
+    const US: Color = side(WHITE);
+
     fn run(pos: &Position, from: Square, sink: &'a mut S) {
-        let us = pos.side_to_move();
-        let king = pos.kings(us).contains(from);
-        let mut search = CaptureSearch::<S, FLYING> {
+        let king = pos.kings(Self::US).contains(from);
+        let mut search = CaptureSearch::<S, FLYING, WHITE> {
             rules: pos.rules(),
-            us,
-            theirs: pos.pieces(us.opponent()),
+            theirs: pos.pieces(Self::US.opponent()),
             empty: pos.empty() | Bitboard::from_square(from),
-            man_directions: capture_directions(pos.rules(), us, false),
             from,
             started_as_man: !king,
             path: [from; MAX_PATH],
@@ -236,40 +246,38 @@ impl<'a, S: MoveSink, const FLYING: bool> CaptureSearch<'a, S, FLYING> {
         search.extend(from, king, Bitboard::EMPTY, None);
     }
 
+    /// Where a short-jumping piece on `sq` can land by one capture (the
+    /// captured piece is the square halfway).
     #[inline]
-    fn directions(&self, king: bool) -> &'static [Direction] {
-        if king {
-            &Direction::ALL
-        } else {
-            self.man_directions
+    fn short_landings(&self, sq: Square, king: bool, captured: Bitboard) -> Bitboard {
+        let piece = Bitboard::from_square(sq);
+        let capturable = self.theirs & !captured;
+        let jump = |d: Direction| (piece.shift(d) & capturable).shift(d) & self.empty;
+        let [f1, f2] = forward(Self::US);
+        let mut landings = jump(f1) | jump(f2);
+        if king || self.rules.men_capture_backward {
+            let [b1, b2] = forward(Self::US.opponent());
+            landings |= jump(b1) | jump(b2);
         }
+        landings
     }
 
-    /// The piece jumped in direction `d` from `sq` and the squares it may land on.
+    /// The piece a flying king on `sq` captures in direction `d`, and the
+    /// squares it may land on behind it.
     #[inline]
-    fn capture_in(
+    fn flying_capture(
         &self,
         sq: Square,
         d: Direction,
-        king: bool,
         captured: Bitboard,
     ) -> Option<(Square, Bitboard)> {
-        let capturable = self.theirs & !captured;
-        if FLYING && king {
-            let occupied = !self.empty;
-            let victim = (ray(sq, d) & occupied).nearest(d)?;
-            if !capturable.contains(victim) {
-                return None;
-            }
-            let landings = free_ray(victim, d, occupied);
-            landings.any().then_some((victim, landings))
-        } else {
-            let victim = Bitboard::from_square(sq).shift(d) & capturable;
-            let landing = victim.shift(d) & self.empty;
-            landing
-                .any()
-                .then(|| (victim.first().expect("a jumped piece"), landing))
+        let occupied = !self.empty;
+        let victim = (ray(sq, d) & occupied).nearest(d)?;
+        if !(self.theirs & !captured).contains(victim) {
+            return None;
         }
+        let landings = free_ray(victim, d, occupied);
+        landings.any().then_some((victim, landings))
     }
 
     /// True when the piece on `sq` can capture again, not looking in direction `through`.
@@ -280,29 +288,40 @@ impl<'a, S: MoveSink, const FLYING: bool> CaptureSearch<'a, S, FLYING> {
         captured: Bitboard,
         through: Option<Direction>,
     ) -> bool {
-        self.directions(king)
-            .iter()
-            .any(|&d| Some(d) != through && self.capture_in(sq, d, king, captured).is_some())
+        if FLYING && king {
+            Direction::ALL
+                .iter()
+                .any(|&d| Some(d) != through && self.flying_capture(sq, d, captured).is_some())
+        } else {
+            self.short_landings(sq, king, captured).any()
+        }
     }
 
     /// Extends the sequence from `sq`, skipping direction `through` (see
     /// [`Self::king_landings`]). Emits the sequence when it cannot go on.
     fn extend(&mut self, sq: Square, king: bool, captured: Bitboard, through: Option<Direction>) {
         let mut extended = false;
-        for &d in self.directions(king) {
-            if Some(d) == through {
-                continue;
+        if FLYING && king {
+            for d in Direction::ALL {
+                if Some(d) == through {
+                    continue;
+                }
+                if let Some((victim, landings)) = self.flying_capture(sq, d, captured) {
+                    extended = true;
+                    self.king_landings(d, landings, captured | Bitboard::from_square(victim));
+                }
             }
-            let Some((victim, landings)) = self.capture_in(sq, d, king, captured) else {
-                continue;
-            };
-            extended = true;
-            let captured = captured | Bitboard::from_square(victim);
-            if FLYING && king {
-                self.king_landings(d, landings, captured);
-            } else {
-                let landing = landings.first().expect("one landing square");
-                self.land(landing, king, captured, None);
+        } else {
+            for landing in self.short_landings(sq, king, captured) {
+                extended = true;
+                let victim =
+                    Square::from_index_unchecked(((sq.index() + landing.index()) / 2) as u8);
+                self.land(
+                    landing,
+                    king,
+                    captured | Bitboard::from_square(victim),
+                    None,
+                );
             }
         }
         if !extended && self.len > 0 {
@@ -344,7 +363,7 @@ impl<'a, S: MoveSink, const FLYING: bool> CaptureSearch<'a, S, FLYING> {
     ) {
         self.path[self.len] = landing;
         self.len += 1;
-        let crowned = !king && landing.rank() == self.us.crowning_rank();
+        let crowned = !king && landing.rank() == Self::US.crowning_rank();
         if crowned && self.rules.promotion_ends_capture {
             self.emit(captured, true);
         } else {
