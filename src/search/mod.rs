@@ -409,7 +409,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
             if self.aborted {
                 break;
             }
-            best = self.report(depth, score);
+            best = self.report(root, depth, score);
             on_iteration(&best);
             let elapsed = (self.clock)() - self.start_ms;
             let time_left = self.deadline_ms - self.start_ms - elapsed;
@@ -434,7 +434,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         best
     }
 
-    fn report(&self, depth: u32, score: i32) -> SearchInfo<G::Move> {
+    fn report(&self, root: &G, depth: u32, score: i32) -> SearchInfo<G::Move> {
         SearchInfo {
             best_move: self.pv[0].first().copied(),
             score,
@@ -442,8 +442,40 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
             seldepth: self.seldepth as u32,
             nodes: self.nodes,
             time_ms: ((self.clock)() - self.start_ms).max(0.0) as u64,
-            pv: self.pv[0].clone(),
+            pv: self.full_pv(root, depth as usize),
         }
+    }
+
+    /// The principal variation, continued from the table where a table
+    /// cutoff ended it early (up to `depth` moves, never repeating a position).
+    fn full_pv(&self, root: &G, depth: usize) -> Vec<G::Move> {
+        let mut pv = self.pv[0].clone();
+        if !self.tt.enabled() {
+            return pv;
+        }
+        let mut node = root.clone();
+        let mut seen = vec![node.hash()];
+        for mv in &pv {
+            node = node.after(mv);
+            seen.push(node.hash());
+        }
+        let mut moves = Vec::new();
+        while pv.len() < depth {
+            let Some(index) = self.tt.probe(node.hash()).and_then(|e| e.move_index()) else {
+                break;
+            };
+            node.legal_moves(&mut moves);
+            let Some(&mv) = moves.get(index) else {
+                break;
+            };
+            node = node.after(&mv);
+            if seen.contains(&node.hash()) {
+                break;
+            }
+            seen.push(node.hash());
+            pv.push(mv);
+        }
+        pv
     }
 
     fn search_root(&mut self, root: &G, depth: i32, previous: i32) -> i32 {

@@ -95,6 +95,24 @@ fn bench_positions() -> Vec<(Position, u32)> {
     list
 }
 
+/// How far time-limited searches overshoot their limit, measured over the
+/// benchmark positions at 50 ms and 200 ms.
+fn time_limit_precision() {
+    for limit in [50u64, 200] {
+        let mut worst: f64 = 0.0;
+        for (pos, _) in bench_positions() {
+            let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
+            let start = Instant::now();
+            engine.think_position(&pos, Limits::time_ms(limit), |_| {});
+            worst = worst.max(start.elapsed().as_secs_f64() * 1000.0);
+        }
+        println!(
+            "time_limit limit_ms={limit} worst_ms={worst:.1} overshoot_ms={:.1}",
+            (worst - limit as f64).max(0.0)
+        );
+    }
+}
+
 fn bench_search(extra_depth: i32) -> Result<(), String> {
     let mut total_nodes = 0;
     let mut total_ms = 0.0;
@@ -118,6 +136,7 @@ fn bench_search(extra_depth: i32) -> Result<(), String> {
         total_nodes += r.nodes;
         total_ms += ms;
     }
+    time_limit_precision();
     let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
     let start = Position::start(Variant::English);
     let r = engine.think_position(&start, Limits::time_ms(1000), |_| {});
