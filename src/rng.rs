@@ -37,6 +37,16 @@ impl Rng {
     pub fn below(&mut self, n: u64) -> u64 {
         ((self.next_u64() as u128 * n as u128) >> 64) as u64
     }
+
+    /// An index in `0..len` (len > 0), e.g. to pick from a list.
+    pub fn index(&mut self, len: usize) -> usize {
+        self.below(len as u64) as usize
+    }
+
+    /// A number in `lo..=hi`.
+    pub fn between(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.index(hi - lo + 1)
+    }
 }
 
 /// 64 bits from the platform's entropy source; falls back to the clock.

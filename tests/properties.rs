@@ -7,24 +7,8 @@
 
 use proptest::prelude::*;
 use warcaby::notation::full_text;
+use warcaby::rng::Rng;
 use warcaby::{Bitboard, Color, Game, Move, Position, Setup, Square, Variant};
-
-/// SplitMix64, to pick moves and setups from the case's seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A random legal setup: 1–12 pieces a side, up to 4 kings a side, men off
 /// their crowning row.
@@ -32,11 +16,11 @@ fn random_position(rng: &mut Rng, variant: Variant) -> Position {
     let squares: Vec<Square> = Square::all().collect();
     let mut setup = Setup::default();
     for color in [Color::White, Color::Black] {
-        let pieces = 1 + rng.below(12);
-        let kings = rng.below(pieces.min(4) + 1);
+        let pieces = 1 + rng.index(12);
+        let kings = rng.index(pieces.min(4) + 1);
         for i in 0..pieces {
             loop {
-                let sq = squares[rng.below(squares.len())];
+                let sq = squares[rng.index(squares.len())];
                 let king = i < kings;
                 let taken = (setup.white | setup.black).contains(sq);
                 if taken || (!king && sq.rank() == color.crowning_rank()) {
@@ -54,7 +38,7 @@ fn random_position(rng: &mut Rng, variant: Variant) -> Position {
             }
         }
     }
-    setup.side_to_move = Some(if rng.below(2) == 0 {
+    setup.side_to_move = Some(if rng.index(2) == 0 {
         Color::White
     } else {
         Color::Black
@@ -148,7 +132,7 @@ proptest! {
         length in 1usize..150,
         random_start in any::<bool>(),
     ) {
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let mut pos = start_position(&mut rng, variant, random_start);
         for _ in 0..length {
             let fen = pos.to_fen();
@@ -166,7 +150,7 @@ proptest! {
             if moves.is_empty() {
                 break;
             }
-            let mv = moves[rng.below(moves.len())];
+            let mv = moves[rng.index(moves.len())];
             let us = pos.side_to_move();
             let after = pos.after(&mv);
             prop_assert_eq!(after.pieces(us).count(), pos.pieces(us).count());
@@ -191,7 +175,7 @@ proptest! {
         length in 1usize..150,
         random_start in any::<bool>(),
     ) {
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let start = start_position(&mut rng, variant, random_start);
         let mut game = Game::from_position(start);
         let mut states = vec![snapshot(&game)];
@@ -201,7 +185,7 @@ proptest! {
             if moves.is_empty() {
                 break;
             }
-            let mv = moves[rng.below(moves.len())];
+            let mv = moves[rng.index(moves.len())];
             let before = states.last().unwrap();
             prop_assert!(game.play(&mv).is_ok());
             let after = snapshot(&game);
@@ -242,7 +226,7 @@ proptest! {
 #[test]
 fn move_texts_round_trip_including_ambiguous_captures() {
     for variant in Variant::ALL {
-        let mut rng = Rng(0xA11 + variant as u64);
+        let mut rng = Rng::new(0xA11 + variant as u64);
         let mut positions = 0;
         let mut disambiguated = 0;
         for _ in 0..1500 {
@@ -254,7 +238,7 @@ fn move_texts_round_trip_including_ambiguous_captures() {
                 if moves.is_empty() {
                     break;
                 }
-                pos = pos.after(&moves[rng.below(moves.len())]);
+                pos = pos.after(&moves[rng.index(moves.len())]);
             }
         }
         eprintln!("[{variant}] {positions} positions, {disambiguated} full-path moves");
