@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test of the project. Installs what it lacks (only the Rust
-# toolchain's own pieces so far), so it works on a fresh machine.
+# Runs every test of the project, installing what it lacks (wasm target,
+# wasm-bindgen-cli, trunk, npm packages, Debian's chromium) on first use.
+#   native: unit, integration, perft tables, properties, CLI, search
+#   wasm:   engine and message checks in Node and in headless Chromium
+#   e2e:    the built site driven in headless Chromium by Playwright
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,8 +11,23 @@ if ! command -v cargo >/dev/null 2>&1; then
     echo "cargo is missing: install Rust with rustup first" >&2
     exit 1
 fi
+source www/tools.sh
 
-# Native engine tests: unit, integration, perft tables, properties, CLI.
-# The test profile is optimized (Cargo.toml), so perft depths run quickly.
+say "native tests"
 cargo test --workspace --all-targets
 cargo test --workspace --doc
+
+say "wasm tests (Node and headless Chromium)"
+ensure_web_build
+ensure_browser
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+export CHROMEDRIVER=/usr/bin/chromedriver
+# Never pass --quiet here: it reaches the runner, which rejects it.
+wasm_test() { cargo test --target wasm32-unknown-unknown --no-default-features "$@"; }
+wasm_test --test wasm_node
+wasm_test --test wasm_browser
+wasm_test -p warcaby-protocol --test wasm_browser
+
+say "end-to-end tests (trunk build, Playwright + headless Chromium)"
+trunk build --release
+(cd www && node --test --test-concurrency=1 e2e/)

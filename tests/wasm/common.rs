@@ -1,0 +1,77 @@
+//! Engine checks that must hold inside WebAssembly exactly as natively:
+//! perft, notation round trips, PDN, and a search with the host's clock.
+
+use warcaby::ai::{CheckersEval, Engine};
+use warcaby::pdn::{self, PdnGame};
+use warcaby::perft::perft;
+use warcaby::search::{Limits, SearchConfig};
+use warcaby::{Game, Position, Variant};
+
+fn clock() -> f64 {
+    js_sys::Date::now()
+}
+
+pub fn perft_matches_the_tables() {
+    assert_eq!(perft(&Position::start(Variant::English), 6), 36768);
+    assert_eq!(perft(&Position::start(Variant::Russian), 6), 37986);
+    assert_eq!(perft(&Position::start(Variant::Tournament), 6), 37986);
+}
+
+pub fn notation_round_trips() {
+    for variant in Variant::ALL {
+        let pos = Position::start(variant);
+        assert_eq!(Position::from_fen(&pos.to_fen(), variant), Ok(pos));
+        for mv in pos.legal_moves() {
+            assert_eq!(pos.parse_move(&pos.move_text(&mv)), Ok(mv));
+        }
+    }
+    assert!(Position::from_fen("W:W99:B1", Variant::English).is_err());
+}
+
+pub fn pdn_round_trips() {
+    let mut game = Game::new(Variant::Russian);
+    for text in ["c3-d4", "f6-e5", "d4:f6", "g7:e5"] {
+        game.play_text(text).unwrap();
+    }
+    let text = PdnGame::new(game.clone()).to_pdn();
+    assert_eq!(pdn::read_game(&text, Variant::English).unwrap().game, game);
+}
+
+pub fn search_finds_a_legal_move_in_time() {
+    let pos = Position::start(Variant::Tournament);
+    let mut engine =
+        Engine::new(SearchConfig::default(), CheckersEval::Positional).with_clock(clock);
+    let start = clock();
+    let r = engine.think_position(&pos, Limits::time_ms(150), |_| {});
+    assert!(clock() - start < 1500.0);
+    assert!(r.depth >= 3, "depth {}", r.depth);
+    assert!(pos.legal_moves().contains(&r.best_move.unwrap()));
+    // A fixed depth gives the same answer as natively (deterministic).
+    let mut engine =
+        Engine::new(SearchConfig::default(), CheckersEval::Positional).with_clock(clock);
+    let r = engine.think_position(
+        &Position::from_fen("W:Wb2,c3,d4,f4:Ba7,d6,f6,h8", Variant::English).unwrap(),
+        Limits::depth(5),
+        |_| {},
+    );
+    assert!(r.score >= 150);
+}
+
+pub fn entropy_is_available() {
+    let a = warcaby::rng::entropy_seed();
+    let b = warcaby::rng::entropy_seed();
+    assert_ne!(a, b, "getrandom works in this host");
+}
+
+/// Declares every check above as a `#[wasm_bindgen_test]`.
+
+macro_rules! wasm_engine_tests {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[wasm_bindgen_test::wasm_bindgen_test]
+            fn $name() {
+                common::$name();
+            }
+        )*
+    };
+}

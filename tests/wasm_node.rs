@@ -1,0 +1,15 @@
+//! The engine inside WebAssembly, under Node:
+//! `cargo test --target wasm32-unknown-unknown --test wasm_node`.
+#![cfg(target_arch = "wasm32")]
+
+#[path = "wasm/common.rs"]
+#[macro_use]
+mod common;
+
+wasm_engine_tests!(
+    perft_matches_the_tables,
+    notation_round_trips,
+    pdn_round_trips,
+    search_finds_a_legal_move_in_time,
+    entropy_is_available,
+);

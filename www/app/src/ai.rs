@@ -1,0 +1,91 @@
+//! The page's side of the AI worker: start it, send requests once it is
+//! ready, pass answers on, and replace it when it fails or must stop.
+
+use warcaby_protocol::{Request, Response};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+/// The worker script Trunk emits next to the page (a relative URL, so the
+/// site works under any sub-path).
+pub const WORKER_URL: &str = "./warcaby-worker_loader.js";
+
+/// What the worker said, or that it failed.
+pub enum Event {
+    /// A decoded answer.
+    Answer(Response),
+    /// The worker crashed or could not be loaded.
+    Failed(String),
+}
+
+/// A running worker with its handlers.
+pub struct AiClient {
+    worker: Worker,
+    ready: bool,
+    queued: Option<Request>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+impl AiClient {
+    /// Starts a worker; every event goes to `deliver`.
+    pub fn start(deliver: fn(Event)) -> Result<AiClient, String> {
+        let options = WorkerOptions::new();
+        options.set_type(WorkerType::Module);
+        let worker = Worker::new_with_options(WORKER_URL, &options)
+            .map_err(|e| format!("cannot start the AI worker: {e:?}"))?;
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            match warcaby_protocol::from_js::<Response>(event.data()) {
+                Ok(response) => deliver(Event::Answer(response)),
+                Err(e) => deliver(Event::Failed(format!("unreadable answer from the AI: {e}"))),
+            }
+        });
+        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+            event.prevent_default();
+            deliver(Event::Failed(event.message()));
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Ok(AiClient {
+            worker,
+            ready: false,
+            queued: None,
+            _on_message: on_message,
+            _on_error: on_error,
+        })
+    }
+
+    /// The worker said Ready: send what waited.
+    pub fn mark_ready(&mut self) {
+        self.ready = true;
+        if let Some(request) = self.queued.take() {
+            self.post(&request);
+        }
+    }
+
+    /// Sends a request now, or as soon as the worker is ready.
+    pub fn send(&mut self, request: Request) {
+        if self.ready {
+            self.post(&request);
+        } else {
+            self.queued = Some(request);
+        }
+    }
+
+    fn post(&self, request: &Request) {
+        let sent = warcaby_protocol::to_js(request)
+            .map_err(|e| JsValue::from_str(&e.to_string()))
+            .and_then(|value| self.worker.post_message(&value));
+        if let Err(e) = sent {
+            web_sys::console::error_2(&"cannot send to the AI worker:".into(), &e);
+        }
+    }
+
+    /// Stops the worker at once (a running search cannot be interrupted
+    /// any other way).
+    pub fn terminate(&self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}

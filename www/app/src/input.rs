@@ -1,0 +1,264 @@
+//! What a click or a drop means: the selection state machine of the board,
+//! independent of the browser. It only ever offers moves from the engine's
+//! legal move list; it never judges a rule itself.
+
+use warcaby::{Bitboard, Move, Position, Square};
+
+/// The result of a click (or a drop) on a square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing to do.
+    None,
+    /// The selection changed; redraw.
+    Changed,
+    /// A complete legal move was entered.
+    Play(Move),
+    /// The click was refused; tell the player why.
+    Refused(String),
+}
+
+/// The board's selection: a piece, and the landing squares entered so far
+/// of a capture chain.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    from: Option<Square>,
+    entered: Vec<Square>,
+    /// A destination clicked that several chains share: they wait for the
+    /// next click to tell them apart.
+    target: Option<Square>,
+}
+
+impl Selection {
+    /// The selected piece, if any.
+    pub fn from(&self) -> Option<Square> {
+        self.from
+    }
+
+    /// Landing squares entered so far.
+    pub fn entered(&self) -> &[Square] {
+        &self.entered
+    }
+
+    /// Forgets the selection.
+    pub fn clear(&mut self) {
+        *self = Selection::default();
+    }
+
+    /// The legal moves still matching what was entered.
+    pub fn candidates(&self, legal: &[Move]) -> Vec<Move> {
+        let Some(from) = self.from else {
+            return Vec::new();
+        };
+        legal
+            .iter()
+            .filter(|m| m.from() == from && m.path().starts_with(&self.entered))
+            .filter(|m| self.target.is_none_or(|t| m.to() == t))
+            .copied()
+            .collect()
+    }
+
+    /// Squares to mark as the next step (dots): next landing of each
+    /// candidate; with a target pending, the squares that tell chains apart.
+    pub fn next_squares(&self, legal: &[Move]) -> Bitboard {
+        let n = self.entered.len();
+        self.candidates(legal)
+            .iter()
+            .filter_map(|m| m.path().get(n).copied())
+            .collect()
+    }
+
+    /// Clicks (or drops on) `sq`.
+    pub fn click(&mut self, pos: &Position, legal: &[Move], sq: Square) -> Outcome {
+        let own = pos.pieces(pos.side_to_move()).contains(sq);
+        let movable = legal.iter().any(|m| m.from() == sq);
+        if self.from.is_some() {
+            if let Some(outcome) = self.advance(legal, sq) {
+                return outcome;
+            }
+        }
+        if own && movable {
+            if self.from == Some(sq) && self.entered.is_empty() && self.target.is_none() {
+                self.clear();
+            } else {
+                *self = Selection {
+                    from: Some(sq),
+                    ..Selection::default()
+                };
+            }
+            return Outcome::Changed;
+        }
+        let had_selection = self.from.is_some();
+        if own {
+            self.clear();
+            return Outcome::Refused(why_not(pos, legal, sq));
+        }
+        if had_selection && !self.entered.is_empty() {
+            // Mid-chain: keep what was entered, explain.
+            return Outcome::Refused("continue the capture: click a marked square".to_string());
+        }
+        self.clear();
+        if had_selection {
+            Outcome::Changed
+        } else {
+            Outcome::None
+        }
+    }
+
+    /// Follows a click on `sq` through the chain being entered: the chains
+    /// that still pass through or end on `sq` are kept.
+    fn advance(&mut self, legal: &[Move], sq: Square) -> Option<Outcome> {
+        let n = self.entered.len();
+        let fits: Vec<Move> = self
+            .candidates(legal)
+            .into_iter()
+            .filter(|m| m.path()[n.min(m.path().len())..].contains(&sq))
+            .collect();
+        if self.target.is_some() || n > 0 {
+            // Telling chains apart: a click is the next landing square first.
+            let stepping: Vec<Move> = fits.iter().filter(|m| m.path()[n] == sq).copied().collect();
+            if !stepping.is_empty() {
+                self.entered.push(sq);
+                return Some(self.settle(&stepping));
+            }
+        }
+        let stepping: Vec<Move> = fits.iter().filter(|m| m.path()[n] == sq).copied().collect();
+        match fits.as_slice() {
+            [] => None,
+            [only] => {
+                let mv = *only;
+                self.clear();
+                Some(Outcome::Play(mv))
+            }
+            _ if fits.iter().all(|m| m.to() == sq) => {
+                // Several chains end here: the next click tells them apart.
+                self.target = Some(sq);
+                Some(Outcome::Changed)
+            }
+            _ if !stepping.is_empty() => {
+                self.entered.push(sq);
+                Some(self.settle(&stepping))
+            }
+            _ => Some(Outcome::Refused(
+                "several captures pass there: click the landing squares one by one".to_string(),
+            )),
+        }
+    }
+
+    /// Plays the move when one candidate is left; otherwise waits.
+    fn settle(&mut self, remaining: &[Move]) -> Outcome {
+        if remaining.len() == 1 {
+            let mv = remaining[0];
+            self.clear();
+            return Outcome::Play(mv);
+        }
+        Outcome::Changed
+    }
+}
+
+/// Why the piece on `sq` cannot move.
+pub fn why_not(pos: &Position, legal: &[Move], sq: Square) -> String {
+    let notation = pos.rules().notation;
+    if legal.first().is_some_and(|m| m.is_capture()) {
+        let mut from: Vec<String> = legal
+            .iter()
+            .map(|m| m.from())
+            .collect::<Bitboard>()
+            .squares()
+            .map(|s| s.display(notation).to_string())
+            .collect();
+        from.dedup();
+        return format!(
+            "A capture is mandatory: move a marked piece ({}); the piece on {} cannot capture.",
+            from.join(", "),
+            sq.display(notation)
+        );
+    }
+    format!("The piece on {} has no legal move.", sq.display(notation))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warcaby::{SquareNotation, Variant};
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s, SquareNotation::Algebraic).unwrap()
+    }
+
+    fn setup(fen: &str, variant: Variant) -> (Position, Vec<Move>) {
+        let pos = Position::from_fen(fen, variant).unwrap();
+        let legal = pos.legal_moves();
+        (pos, legal)
+    }
+
+    #[test]
+    fn click_to_move() {
+        let (pos, legal) = setup("B:W21-32:B1-12", Variant::English);
+        let mut s = Selection::default();
+        assert_eq!(s.click(&pos, &legal, sq("d6")), Outcome::Changed);
+        assert_eq!(s.next_squares(&legal).count(), 2);
+        match s.click(&pos, &legal, sq("c5")) {
+            Outcome::Play(m) => assert_eq!(pos.move_text(&m), "10-14"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn mandatory_capture_explains_refusal() {
+        let (pos, legal) = setup("W:W22,30:B18", Variant::English);
+        let mut s = Selection::default();
+        match s.click(&pos, &legal, sq("c1")) {
+            Outcome::Refused(text) => assert!(text.contains("mandatory"), "{text}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn chain_entered_step_by_step() {
+        // King c3 (22) with five black men: c3xa1 alone, or the loop
+        // c3-e5-g3-e1-c3 either way round and then a1.
+        let (pos, legal) = setup("W:WK22:B18,19,25,26,27", Variant::English);
+        let mut s = Selection::default();
+        assert_eq!(s.click(&pos, &legal, sq("c3")), Outcome::Changed);
+        // a1 ends all three: wait.
+        assert_eq!(s.click(&pos, &legal, sq("a1")), Outcome::Changed);
+        assert_eq!(s.candidates(&legal).len(), 3);
+        // e1 starts only one of them: it is played.
+        match s.click(&pos, &legal, sq("e1")) {
+            Outcome::Play(m) => assert_eq!(m.path()[0], sq("e1")),
+            other => panic!("{other:?}"),
+        }
+        // Step by step from the start: e5 fits one chain only.
+        s.click(&pos, &legal, sq("c3"));
+        match s.click(&pos, &legal, sq("e5")) {
+            Outcome::Play(m) => assert_eq!(m.capture_count(), 5),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn shared_destination_waits_for_the_next_click() {
+        let (pos, legal) = setup("W:WKf2:Bc7,d2,e3,e5,g5", Variant::Russian);
+        let mut s = Selection::default();
+        s.click(&pos, &legal, sq("f2"));
+        assert_eq!(s.click(&pos, &legal, sq("h4")), Outcome::Changed);
+        assert_eq!(s.candidates(&legal).len(), 2);
+        let marks = s.next_squares(&legal);
+        assert!(marks.contains(sq("d4")) && marks.contains(sq("b6")));
+        match s.click(&pos, &legal, sq("b6")) {
+            Outcome::Play(m) => assert_eq!(pos.move_text(&m), "f2:b6:d8:h4"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn unique_chain_completes_at_once() {
+        let (pos, legal) = setup("W:Wc3:Bd4,f6,d6,b6", Variant::Russian);
+        let mut s = Selection::default();
+        s.click(&pos, &legal, sq("c3"));
+        match s.click(&pos, &legal, sq("g7")) {
+            Outcome::Play(m) => assert_eq!(m.capture_count(), 2),
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,503 @@
+//! The DOM side: finding elements, reading and showing settings and panels,
+//! and wiring events to the app.
+
+use crate::storage::{self, Mode, Settings};
+use crate::with_app;
+use warcaby::Game;
+use warcaby_protocol::Progress;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement,
+    HtmlSelectElement, HtmlTextAreaElement, PointerEvent, Window,
+};
+
+fn window() -> Window {
+    web_sys::window().expect("a window")
+}
+
+fn document() -> Document {
+    window().document().expect("a document")
+}
+
+fn element<T: JsCast>(id: &str) -> Result<T, JsValue> {
+    document()
+        .get_element_by_id(id)
+        .ok_or_else(|| JsValue::from_str(&format!("the page lacks #{id}")))?
+        .dyn_into::<T>()
+        .map_err(|_| JsValue::from_str(&format!("#{id} has the wrong kind")))
+}
+
+/// Milliseconds since the page loaded.
+pub fn now() -> f64 {
+    window().performance().map_or(0.0, |p| p.now())
+}
+
+/// Today's date as PDN wants it (YYYY.MM.DD).
+pub fn today() -> String {
+    let d = js_sys::Date::new_0();
+    format!(
+        "{:04}.{:02}.{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date()
+    )
+}
+
+/// True when the user asked for less motion.
+pub fn prefers_reduced_motion() -> bool {
+    window()
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
+}
+
+/// Runs `f` after `ms` milliseconds.
+pub fn later(ms: i32, f: impl FnOnce() + 'static) {
+    let cb = Closure::once_into_js(f);
+    let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms);
+}
+
+/// Redraws on the next animation frame.
+pub fn request_frame() {
+    let cb = Closure::once_into_js(|| with_app(|app| app.draw()));
+    let _ = window().request_animation_frame(cb.unchecked_ref());
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// Stores the saved state.
+pub fn save(text: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(storage::KEY, text);
+    }
+}
+
+/// The saved state: None if there is none; an error (and the value is
+/// removed) if it cannot be used.
+pub fn load_saved() -> Result<Option<(Settings, Game)>, String> {
+    let Some(s) = storage() else {
+        return Ok(None);
+    };
+    let Ok(Some(text)) = s.get_item(storage::KEY) else {
+        return Ok(None);
+    };
+    storage::decode(&text).map(Some).inspect_err(|_| {
+        let _ = s.remove_item(storage::KEY);
+    })
+}
+
+/// Handles to the page's elements.
+pub struct Ui {
+    canvas: HtmlCanvasElement,
+    status: HtmlElement,
+    notice: HtmlElement,
+    announce: HtmlElement,
+    moves: HtmlElement,
+    live: HtmlElement,
+    fen: HtmlElement,
+    move_now: HtmlElement,
+}
+
+impl Ui {
+    /// Finds the elements.
+    pub fn bind() -> Result<Ui, JsValue> {
+        Ok(Ui {
+            canvas: element("board")?,
+            status: element("status")?,
+            notice: element("notice")?,
+            announce: element("announce")?,
+            moves: element("moves")?,
+            live: element("live")?,
+            fen: element("fen")?,
+            move_now: element("move-now")?,
+        })
+    }
+
+    /// The board's side in CSS pixels.
+    pub fn board_size(&self) -> f64 {
+        let rect = self.canvas.get_bounding_client_rect();
+        rect.width().max(160.0)
+    }
+
+    /// The drawing context, with the canvas sized for the device's pixels.
+    pub fn context(&self, size: f64) -> Option<CanvasRenderingContext2d> {
+        let ratio = window().device_pixel_ratio().max(1.0);
+        let pixels = (size * ratio).round() as u32;
+        if self.canvas.width() != pixels {
+            self.canvas.set_width(pixels);
+            self.canvas.set_height(pixels);
+        }
+        let ctx: CanvasRenderingContext2d = self.canvas.get_context("2d").ok()??.dyn_into().ok()?;
+        let scale = pixels as f64 / size;
+        let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
+        Some(ctx)
+    }
+
+    pub fn status(&self, text: &str) {
+        self.status.set_text_content(Some(text));
+    }
+
+    pub fn notice(&self, text: &str) {
+        self.notice.set_text_content(Some(text));
+        self.notice.set_hidden(false);
+    }
+
+    pub fn clear_notice(&self) {
+        self.notice.set_hidden(true);
+        self.notice.set_text_content(None);
+    }
+
+    /// Says something to screen readers.
+    pub fn announce(&self, text: &str) {
+        self.announce.set_text_content(Some(text));
+    }
+
+    pub fn set_thinking(&self, thinking: bool) {
+        let _ = self
+            .move_now
+            .set_attribute("aria-disabled", if thinking { "false" } else { "true" });
+        if let Ok(button) = self
+            .move_now
+            .clone()
+            .dyn_into::<web_sys::HtmlButtonElement>()
+        {
+            button.set_disabled(!thinking);
+        }
+    }
+
+    pub fn show_progress(&self, p: &Progress) {
+        let score = match p.score {
+            s if s > 29_000 => format!("win in {}", 30_000 - s),
+            s if s < -29_000 => format!("loss in {}", 30_000 + s),
+            s => format!("{:+.2}", s as f64 / 100.0),
+        };
+        set_text("info-depth", &format!("{}/{}", p.depth, p.seldepth));
+        set_text("info-score", &score);
+        set_text("info-nodes", &p.nodes.to_string());
+        set_text("info-nps", &p.nps.to_string());
+        set_text("info-pv", &p.pv.join(" "));
+    }
+
+    pub fn clear_progress(&self) {
+        for id in [
+            "info-depth",
+            "info-score",
+            "info-nodes",
+            "info-nps",
+            "info-pv",
+        ] {
+            set_text(id, "–");
+        }
+    }
+
+    /// The move list: numbered pairs, each move a button showing its position.
+    pub fn show_moves(&self, texts: &[String], starts_second: bool, view: Option<usize>) {
+        self.moves.set_inner_html("");
+        let doc = document();
+        let offset = usize::from(starts_second);
+        for (i, text) in texts.iter().enumerate() {
+            let Ok(li) = doc.create_element("li") else {
+                continue;
+            };
+            let Ok(button) = doc.create_element("button") else {
+                continue;
+            };
+            let label = if (i + offset) % 2 == 0 || i == 0 {
+                let number = (i + offset) / 2 + 1;
+                let dots = if (i + offset) % 2 == 0 { "." } else { "..." };
+                format!("{number}{dots} {text}")
+            } else {
+                text.clone()
+            };
+            button.set_text_content(Some(&label));
+            let _ = button.set_attribute("type", "button");
+            let _ = button.set_attribute("data-ply", &(i + 1).to_string());
+            let current = view.map_or(i + 1 == texts.len(), |v| v == i + 1);
+            if current {
+                let _ = button.set_attribute("class", "current");
+                let _ = button.set_attribute("aria-current", "step");
+            }
+            let _ = li.append_child(&button);
+            let _ = self.moves.append_child(&li);
+        }
+        self.live.set_hidden(view.is_none());
+        if let Some(last) = self.moves.last_element_child() {
+            if view.is_none() {
+                last.scroll_into_view_with_bool(false);
+            }
+        }
+    }
+
+    pub fn show_fen(&self, fen: &str) {
+        self.fen.set_text_content(Some(fen));
+    }
+
+    /// Shows the rules summary of one variant.
+    pub fn show_rules(&self, variant: &str) {
+        if let Ok(list) = document().query_selector_all("#rules [data-variant]") {
+            for i in 0..list.length() {
+                if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) {
+                    el.set_hidden(el.get_attribute("data-variant").as_deref() != Some(variant));
+                }
+            }
+        }
+    }
+
+    /// Puts the settings into the form.
+    pub fn show_settings(&self, s: &Settings) {
+        set_select("variant", &s.variant);
+        set_select(
+            "mode",
+            match s.mode {
+                Mode::HumanVsAi { human_white: true } => "white",
+                Mode::HumanVsAi { human_white: false } => "black",
+                Mode::HumanVsHuman => "human",
+                Mode::AiVsAi => "ai",
+            },
+        );
+        set_select("level", &s.level.to_string());
+        set_select("time", &s.time_ms.to_string());
+        set_select("ai-delay", &s.ai_delay_ms.to_string());
+        set_select("algorithm", &s.algorithm);
+        set_select("eval", &s.eval);
+        set_checked("animate", s.animate);
+        set_checked("coordinates", s.coordinates);
+        set_checked("auto-single", s.auto_single);
+        set_checked("lab-enabled", s.lab);
+        if let Ok(depth) = element::<HtmlInputElement>("depth") {
+            depth.set_value(&s.depth.to_string());
+        }
+    }
+}
+
+fn set_text(id: &str, text: &str) {
+    if let Some(el) = document().get_element_by_id(id) {
+        el.set_text_content(Some(text));
+    }
+}
+
+fn set_select(id: &str, value: &str) {
+    if let Ok(select) = element::<HtmlSelectElement>(id) {
+        select.set_value(value);
+    }
+}
+
+fn set_checked(id: &str, on: bool) {
+    if let Ok(input) = element::<HtmlInputElement>(id) {
+        input.set_checked(on);
+    }
+}
+
+fn select_value(id: &str) -> String {
+    element::<HtmlSelectElement>(id)
+        .map(|s| s.value())
+        .unwrap_or_default()
+}
+
+fn checked(id: &str) -> bool {
+    element::<HtmlInputElement>(id).is_ok_and(|i| i.checked())
+}
+
+/// Reads the settings from the form, keeping what the form does not show.
+fn read_settings(old: &Settings) -> Settings {
+    let number = |id: &str, default: u64| select_value(id).parse().unwrap_or(default);
+    Settings {
+        variant: select_value("variant"),
+        mode: match select_value("mode").as_str() {
+            "black" => Mode::HumanVsAi { human_white: false },
+            "human" => Mode::HumanVsHuman,
+            "ai" => Mode::AiVsAi,
+            _ => Mode::HumanVsAi { human_white: true },
+        },
+        level: number("level", old.level as u64).clamp(1, 8) as u8,
+        time_ms: number("time", old.time_ms),
+        ai_delay_ms: number("ai-delay", old.ai_delay_ms),
+        lab: checked("lab-enabled"),
+        algorithm: select_value("algorithm"),
+        eval: select_value("eval"),
+        depth: element::<HtmlInputElement>("depth")
+            .ok()
+            .and_then(|i| i.value().parse().ok())
+            .unwrap_or(0u32)
+            .min(40),
+        animate: checked("animate"),
+        coordinates: checked("coordinates"),
+        auto_single: checked("auto-single"),
+        flipped: old.flipped,
+    }
+}
+
+fn on(id: &str, event: &str, f: impl FnMut(web_sys::Event) + 'static) -> Result<(), JsValue> {
+    let target: Element = element(id)?;
+    listen(&target, event, f)
+}
+
+fn listen(
+    target: &web_sys::EventTarget,
+    event: &str,
+    f: impl FnMut(web_sys::Event) + 'static,
+) -> Result<(), JsValue> {
+    let cb = Closure::<dyn FnMut(web_sys::Event)>::new(f);
+    target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref())?;
+    cb.forget();
+    Ok(())
+}
+
+fn on_click(id: &str, f: impl Fn(&mut crate::App) + 'static) -> Result<(), JsValue> {
+    on(id, "click", move |_| with_app(|app| f(app)))
+}
+
+/// Pointer position relative to the canvas, in CSS pixels.
+fn canvas_point(event: &PointerEvent) -> Option<(f64, f64)> {
+    let canvas: HtmlCanvasElement = event.target()?.dyn_into().ok()?;
+    let rect = canvas.get_bounding_client_rect();
+    Some((
+        event.client_x() as f64 - rect.left(),
+        event.client_y() as f64 - rect.top(),
+    ))
+}
+
+fn pointer(id: &str, event: &str, f: fn(&mut crate::App, f64, f64)) -> Result<(), JsValue> {
+    on(id, event, move |e| {
+        let Ok(pe) = e.dyn_into::<PointerEvent>() else {
+            return;
+        };
+        pe.prevent_default();
+        if let Some((x, y)) = canvas_point(&pe) {
+            with_app(|app| f(app, x, y));
+        }
+    })
+}
+
+/// Wires every control of the page.
+pub fn install_handlers() -> Result<(), JsValue> {
+    pointer("board", "pointerdown", |app, x, y| app.pointer_down(x, y))?;
+    pointer("board", "pointermove", |app, x, y| app.pointer_move(x, y))?;
+    pointer("board", "pointerup", |app, x, y| app.pointer_up(x, y))?;
+    on("board", "pointercancel", |_| {
+        with_app(|app| {
+            app.drag = None;
+            app.draw();
+        })
+    })?;
+    listen(&window(), "resize", |_| with_app(|app| app.draw()))?;
+
+    on_click("new-game", |app| app.new_game())?;
+    on_click("undo", |app| app.undo())?;
+    on_click("redo", |app| app.redo())?;
+    on_click("move-now", |app| app.move_now())?;
+    on_click("live", |app| app.view_ply(None))?;
+    on_click("flip", |app| {
+        app.settings.flipped = !app.settings.flipped;
+        app.save();
+        app.draw();
+    })?;
+    for id in [
+        "variant",
+        "mode",
+        "level",
+        "time",
+        "ai-delay",
+        "algorithm",
+        "eval",
+        "depth",
+        "animate",
+        "coordinates",
+        "auto-single",
+        "lab-enabled",
+    ] {
+        on(id, "change", |_| {
+            with_app(|app| {
+                let new = read_settings(&app.settings);
+                app.settings_changed(new);
+            })
+        })?;
+    }
+    on("move-form", "submit", |e| {
+        e.prevent_default();
+        let Ok(input) = element::<HtmlInputElement>("move-input") else {
+            return;
+        };
+        let text = input.value();
+        with_app(|app| {
+            if app.typed_move(&text) {
+                input.set_value("");
+            }
+        });
+    })?;
+    on("moves", "click", |e| {
+        let ply = e
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|el| el.get_attribute("data-ply"))
+            .and_then(|p| p.parse::<usize>().ok());
+        if let Some(ply) = ply {
+            with_app(|app| app.view_ply(Some(ply)));
+        }
+    })?;
+    on("import", "click", |_| {
+        let text = element::<HtmlTextAreaElement>("import-text")
+            .map(|t| t.value())
+            .unwrap_or_default();
+        with_app(|app| app.import(&text));
+    })?;
+    on("import-file", "change", |e| {
+        let file = e
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+            .and_then(|i| i.files())
+            .and_then(|f| f.get(0));
+        if let Some(file) = file {
+            read_file(file);
+        }
+    })?;
+    on_click("copy-pdn", |app| {
+        let text = app.pdn_text();
+        let _ = window().navigator().clipboard().write_text(&text);
+        if let Ok(area) = element::<HtmlTextAreaElement>("import-text") {
+            area.set_value(&text);
+        }
+        app.ui.announce("PDN copied");
+    })?;
+    on_click("download-pdn", |app| {
+        if let Err(e) = download("warcaby.pdn", &app.pdn_text()) {
+            app.ui.notice(&format!("Download failed: {e:?}"));
+        }
+    })?;
+    Ok(())
+}
+
+fn read_file(file: web_sys::File) {
+    let Ok(reader) = web_sys::FileReader::new() else {
+        return;
+    };
+    let done = reader.clone();
+    let onload = Closure::once_into_js(move || {
+        let text = done
+            .result()
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default();
+        with_app(|app| app.import(&text));
+    });
+    reader.set_onload(Some(onload.unchecked_ref()));
+    let _ = reader.read_as_text(&file);
+}
+
+fn download(name: &str, text: &str) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/x-draughts-pdn");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let a: web_sys::HtmlAnchorElement = document().create_element("a")?.dyn_into()?;
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    web_sys::Url::revoke_object_url(&url)?;
+    Ok(())
+}

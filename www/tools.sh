@@ -1,0 +1,53 @@
+# Shared by www/serve.sh and tests/run_all.sh: installs what the browser
+# build and its tests need, each only when missing (so a second run is
+# instant). Sources only registries: crates.io, npm, Debian.
+# Usage: source www/tools.sh; ensure_web_build; ensure_browser
+
+WWW_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+ensure_wasm_target() {
+    if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+        say "adding the wasm32-unknown-unknown target"
+        rustup target add wasm32-unknown-unknown
+    fi
+}
+
+# ensure_cargo_tool BINARY CRATE VERSION [cargo install flags...]
+ensure_cargo_tool() {
+    local bin=$1 crate=$2 version=$3
+    shift 3
+    if ! "$bin" --version 2>/dev/null | grep -q "$version"; then
+        say "installing $crate $version (once; this takes a few minutes)"
+        cargo install "$crate" --version "$version" "$@"
+    fi
+}
+
+ensure_npm_packages() {
+    if [ ! -x "$WWW_DIR/node_modules/.bin/wasm-opt" ] || [ ! -d "$WWW_DIR/node_modules/playwright-core" ]; then
+        say "installing npm packages (binaryen for wasm-opt, playwright-core)"
+        (cd "$WWW_DIR" && npm ci --no-audit --no-fund)
+    fi
+    # npm's binaryen first: Debian's wasm-opt breaks the output.
+    export PATH="$WWW_DIR/node_modules/.bin:$PATH"
+}
+
+ensure_web_build() {
+    ensure_wasm_target
+    ensure_cargo_tool wasm-bindgen wasm-bindgen-cli 0.2.130
+    ensure_cargo_tool trunk trunk 0.21.14 --locked
+    ensure_npm_packages
+    # Trunk runs offline: fetch the crates first.
+    (cd "$WWW_DIR/.." && cargo fetch --target wasm32-unknown-unknown >/dev/null)
+}
+
+ensure_browser() {
+    if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+        say "installing Debian's chromium and chromium-driver"
+        local sudo=""
+        [ "$(id -u)" -ne 0 ] && sudo=sudo
+        $sudo apt-get update
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+    fi
+}
