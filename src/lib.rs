@@ -8,6 +8,7 @@ pub mod fen;
 pub mod game;
 pub mod movegen;
 pub mod moves;
+pub mod named;
 pub mod notation;
 pub mod pdn;
 pub mod perft;

@@ -1,9 +1,8 @@
 //! The rule variants as data: one [`Rules`] value per variant, read by the one
 //! move generator and by the game's draw rules.
 
+use crate::named::{named_display_and_parse, Named};
 use crate::square::SquareNotation;
-use std::fmt;
-use std::str::FromStr;
 
 /// The two sides. White starts on ranks 1–3 and moves up the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -100,26 +99,15 @@ impl Variant {
     }
 }
 
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+impl Named for Variant {
+    const WHAT: &'static str = "variant";
+    const ALL: &'static [Variant] = &Variant::ALL;
+    fn name(self) -> &'static str {
+        Variant::name(self)
     }
 }
 
-/// An unknown variant name.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (expected tournament, english or russian)")]
-pub struct UnknownVariant(pub String);
-
-impl FromStr for Variant {
-    type Err = UnknownVariant;
-    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownVariant(s.to_string()))
-    }
-}
+named_display_and_parse!(Variant);
 
 /// One variant's rules, as flags read by the move generator and the game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -3,11 +3,10 @@
 
 use crate::bitboard::{Bitboard, Direction};
 use crate::movegen::forward;
+use crate::named::{named_display_and_parse, Named};
 use crate::position::Position;
 use crate::rules::{Color, Rules};
 use crate::search::Evaluator;
-use std::fmt;
-use std::str::FromStr;
 
 use super::CheckersNode;
 
@@ -47,26 +46,15 @@ impl CheckersEval {
     }
 }
 
-impl fmt::Display for CheckersEval {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+impl Named for CheckersEval {
+    const WHAT: &'static str = "evaluation";
+    const ALL: &'static [CheckersEval] = &CheckersEval::ALL;
+    fn name(self) -> &'static str {
+        CheckersEval::name(self)
     }
 }
 
-/// An unknown evaluation name.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown evaluation '{0}' (expected material or positional)")]
-pub struct UnknownEval(pub String);
-
-impl FromStr for CheckersEval {
-    type Err = UnknownEval;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        CheckersEval::ALL
-            .into_iter()
-            .find(|e| e.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownEval(s.to_string()))
-    }
-}
+named_display_and_parse!(CheckersEval);
 
 impl Evaluator<CheckersNode> for CheckersEval {
     #[inline]

@@ -4,7 +4,7 @@
 mod eval;
 mod levels;
 
-pub use eval::{king_value, CheckersEval, UnknownEval, MAN};
+pub use eval::{king_value, CheckersEval, MAN};
 pub use levels::{Level, LevelError};
 
 use crate::game::Game;

@@ -16,9 +16,9 @@ mod tt;
 
 pub use tt::TranspositionTable;
 
+use crate::named::{named_display_and_parse, Named};
 use ordering::{History, Killers};
 use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -113,27 +113,15 @@ impl Algorithm {
     }
 }
 
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+impl Named for Algorithm {
+    const WHAT: &'static str = "algorithm";
+    const ALL: &'static [Algorithm] = &Algorithm::ALL;
+    fn name(self) -> &'static str {
+        Algorithm::name(self)
     }
 }
 
-/// An unknown algorithm name.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{0}' (expected minimax, alphabeta or negascout)")]
-pub struct UnknownAlgorithm(pub String);
-
-impl FromStr for Algorithm {
-    type Err = UnknownAlgorithm;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let s = s.trim().to_ascii_lowercase();
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == s || (s == "pvs" && *a == Algorithm::NegaScout))
-            .ok_or(UnknownAlgorithm(s))
-    }
-}
+named_display_and_parse!(Algorithm);
 
 /// How the search is configured (what it may use), independent of limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
