@@ -214,53 +214,58 @@ impl Position {
     /// Plays a legal move of this position (from [`Position::legal_moves`]).
     #[inline]
     pub fn play(&mut self, mv: &Move) {
-        self.play_parts(mv.from(), mv.to(), mv.captured(), mv.promotes());
+        *self = self.after(mv);
     }
 
-    /// Plays the legal move given by its start, end, captured squares and crowning.
+    /// The position after `mv`, a legal move of this position.
     #[inline]
-    pub(crate) fn play_parts(
-        &mut self,
+    pub fn after(&self, mv: &Move) -> Position {
+        self.after_parts(mv.from(), mv.to(), mv.captured(), mv.promotes())
+    }
+
+    /// The position after the legal move given by its start, end, captured
+    /// squares and crowning. Built as a new value (not copied and patched),
+    /// so the copy never waits on half-written fields.
+    #[inline]
+    pub(crate) fn after_parts(
+        &self,
         from: Square,
         to: Square,
         captured: Bitboard,
         promotes: bool,
-    ) {
+    ) -> Position {
         let us = self.side;
         let them = us.opponent();
         let from_to = Bitboard::from_square(from) ^ Bitboard::from_square(to);
         let mine = self.pieces[us.index()] ^ from_to;
-        let mut theirs = self.pieces[them.index()];
+        let theirs = self.pieces[them.index()] ^ captured;
         let mut kings = self.kings;
         let was_king = kings.contains(from);
         let is_king = was_king || promotes;
-        let mut h = self.hash
+        let mut hash = self.hash
             ^ zobrist::BLACK_TO_MOVE
             ^ zobrist::piece(us, was_king, from)
             ^ zobrist::piece(us, is_king, to);
+        for sq in captured {
+            hash ^= zobrist::piece(them, kings.contains(sq), sq);
+        }
         if was_king {
             kings ^= from_to;
         } else if is_king {
             kings |= Bitboard::from_square(to);
         }
-        for sq in captured {
-            h ^= zobrist::piece(them, kings.contains(sq), sq);
-        }
-        theirs ^= captured;
         kings &= !captured;
-        self.pieces[us.index()] = mine;
-        self.pieces[them.index()] = theirs;
-        self.kings = kings;
-        self.side = them;
-        self.hash = h;
-    }
-
-    /// The position after `mv`.
-    #[inline]
-    pub fn after(&self, mv: &Move) -> Position {
-        let mut p = *self;
-        p.play(mv);
-        p
+        let pieces = match us {
+            Color::White => [mine, theirs],
+            Color::Black => [theirs, mine],
+        };
+        Position {
+            pieces,
+            kings,
+            side: them,
+            hash,
+            rules: self.rules,
+        }
     }
 
     /// The same pieces with the other side to move.

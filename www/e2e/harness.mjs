@@ -44,9 +44,17 @@ export async function launch() {
   });
 }
 
-/** Opens the game; `errors` collects console errors and uncaught exceptions. */
-export async function openGame(browser, url, { reducedMotion = 'reduce', storage } = {}) {
-  const context = await browser.newContext({ reducedMotion, viewport: { width: 1100, height: 900 } });
+/**
+ * Opens the game in a fresh context; `errors` collects console errors and
+ * uncaught exceptions. `storage` presets the saved-game value, `initScripts`
+ * run before the page's own scripts, `deviceScaleFactor` emulates HiDPI.
+ */
+export async function openGame(browser, url, {
+  reducedMotion = 'reduce', storage, initScripts = [], deviceScaleFactor,
+} = {}) {
+  const context = await browser.newContext({
+    reducedMotion, viewport: { width: 1100, height: 900 }, deviceScaleFactor,
+  });
   const page = await context.newPage();
   const errors = [];
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
@@ -54,9 +62,15 @@ export async function openGame(browser, url, { reducedMotion = 'reduce', storage
   if (storage !== undefined) {
     await page.addInitScript((value) => { localStorage.setItem('warcaby.v1', value); }, storage);
   }
+  for (const script of initScripts) await page.addInitScript(script);
   await page.goto(url);
-  await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'));
+  await waitReady(page);
   return { context, page, errors };
+}
+
+/** Waits until the app has started (the status no longer says "Loading"). */
+export async function waitReady(page) {
+  await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'));
 }
 
 /** Clicks the centre of a square given as a1..h8 (board not flipped unless told). */
@@ -64,6 +78,23 @@ export async function clickSquare(page, name, { flipped = false } = {}) {
   const box = await page.locator('#board').boundingBox();
   const { x, y } = squareCentre(box, name, flipped);
   await page.mouse.click(x, y);
+}
+
+/** Clicks several squares in turn. */
+export async function clickSquares(page, names, options) {
+  for (const name of names) await clickSquare(page, name, options);
+}
+
+/** Drags the piece on `from` to `to` with the mouse (down, moves, up). */
+export async function dragSquare(page, from, to, { flipped = false } = {}) {
+  const box = await page.locator('#board').boundingBox();
+  const a = squareCentre(box, from, flipped);
+  const b = squareCentre(box, to, flipped);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
 }
 
 export function squareCentre(box, name, flipped = false) {
@@ -89,3 +120,51 @@ export async function fen(page) {
 export async function choose(page, id, value) {
   await page.selectOption(`#${id}`, value);
 }
+
+/** The status line. */
+export async function status(page) {
+  return (await page.locator('#status').textContent()).trim();
+}
+
+/** The notice's text, or null while it is hidden. */
+export async function notice(page) {
+  const el = page.locator('#notice');
+  return (await el.isVisible()) ? (await el.textContent()).trim() : null;
+}
+
+/** Waits for a visible notice matching `pattern` and returns its text. */
+export async function waitNotice(page, pattern, timeout = 5000) {
+  await page.waitForFunction((source) => {
+    const el = document.querySelector('#notice');
+    return !el.hidden && new RegExp(source).test(el.textContent);
+  }, pattern.source, { timeout });
+  return notice(page);
+}
+
+/** Waits until the move list has at least `count` entries. */
+export async function waitMoves(page, count, timeout = 20000) {
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li').length >= n, count, { timeout });
+  return moveTexts(page);
+}
+
+/** Pastes `text` into the import box and presses Load. */
+export async function importText(page, text) {
+  await page.fill('#import-text', text);
+  await page.click('#import');
+}
+
+/**
+ * Sets the page's controls. Order matters: the variant starts a new game
+ * and the players start the AI, so those come first and last.
+ */
+export async function configure(page, { variant, level, time, aiDelay, animate, mode } = {}) {
+  if (variant !== undefined) await choose(page, 'variant', variant);
+  if (level !== undefined) await choose(page, 'level', String(level));
+  if (time !== undefined) await choose(page, 'time', String(time));
+  if (aiDelay !== undefined) await choose(page, 'ai-delay', String(aiDelay));
+  if (animate !== undefined) await page.setChecked('#animate', animate);
+  if (mode !== undefined) await choose(page, 'mode', mode);
+}
+
+/** The tournament variant's start position (White to move). */
+export const TOURNAMENT_START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
