@@ -91,7 +91,9 @@ struct CountChildren<'a> {
 impl MoveSink for CountChildren<'_> {
     #[inline]
     fn push(&mut self, from: Square, path: &[Square], captured: Bitboard, promotes: bool) {
-        let child = self.pos.after_parts(from, path[path.len() - 1], captured, promotes);
+        let child = self
+            .pos
+            .after_parts(from, path[path.len() - 1], captured, promotes);
         self.leaves += movegen::count(&child);
     }
 }

@@ -4,7 +4,7 @@
 use warcaby_protocol::{Request, Response};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{ErrorEvent, ErrorEventInit, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// The worker script Trunk emits next to the page (a relative URL, so the
 /// site works under any sub-path).
@@ -81,11 +81,26 @@ impl AiClient {
         }
     }
 
+    /// The worker itself (a handle to the same one).
+    pub fn worker(&self) -> Worker {
+        self.worker.clone()
+    }
+
     /// Stops the worker at once (a running search cannot be interrupted
     /// any other way).
     pub fn terminate(&self) {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.terminate();
+    }
+}
+
+/// Fires an error event at `worker`, as the browser does when a worker
+/// dies: its handler takes it for a real failure.
+pub fn raise_error(worker: &Worker, message: &str) {
+    let init = ErrorEventInit::new();
+    init.set_message(message);
+    if let Ok(event) = ErrorEvent::new_with_event_init_dict("error", &init) {
+        let _ = worker.dispatch_event(&event);
     }
 }

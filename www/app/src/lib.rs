@@ -561,9 +561,16 @@ impl App {
     }
 
     fn view_ply(&mut self, ply: Option<usize>) {
+        let was_viewing = self.view.is_some();
         self.view = ply.filter(|&p| p < self.game.ply_count());
         self.selection.clear();
-        self.refresh();
+        if was_viewing && self.view.is_none() {
+            // Back to the game: whoever waited while a past position was
+            // shown (the AI, an automatic single move) goes on.
+            self.after_change();
+        } else {
+            self.refresh();
+        }
     }
 
     /// Applies a settings change made in the page.
@@ -784,14 +791,27 @@ fn capitalise(s: &str) -> String {
 }
 
 /// Makes the AI worker crash (for the end-to-end tests of the page's
-/// recovery; reachable as `window.wasmBindings.debug_crash_ai()`).
+/// recovery; reachable as `window.wasmBindings.debug_crash_ai()`). An idle
+/// worker is told to panic. A thinking worker cannot read that message
+/// before its search ends, so it fails the way a crashed worker does: an
+/// error event on the worker object.
 #[wasm_bindgen]
 pub fn debug_crash_ai() {
+    let mut busy = None;
     with_app(|app| {
+        let thinking = app.thinking.is_some();
         if let Some(ai) = app.ai.as_mut() {
-            ai.send(Request::Panic);
+            if thinking {
+                busy = Some(ai.worker());
+            } else {
+                ai.send(Request::Panic);
+            }
         }
     });
+    // Outside `with_app`: the error handler needs the app itself.
+    if let Some(worker) = busy {
+        ai::raise_error(&worker, "the AI worker crashed on purpose");
+    }
 }
 
 /// Worker events arrive here.

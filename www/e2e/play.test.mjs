@@ -1,0 +1,147 @@
+// Playing on the board: drag and drop, capture chains entered click by
+// click, undo against the AI, and the move list on a HiDPI screen.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  serve, launch, openGame, clickSquare, clickSquares, dragSquare, moveTexts, fen, status,
+  notice, waitNotice, waitMoves, importText, configure, TOURNAMENT_START,
+} from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('a move by drag and drop, and the AI (level 1) answers', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { level: 1 });
+  // A drop on a square the piece cannot reach plays nothing.
+  await dragSquare(page, 'c3', 'e5');
+  await page.waitForTimeout(300);
+  assert.deepEqual(await moveTexts(page), []);
+  assert.equal(await fen(page), TOURNAMENT_START);
+
+  await dragSquare(page, 'c3', 'd4');
+  const moves = await waitMoves(page, 2);
+  assert.equal(moves[0], '1. 22-18');
+  assert.equal(moves.length, 2);
+  assert.match(moves[1], /^\d+[-x]\d+/);
+  assert.match(await status(page), /^White to move/);
+  // The AI's reply is a Black move: White's men are where the drop left them.
+  assert.match(await fen(page), /^W:W18,21,23,/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a capture chain entered landing square by landing square', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  // Tournament rules (men also capture backwards): c3xe5 then either
+  // xg7 (22x8) or xc7xa5 (22x13): after e5 two chains remain.
+  const start = 'W:W22,30:B1,9,10,11,18';
+  await importText(page, start);
+  assert.equal(await fen(page), start);
+  assert.match(await status(page), /White to move — a capture is mandatory/);
+
+  // A piece that cannot capture is refused with the reason.
+  await clickSquare(page, 'c1');
+  assert.match(await notice(page), /capture is mandatory: move a marked piece \(22\); the piece on 30 cannot capture/);
+
+  await clickSquares(page, ['c3', 'e5']);
+  await page.waitForTimeout(200);
+  assert.deepEqual(await moveTexts(page), [], 'two chains pass e5: nothing is played yet');
+  assert.equal(await fen(page), start);
+
+  await clickSquare(page, 'c7');
+  const moves = await waitMoves(page, 1);
+  assert.deepEqual(moves, ['1. 22x13']);
+  assert.equal(await fen(page), 'B:W13,30:B1,11');
+  assert.match(await status(page), /^Black to move/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('chains sharing start and end are told apart by the next click', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { variant: 'english', mode: 'human' });
+  // King c3 (22): 22x29 alone, or the loop 22-31-24-15-22 either way round, then 29.
+  const start = 'W:WK22:B18,19,25,26,27';
+  await importText(page, start);
+  assert.equal(await fen(page), start);
+
+  await clickSquares(page, ['c3', 'a1']);
+  await page.waitForTimeout(200);
+  assert.deepEqual(await moveTexts(page), [], 'all three chains end on a1: nothing is played yet');
+  assert.equal(await fen(page), start);
+
+  await clickSquare(page, 'e1');
+  const moves = await waitMoves(page, 1);
+  assert.deepEqual(moves, ['1... 22x31x24x15x22x29']);
+  assert.equal(await fen(page), 'B:WK29:B');
+  assert.match(await status(page), /Game over/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('undo against the AI returns to the human\'s turn', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  // While the AI thinks: the search is dropped and the human's move undone.
+  await configure(page, { level: 8, time: 5000 });
+  await clickSquares(page, ['c3', 'd4']);
+  await page.waitForFunction(() => /thinking/.test(document.querySelector('#status').textContent));
+  await page.click('#undo');
+  assert.deepEqual(await moveTexts(page), []);
+  assert.equal(await fen(page), TOURNAMENT_START);
+  assert.match(await status(page), /^White to move/);
+
+  // After the AI's answer: both moves are taken back.
+  await configure(page, { level: 1 });
+  await clickSquares(page, ['e3', 'f4']);
+  await waitMoves(page, 2);
+  await page.click('#undo');
+  assert.deepEqual(await moveTexts(page), []);
+  assert.equal(await fen(page), TOURNAMENT_START);
+  assert.match(await status(page), /^White to move/);
+  // The AI does not move on its own afterwards, and redo brings both back.
+  await page.waitForTimeout(500);
+  assert.deepEqual(await moveTexts(page), []);
+  await page.click('#redo');
+  assert.equal((await moveTexts(page)).length, 2);
+  assert.match(await status(page), /^White to move/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('HiDPI: a sharp canvas, and the move list shows earlier positions', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { deviceScaleFactor: 2 });
+  const size = await page.evaluate(() => {
+    const c = document.querySelector('#board');
+    return { width: c.width, height: c.height, css: c.getBoundingClientRect().width };
+  });
+  assert.ok(size.css > 100, `board ${size.css} CSS px wide`);
+  assert.equal(size.width, Math.round(size.css * 2));
+  assert.equal(size.height, size.width);
+
+  // Clicks land on the right squares at this scale too.
+  await configure(page, { mode: 'human' });
+  await clickSquares(page, ['c3', 'd4', 'f6', 'e5', 'd4', 'f6']);
+  const moves = await waitMoves(page, 3);
+  assert.deepEqual(moves, ['1. 22-18', '11-15', '2. 18x11']);
+  const live = await fen(page);
+
+  await page.locator('#moves li button').first().click();
+  assert.equal(await fen(page), 'B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12');
+  assert.ok(await page.locator('#live').isVisible());
+  assert.match(await status(page), /Viewing the position after move 1 of 3/);
+  await clickSquares(page, ['g7', 'h6']);
+  assert.match(await notice(page), /earlier position/);
+  assert.equal((await moveTexts(page)).length, 3, 'no move is played from a past position');
+
+  await page.locator('#moves li button').nth(1).click();
+  assert.match(await fen(page), /^W:W18,/);
+  await page.click('#live');
+  assert.equal(await fen(page), live);
+  assert.ok(!(await page.locator('#live').isVisible()));
+  assert.match(await status(page), /^Black to move/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
