@@ -3,7 +3,11 @@
 //! end and the CLI are built on it.
 
 pub mod ai;
+// Runs bots as processes: native command-line builds only.
+#[cfg(all(feature = "cli", not(target_arch = "wasm32")))]
+pub mod arena;
 pub mod bitboard;
+pub mod clobber;
 pub mod fen;
 pub mod game;
 pub mod movegen;

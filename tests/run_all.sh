@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project, installing what it lacks (wasm target,
 # wasm-bindgen-cli, trunk, npm packages, Debian's chromium) on first use.
-#   native: unit, integration, perft tables, properties, CLI, search
+#   native: unit, integration, perft tables, properties, CLI, search, arena
 #   wasm:   engine and message checks in Node and in headless Chromium
 #   e2e:    the built site driven in headless Chromium by Playwright
 set -euo pipefail
@@ -12,6 +12,15 @@ if ! command -v cargo >/dev/null 2>&1; then
     exit 1
 fi
 source www/tools.sh
+
+# The arena tests play the Python adapter's example bots with python3.
+if ! command -v python3 >/dev/null 2>&1; then
+    say "installing Debian's python3 (for the arena's Python bot tests)"
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo=sudo
+    $sudo apt-get update
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y python3
+fi
 
 say "native tests"
 cargo test --workspace --all-targets

@@ -3,8 +3,9 @@
 use clap::Subcommand;
 use std::time::Instant;
 use warcaby::ai::{CheckersEval, Engine};
+use warcaby::clobber::{ClobberEval, ClobberPosition, Shape};
 use warcaby::rng::Rng;
-use warcaby::search::{Limits, SearchConfig};
+use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
 use warcaby::{perft, Position, Variant};
 
 #[derive(Subcommand)]
@@ -17,6 +18,16 @@ pub enum BenchCommand {
         /// Worker threads (0 = one per core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
+    },
+    /// Clobber heuristics against each other on 6x5: the seed's six in a
+    /// round robin, then our default against the seed's best.
+    Clobber {
+        /// Search depth of every bot.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// Random two-ply openings (each played with both colours).
+        #[arg(long, default_value_t = 30)]
+        openings: usize,
     },
     /// Fixed positions searched to fixed depths (deterministic node count),
     /// then the English start position for one second.
@@ -65,6 +76,7 @@ pub fn run(cmd: &BenchCommand) -> Result<(), String> {
             );
         }
         BenchCommand::Search { extra_depth } => bench_search(extra_depth)?,
+        BenchCommand::Clobber { depth, openings } => bench_clobber(depth, openings),
     }
     Ok(())
 }
@@ -150,4 +162,76 @@ fn bench_search(extra_depth: i32) -> Result<(), String> {
         total_nodes as f64 * 1000.0 / total_ms.max(1e-9)
     );
     Ok(())
+}
+
+/// Plays `a` (Black) against `b` (White) from `start`; true when `a` wins.
+fn clobber_game(start: &ClobberPosition, a: ClobberEval, b: ClobberEval, depth: u32) -> bool {
+    let mut searchers = [
+        Searcher::new(SearchConfig::bare(Algorithm::AlphaBeta), b),
+        Searcher::new(SearchConfig::bare(Algorithm::AlphaBeta), a),
+    ];
+    let mut pos = *start;
+    loop {
+        let side = pos.side_to_move();
+        let r = searchers[side.index()].search(&pos, &[], Limits::depth(depth), |_| {});
+        match r.best_move {
+            Some(mv) => pos = pos.after(&mv),
+            None => return side == warcaby::Color::White,
+        }
+    }
+}
+
+/// Wins of `a` against `b` over the openings, both colours each.
+fn clobber_match(
+    openings: &[ClobberPosition],
+    a: ClobberEval,
+    b: ClobberEval,
+    depth: u32,
+) -> (usize, usize) {
+    let mut wins = 0;
+    for start in openings {
+        wins += clobber_game(start, a, b, depth) as usize;
+        wins += !clobber_game(start, b, a, depth) as usize;
+    }
+    (wins, 2 * openings.len())
+}
+
+fn bench_clobber(depth: u32, count: usize) {
+    let mut rng = Rng::new(0xC10B);
+    let base = ClobberPosition::start(Shape::new(6, 5).expect("6x5 is a legal board"));
+    let openings: Vec<ClobberPosition> = (0..count)
+        .map(|_| {
+            let mut pos = base;
+            for _ in 0..2 {
+                let moves = pos.legal_moves();
+                pos = pos.after(&moves[rng.index(moves.len())]);
+            }
+            pos
+        })
+        .collect();
+    let seed: Vec<ClobberEval> = ClobberEval::ALL
+        .into_iter()
+        .filter(|e| *e != ClobberEval::Live)
+        .collect();
+    let mut points = vec![0usize; seed.len()];
+    for i in 0..seed.len() {
+        for j in i + 1..seed.len() {
+            let (w, n) = clobber_match(&openings, seed[i], seed[j], depth);
+            println!("pair {} vs {} wins={w} losses={}", seed[i], seed[j], n - w);
+            points[i] += w;
+            points[j] += n - w;
+        }
+    }
+    let best = (0..seed.len())
+        .max_by_key(|&i| points[i])
+        .expect("six heuristics");
+    for (e, p) in seed.iter().zip(&points) {
+        println!("seed heuristic={e} round_robin_wins={p}");
+    }
+    let (w, n) = clobber_match(&openings, ClobberEval::Live, seed[best], depth);
+    println!(
+        "clobber depth={depth} best_seed={} live_wins={w} games={n} win_rate={:.2}",
+        seed[best],
+        w as f64 / n as f64
+    );
 }

@@ -2,14 +2,18 @@
 //! Output is stable `key=value` lines for scripts; errors are one line on
 //! stderr with exit status 2.
 
+mod arena;
 mod bench;
+mod clobber;
+mod games;
 mod play;
 mod think;
 
 use clap::{Args, Parser, Subcommand};
+use games::{CliGame, GameJob};
 use std::process::ExitCode;
 use std::time::Instant;
-use warcaby::{perft, Position, Variant};
+use warcaby::{Position, Variant};
 
 #[derive(Parser)]
 #[command(
@@ -34,6 +38,11 @@ enum Command {
     Compare(think::CompareArgs),
     /// Play a game in the terminal.
     Play(play::PlayArgs),
+    /// Play a round robin between bots (built-in, external programs, Python bots).
+    Arena(arena::ArenaArgs),
+    /// Clobber: the exact solver and bot-against-bot runs.
+    #[command(subcommand)]
+    Clobber(clobber::ClobberCommand),
     /// Benchmarks that print figures.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -42,16 +51,32 @@ enum Command {
 /// Which position to work on.
 #[derive(Args, Clone)]
 pub struct PositionArgs {
-    /// Rule variant: tournament, english or russian.
+    /// The game: checkers or clobber.
+    #[arg(long, value_enum, default_value = "checkers")]
+    pub game: games::GameKind,
+    /// Checkers rule variant: tournament, english or russian.
     #[arg(long, default_value = "tournament")]
     pub variant: Variant,
-    /// Position as PDN FEN (default: the start position).
+    /// Checkers position as PDN FEN (default: the start position).
     #[arg(long)]
     pub fen: Option<String>,
+    /// Clobber board rows (2-10).
+    #[arg(long, default_value_t = warcaby::clobber::DEFAULT_ROWS)]
+    pub rows: usize,
+    /// Clobber board columns (2-10).
+    #[arg(long, default_value_t = warcaby::clobber::DEFAULT_COLS)]
+    pub cols: usize,
+    /// Clobber position, rows top to bottom: WBWBW/BWBWB/...:B
+    #[arg(long)]
+    pub position: Option<String>,
 }
 
 impl PositionArgs {
+    /// The checkers position.
     pub fn position(&self) -> Result<Position, String> {
+        if self.game != games::GameKind::Checkers {
+            return Err("this command needs a checkers position".into());
+        }
         match &self.fen {
             Some(f) => Position::from_fen(f, self.variant).map_err(|e| e.to_string()),
             None => Ok(Position::start(self.variant)),
@@ -74,44 +99,47 @@ struct PerftArgs {
     depth: u32,
 }
 
-fn run_perft(args: &PerftArgs) -> Result<(), String> {
-    let pos = args.position.position()?;
-    if args.divide {
-        let start = Instant::now();
-        let legal = pos.legal_moves();
-        let mut total = 0;
-        for (mv, n) in perft::divide(&pos, args.depth) {
+struct PerftJob<'a>(&'a PerftArgs);
+
+impl GameJob for PerftJob<'_> {
+    type Output = ();
+    fn run<G: CliGame>(self, pos: G) {
+        let args = self.0;
+        if args.divide {
+            let start = Instant::now();
+            let mut total = 0;
+            for mv in pos.moves() {
+                let n = pos.after(&mv).perft(args.depth.max(1) - 1);
+                println!("move={} nodes={n}", pos.text(&mv));
+                total += n;
+            }
             println!(
-                "move={} nodes={n}",
-                warcaby::notation::short_text(&mv, &legal, pos.rules())
+                "depth={} nodes={total} time_ms={}",
+                args.depth,
+                start.elapsed().as_millis()
             );
-            total += n;
+            return;
         }
-        println!(
-            "depth={} nodes={total} time_ms={}",
-            args.depth,
-            start.elapsed().as_millis()
-        );
-        return Ok(());
+        for depth in 1..=args.depth {
+            let start = Instant::now();
+            let n = pos.perft_threads(depth, args.threads);
+            println!(
+                "depth={depth} nodes={n} time_ms={}",
+                start.elapsed().as_millis()
+            );
+        }
     }
-    for depth in 1..=args.depth {
-        let start = Instant::now();
-        let n = perft::perft_parallel(&pos, depth, args.threads);
-        println!(
-            "depth={depth} nodes={n} time_ms={}",
-            start.elapsed().as_millis()
-        );
-    }
-    Ok(())
 }
 
-fn run_moves(args: &PositionArgs) -> Result<(), String> {
-    let pos = args.position()?;
-    let legal = pos.legal_moves();
-    for mv in &legal {
-        println!("{}", warcaby::notation::short_text(mv, &legal, pos.rules()));
+struct MovesJob;
+
+impl GameJob for MovesJob {
+    type Output = ();
+    fn run<G: CliGame>(self, pos: G) {
+        for mv in pos.moves() {
+            println!("{}", pos.text(&mv));
+        }
     }
-    Ok(())
 }
 
 fn main() -> ExitCode {
@@ -129,11 +157,13 @@ fn main() -> ExitCode {
         }
     };
     let result = match &cli.command {
-        Command::Perft(args) => run_perft(args),
-        Command::Moves(args) => run_moves(args),
+        Command::Perft(args) => games::with_position(&args.position, PerftJob(args)),
+        Command::Moves(args) => games::with_position(args, MovesJob),
         Command::Bestmove(args) => think::run_bestmove(args),
         Command::Compare(args) => think::run_compare(args),
         Command::Play(args) => play::run(args),
+        Command::Arena(args) => arena::run(args),
+        Command::Clobber(cmd) => clobber::run(cmd),
         Command::Bench(cmd) => bench::run(cmd),
     };
     match result {

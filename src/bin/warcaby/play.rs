@@ -2,9 +2,10 @@
 //! either way round, or bot against bot). Reads moves line by line, so it
 //! works with a pipe as well as a keyboard.
 
-use crate::think::pv_text;
+use crate::games::pv_text;
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
+use warcaby::ai::CheckersNode;
 use warcaby::ai::{Engine, Level};
 use warcaby::rng::entropy_seed;
 use warcaby::{Color, Game, Position, Square, SquareNotation, Variant};
@@ -133,7 +134,13 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 r.depth,
                 r.nodes,
                 r.time_ms as f64 / 1000.0,
-                pv_text(&pos, &r.pv)
+                pv_text(
+                    &CheckersNode {
+                        pos,
+                        quiet_plies: 0
+                    },
+                    &r.pv
+                )
             );
             game.play(&mv).map_err(|e| e.to_string())?;
             continue;

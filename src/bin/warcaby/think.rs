@@ -1,11 +1,10 @@
 //! `warcaby bestmove` and `warcaby compare`: one search, or the three
 //! algorithms side by side at a fixed depth.
 
+use crate::games::{pv_text, with_position, CliGame, GameJob};
 use crate::PositionArgs;
 use clap::Args;
-use warcaby::ai::{CheckersEval, Engine};
-use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo};
-use warcaby::{Move, Position};
+use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo, Searcher};
 
 /// Search limits on the command line: exactly one is required.
 #[derive(Args, Clone)]
@@ -23,7 +22,7 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
-    fn limits(&self) -> Limits {
+    pub fn limits(&self) -> Limits {
         Limits {
             depth: self.depth,
             nodes: self.nodes,
@@ -41,29 +40,24 @@ pub struct BestMoveArgs {
     /// Search algorithm: minimax, alphabeta or negascout.
     #[arg(long, default_value = "negascout")]
     algo: Algorithm,
-    /// Evaluation: material or positional.
-    #[arg(long = "eval", default_value = "positional")]
-    eval: CheckersEval,
+    /// Evaluation by name (checkers: material, positional; Clobber: active,
+    /// center, accumulation, first_center_then_aggressive, group_then_fight,
+    /// take_middle_stay_in_group, live).
+    #[arg(long = "eval")]
+    eval: Option<String>,
     /// Transposition table size in MiB (0 = none).
     #[arg(long, default_value_t = 64)]
     hash: usize,
 }
 
-/// The PV as move texts, each in the position where it is played, comma separated.
-pub fn pv_text(pos: &Position, pv: &[Move]) -> String {
-    let mut p = *pos;
-    let mut texts = Vec::with_capacity(pv.len());
-    for mv in pv {
-        if !p.legal_moves().contains(mv) {
-            break;
-        }
-        texts.push(p.move_text(mv));
-        p.play(mv);
-    }
-    texts.join(",")
+/// The evaluation named (or the game's default), or an error listing the names.
+pub fn eval_for<G: CliGame>(name: Option<&str>) -> Result<G::Eval, String> {
+    name.unwrap_or(G::DEFAULT_EVAL)
+        .parse()
+        .map_err(crate::games::eval_name_error)
 }
 
-fn info_line(pos: &Position, info: &SearchInfo<Move>) -> String {
+fn info_line<G: CliGame>(pos: &G, info: &SearchInfo<G::Move>) -> String {
     format!(
         "info depth={} seldepth={} score={} nodes={} nps={} time_ms={} pv={}",
         info.depth,
@@ -76,29 +70,38 @@ fn info_line(pos: &Position, info: &SearchInfo<Move>) -> String {
     )
 }
 
+struct BestMoveJob<'a>(&'a BestMoveArgs);
+
+impl GameJob for BestMoveJob<'_> {
+    type Output = Result<(), String>;
+    fn run<G: CliGame>(self, pos: G) -> Result<(), String> {
+        let args = self.0;
+        let config = SearchConfig {
+            algorithm: args.algo,
+            tt_mib: args.hash,
+            ..SearchConfig::default()
+        };
+        let mut searcher = Searcher::new(config, eval_for::<G>(args.eval.as_deref())?);
+        let result = searcher.search(&pos, &[], args.limits.limits(), |info| {
+            println!("{}", info_line(&pos, info));
+        });
+        let Some(best) = result.best_move else {
+            return Err("no legal move: the side to move has lost".to_string());
+        };
+        println!(
+            "bestmove {} score={} depth={} nodes={} time_ms={}",
+            pos.text(&best),
+            result.score,
+            result.depth,
+            result.nodes,
+            result.time_ms
+        );
+        Ok(())
+    }
+}
+
 pub fn run_bestmove(args: &BestMoveArgs) -> Result<(), String> {
-    let pos = args.position.position()?;
-    let config = SearchConfig {
-        algorithm: args.algo,
-        tt_mib: args.hash,
-        ..SearchConfig::default()
-    };
-    let mut engine = Engine::new(config, args.eval);
-    let result = engine.think_position(&pos, args.limits.limits(), |info| {
-        println!("{}", info_line(&pos, info));
-    });
-    let Some(best) = result.best_move else {
-        return Err("no legal move: the side to move has lost".to_string());
-    };
-    println!(
-        "bestmove {} score={} depth={} nodes={} time_ms={}",
-        pos.move_text(&best),
-        result.score,
-        result.depth,
-        result.nodes,
-        result.time_ms
-    );
-    Ok(())
+    with_position(&args.position, BestMoveJob(args))?
 }
 
 #[derive(Args)]
@@ -108,9 +111,9 @@ pub struct CompareArgs {
     /// Fixed depth for all three algorithms.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30))]
     depth: u32,
-    /// Evaluation: material or positional.
-    #[arg(long = "eval", default_value = "positional")]
-    eval: CheckersEval,
+    /// Evaluation by name (as for bestmove).
+    #[arg(long = "eval")]
+    eval: Option<String>,
 }
 
 /// The configuration `compare` uses: one fixed-depth search, no table, no
@@ -123,20 +126,28 @@ pub fn compare_config(algorithm: Algorithm) -> SearchConfig {
     }
 }
 
+struct CompareJob<'a>(&'a CompareArgs);
+
+impl GameJob for CompareJob<'_> {
+    type Output = Result<(), String>;
+    fn run<G: CliGame>(self, pos: G) -> Result<(), String> {
+        let eval = eval_for::<G>(self.0.eval.as_deref())?;
+        if pos.moves().is_empty() {
+            return Err("no legal move: the side to move has lost".to_string());
+        }
+        for algorithm in Algorithm::ALL {
+            let mut searcher = Searcher::new(compare_config(algorithm), eval);
+            let r = searcher.search(&pos, &[], Limits::depth(self.0.depth), |_| {});
+            let mv = r.best_move.map_or("-".to_string(), |m| pos.text(&m));
+            println!(
+                "algo={} score={} move={} nodes={} time_ms={}",
+                algorithm, r.score, mv, r.nodes, r.time_ms
+            );
+        }
+        Ok(())
+    }
+}
+
 pub fn run_compare(args: &CompareArgs) -> Result<(), String> {
-    let pos = args.position.position()?;
-    if pos.legal_moves().is_empty() {
-        return Err("no legal move: the side to move has lost".to_string());
-    }
-    for algorithm in Algorithm::ALL {
-        let config = compare_config(algorithm);
-        let mut engine = Engine::new(config, args.eval);
-        let r = engine.think_position(&pos, Limits::depth(args.depth), |_| {});
-        let mv = r.best_move.map_or("-".to_string(), |m| pos.move_text(&m));
-        println!(
-            "algo={} score={} move={} nodes={} time_ms={}",
-            algorithm, r.score, mv, r.nodes, r.time_ms
-        );
-    }
-    Ok(())
+    with_position(&args.position, CompareJob(args))?
 }

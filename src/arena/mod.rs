@@ -1,0 +1,38 @@
+//! The arena: bot tournaments under the tournament framework's match rules.
+//!
+//! * [`spec`] — bot spec strings (`negascout:time=200`, `random`,
+//!   `exec:<command>`, `python:<file.py>`, a path to an executable).
+//! * [`player`] — what a bot is asked, how it can fail, the built-in bots.
+//! * [`external`] and [`sandbox`] — bots as processes speaking the line
+//!   protocol of `bot-protocol.md`, with a memory limit and no network.
+//! * [`python`] — the adapter for tournament-framework Python bots.
+//! * [`play`] — one game: clocks, the single-move rule, faults.
+//! * [`overtime`] — the overtime start position (men removed at random).
+//! * [`openings`] — `--openings` files.
+//! * [`tournament`] — the round robin, overtime and parallel games.
+//! * [`elo`] — Elo estimates with error margins.
+//! * [`results`] — `results.json`, the standings and PDN files.
+//! * [`report`] — progress lines, standings and Elo text.
+//!
+//! It starts processes, so it is built only for native targets with the
+//! `cli` feature.
+
+pub mod elo;
+pub mod external;
+pub mod openings;
+pub mod overtime;
+pub mod play;
+pub mod player;
+pub mod python;
+pub mod report;
+pub mod results;
+pub mod sandbox;
+pub mod spec;
+pub mod tournament;
+
+pub use results::Results;
+pub use spec::BotSpec;
+pub use tournament::{run, ArenaError, Config, Entrant, Event};
+
+/// The bot protocol document (`bot-protocol.md`).
+pub const PROTOCOL_DOC: &str = include_str!("bot-protocol.md");

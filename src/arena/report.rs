@@ -1,0 +1,106 @@
+//! Text for the terminal: one line per finished game, a progress bar, the
+//! standings table and the Elo lines.
+
+use super::results::{GameRecord, Results};
+use std::fmt::Write;
+
+/// Points as `1`, `1.5`, `0.5`.
+pub fn points(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+/// `[ 3/12] p01-g2  white - black  1-0  how it ended  (match 1-1)`: the
+/// match score is the two bots' points in their pair so far, white's first.
+pub fn game_line(record: &GameRecord, done: usize, scheduled: usize, pair: [f64; 2]) -> String {
+    let w = scheduled.to_string().len();
+    let mut detail = record.end.detail.clone();
+    if let Some(words) = &record.end.last_words {
+        let last_of = |text: &str| {
+            text.lines()
+                .rfind(|l| !l.trim().is_empty())
+                .map(str::to_string)
+        };
+        let last = last_of(&words.stderr).or_else(|| last_of(&words.stdout));
+        if let Some(last) = last {
+            let short: String = last.chars().take(60).collect();
+            let _ = write!(detail, " [last words: {short}]");
+        }
+    }
+    format!(
+        "[{done:>w$}/{scheduled}] {}  {} - {}  {}  {}  (match {}-{})",
+        record.id,
+        record.white,
+        record.black,
+        record.result,
+        detail,
+        points(pair[0]),
+        points(pair[1])
+    )
+}
+
+/// `[##########----------]  5/12 games`.
+pub fn progress_bar(done: usize, scheduled: usize) -> String {
+    const WIDTH: usize = 30;
+    let filled = (done * WIDTH).checked_div(scheduled).unwrap_or(WIDTH);
+    format!(
+        "[{}{}] {done}/{scheduled} games",
+        "#".repeat(filled),
+        "-".repeat(WIDTH - filled)
+    )
+}
+
+/// The final table: points (pairs won, ½ per undecided pair), pairs W-D-L,
+/// overtime wins, game points and games W-D-L.
+pub fn standings(results: &Results) -> String {
+    let name_w = results
+        .standings
+        .iter()
+        .map(|s| s.bot.chars().count())
+        .max()
+        .unwrap_or(3)
+        .max(3);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:>3}  {:<name_w$}  {:>6}  {:>11}  {:>8}  {:>6}  {:>11}",
+        "#", "bot", "points", "pairs W-D-L", "OT wins", "games", "games W-D-L"
+    );
+    for s in &results.standings {
+        let _ = writeln!(
+            out,
+            "{:>3}  {:<name_w$}  {:>6}  {:>11}  {:>8}  {:>6}  {:>11}",
+            s.rank,
+            s.bot,
+            points(s.points),
+            format!("{}-{}-{}", s.pairs_won, s.pairs_drawn, s.pairs_lost),
+            s.overtime_wins,
+            points(s.game_points),
+            format!("{}-{}-{}", s.wins, s.draws, s.losses),
+        );
+    }
+    out
+}
+
+/// One line per bot, best Elo first: `elo BOT +120 ± 85`.
+pub fn elo_lines(results: &Results) -> String {
+    let mut rows: Vec<_> = results.standings.iter().collect();
+    rows.sort_by(|a, b| b.elo.cmp(&a.elo).then(a.rank.cmp(&b.rank)));
+    let name_w = rows
+        .iter()
+        .map(|s| s.bot.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::from("Elo (relative to the field's average, 95% margins):\n");
+    for s in rows {
+        let _ = writeln!(
+            out,
+            "elo {:<name_w$}  {:>+5} ± {}",
+            s.bot, s.elo, s.elo_margin
+        );
+    }
+    out
+}

@@ -1,0 +1,380 @@
+//! Bot specs: the short strings that name a bot on the command line.
+//!
+//! ```text
+//! random                              uniformly random legal moves (seeded)
+//! level=N[:time=MS]                   the engine at playing level 1-8
+//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB]
+//!                                     ALGO = minimax, alphabeta or negascout
+//! exec:<command line>                 an external bot, run with `sh -c`
+//! python:<file.py>                    a tournament-framework bot, via the adapter
+//! <path to an executable file>        an external bot
+//! ```
+//!
+//! An engine spec without a limit thinks [`DEFAULT_ENGINE_TIME_MS`] per move.
+//! Only depth- or node-limited engines (and `random`, and levels 1-6, whose
+//! depth ends long before their time cap) replay the same games for a seed.
+
+use crate::ai::{CheckersEval, Level};
+use crate::named::{self, named_display_and_parse, Named};
+use crate::search::Algorithm;
+use std::path::{Path, PathBuf};
+
+/// Thinking time per move of an engine spec that names no limit.
+pub const DEFAULT_ENGINE_TIME_MS: u64 = 100;
+/// Thinking time per move of a `level=N` spec without `time=`.
+pub const DEFAULT_LEVEL_TIME_MS: u64 = 500;
+/// Transposition table of a built-in engine, in MiB, unless `hash=` says otherwise.
+pub const DEFAULT_HASH_MIB: usize = 16;
+
+/// A bot, as parsed from its spec string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSpec {
+    /// Picks a legal move uniformly at random (seeded per game).
+    Random,
+    /// The engine at a playing level, with a time per move.
+    Level {
+        /// The level.
+        level: Level,
+        /// Milliseconds per move (the level may cap it lower).
+        time_ms: u64,
+    },
+    /// The engine with an explicit configuration.
+    Engine(EngineSpec),
+    /// An external program started with `sh -c <command line>`.
+    Exec {
+        /// The command line.
+        command: String,
+    },
+    /// An executable file, started directly.
+    Program {
+        /// Its path.
+        path: PathBuf,
+    },
+    /// A tournament-framework Python bot (`class bot`, `move(self, plansza,
+    /// ruchy)`), run through the adapter with `python3`.
+    Python {
+        /// The bot's `.py` file.
+        file: PathBuf,
+    },
+}
+
+/// A built-in engine's configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// Search algorithm.
+    pub algorithm: Algorithm,
+    /// Evaluation.
+    pub eval: CheckersEval,
+    /// Depth limit in plies.
+    pub depth: Option<u32>,
+    /// Time per move in milliseconds.
+    pub time_ms: Option<u64>,
+    /// Node limit per move.
+    pub nodes: Option<u64>,
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+}
+
+/// The options of a built-in spec (`key=value` after a `:`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SpecKey {
+    /// `depth=N`: depth limit in plies.
+    Depth,
+    /// `time=MS`: milliseconds per move.
+    Time,
+    /// `nodes=N`: node limit per move.
+    Nodes,
+    /// `eval=NAME`: the evaluation.
+    Eval,
+    /// `hash=MIB`: transposition table size.
+    Hash,
+}
+
+impl SpecKey {
+    /// Every option.
+    pub const ALL: [SpecKey; 5] = [
+        SpecKey::Depth,
+        SpecKey::Time,
+        SpecKey::Nodes,
+        SpecKey::Eval,
+        SpecKey::Hash,
+    ];
+}
+
+impl Named for SpecKey {
+    const WHAT: &'static str = "bot option";
+    const ALL: &'static [SpecKey] = &SpecKey::ALL;
+    fn name(self) -> &'static str {
+        match self {
+            SpecKey::Depth => "depth",
+            SpecKey::Time => "time",
+            SpecKey::Nodes => "nodes",
+            SpecKey::Eval => "eval",
+            SpecKey::Hash => "hash",
+        }
+    }
+}
+
+named_display_and_parse!(SpecKey);
+
+/// A spec string that names no bot.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bot spec '{spec}': {reason}")]
+pub struct SpecError {
+    /// The spec given.
+    pub spec: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// What kind of bot a spec names, for the results.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BotKind {
+    /// Runs inside the arena.
+    Builtin,
+    /// An external process speaking the line protocol.
+    External,
+    /// A tournament-framework Python bot behind the adapter.
+    Python,
+}
+
+impl BotKind {
+    /// `builtin`, `external` or `python`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Builtin => "builtin",
+            BotKind::External => "external",
+            BotKind::Python => "python",
+        }
+    }
+}
+
+impl BotSpec {
+    /// Parses a spec string (see the module documentation).
+    pub fn parse(text: &str) -> Result<BotSpec, SpecError> {
+        let spec = text.trim();
+        let fail = |reason: String| SpecError {
+            spec: spec.to_string(),
+            reason,
+        };
+        if spec.is_empty() {
+            return Err(fail("empty spec".to_string()));
+        }
+        if let Some(command) = spec.strip_prefix("exec:") {
+            if command.trim().is_empty() {
+                return Err(fail("exec: needs a command line".to_string()));
+            }
+            return Ok(BotSpec::Exec {
+                command: command.trim().to_string(),
+            });
+        }
+        if let Some(file) = spec.strip_prefix("python:") {
+            let file = PathBuf::from(file.trim());
+            if !file.is_file() {
+                return Err(fail(format!("no such file {}", file.display())));
+            }
+            return Ok(BotSpec::Python { file });
+        }
+        let path = Path::new(spec);
+        if path.is_file() {
+            if !is_executable(path) {
+                let hint = if spec.ends_with(".py") {
+                    format!("use python:{spec} for a tournament-framework bot")
+                } else {
+                    format!("make it executable or use exec:<interpreter> {spec}")
+                };
+                return Err(fail(format!("the file is not executable ({hint})")));
+            }
+            return Ok(BotSpec::Program {
+                path: path.to_path_buf(),
+            });
+        }
+        parse_builtin(spec).map_err(fail)
+    }
+
+    /// Built-in, external or Python.
+    pub fn kind(&self) -> BotKind {
+        match self {
+            BotSpec::Random | BotSpec::Level { .. } | BotSpec::Engine(_) => BotKind::Builtin,
+            BotSpec::Exec { .. } | BotSpec::Program { .. } => BotKind::External,
+            BotSpec::Python { .. } => BotKind::Python,
+        }
+    }
+
+    /// A short name for tables: built-ins as written, files by their name
+    /// (also inside a command line), long command lines cut.
+    pub fn short_label(&self, text: &str) -> String {
+        let file_name = |p: &Path| {
+            p.file_name()
+                .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into())
+        };
+        match self {
+            BotSpec::Program { path } => file_name(path),
+            BotSpec::Python { file } => format!("python:{}", file_name(file)),
+            BotSpec::Exec { command } => {
+                // Paths by their file name: `exec:python3 bots/x.py 2` -> `exec:python3 x.py 2`.
+                let words: Vec<String> = command
+                    .split_whitespace()
+                    .map(|w| match w.rsplit_once('/') {
+                        Some((_, name)) if !name.is_empty() => name.to_string(),
+                        _ => w.to_string(),
+                    })
+                    .collect();
+                let text = words.join(" ");
+                let short: String = text.chars().take(40).collect();
+                if short.len() < text.len() {
+                    format!("exec:{short}...")
+                } else {
+                    format!("exec:{short}")
+                }
+            }
+            _ => text.trim().to_string(),
+        }
+    }
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn is_executable(_path: &Path) -> bool {
+    true
+}
+
+fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
+    value
+        .parse()
+        .map_err(|_| format!("{key}={value}: expected a number"))
+}
+
+fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
+    let mut parts = spec.split(':');
+    let head = parts.next().unwrap_or_default().trim();
+    let mut options = Vec::new();
+    for part in parts {
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| format!("option '{part}' should look like key=value"))?;
+        let key: SpecKey = named::parse(key).map_err(|e| e.to_string())?;
+        if options.iter().any(|(k, _)| *k == key) {
+            return Err(format!("option '{key}' given twice"));
+        }
+        options.push((key, value.trim()));
+    }
+    if head.eq_ignore_ascii_case("random") {
+        if let Some((key, _)) = options.first() {
+            return Err(format!("random takes no options (found {key})"));
+        }
+        return Ok(BotSpec::Random);
+    }
+    if let Some(n) = head
+        .strip_prefix("level=")
+        .or_else(|| head.strip_prefix("LEVEL="))
+    {
+        let level = Level::new(number::<i64>("level", n)?).map_err(|e| e.to_string())?;
+        let mut time_ms = DEFAULT_LEVEL_TIME_MS;
+        for (key, value) in options {
+            match key {
+                SpecKey::Time => time_ms = number("time", value)?,
+                other => return Err(format!("a level takes only time=MS (found {other})")),
+            }
+        }
+        return Ok(BotSpec::Level { level, time_ms });
+    }
+    let algorithm: Algorithm = named::parse(head).map_err(|e| {
+        format!(
+            "not a file, and '{head}' is no built-in bot: expected random, level=N, {}, or exec:<command>, python:<file.py> or the path of an executable",
+            e.expected
+        )
+    })?;
+    let mut engine = EngineSpec {
+        algorithm,
+        eval: CheckersEval::default(),
+        depth: None,
+        time_ms: None,
+        nodes: None,
+        hash_mib: DEFAULT_HASH_MIB,
+    };
+    for (key, value) in options {
+        match key {
+            SpecKey::Depth => {
+                let depth: u32 = number("depth", value)?;
+                if !(1..=100).contains(&depth) {
+                    return Err(format!("depth={depth}: expected 1-100"));
+                }
+                engine.depth = Some(depth);
+            }
+            SpecKey::Time => engine.time_ms = Some(number("time", value)?),
+            SpecKey::Nodes => engine.nodes = Some(number("nodes", value)?),
+            SpecKey::Eval => engine.eval = named::parse(value).map_err(|e| e.to_string())?,
+            SpecKey::Hash => engine.hash_mib = number("hash", value)?,
+        }
+    }
+    if engine.depth.is_none() && engine.time_ms.is_none() && engine.nodes.is_none() {
+        engine.time_ms = Some(DEFAULT_ENGINE_TIME_MS);
+    }
+    Ok(BotSpec::Engine(engine))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_specs() {
+        assert_eq!(BotSpec::parse("random").unwrap(), BotSpec::Random);
+        let BotSpec::Engine(e) = BotSpec::parse("alphabeta:depth=4:eval=material").unwrap() else {
+            panic!()
+        };
+        assert_eq!(e.algorithm, Algorithm::AlphaBeta);
+        assert_eq!(e.eval, CheckersEval::Material);
+        assert_eq!((e.depth, e.time_ms), (Some(4), None));
+        let BotSpec::Engine(e) = BotSpec::parse("negascout").unwrap() else {
+            panic!()
+        };
+        assert_eq!(e.time_ms, Some(DEFAULT_ENGINE_TIME_MS));
+        assert_eq!(
+            BotSpec::parse("level=3:time=200").unwrap(),
+            BotSpec::Level {
+                level: Level::new(3).unwrap(),
+                time_ms: 200
+            }
+        );
+        let exec = BotSpec::parse("exec:python3 /x/y/bot.py --fast").unwrap();
+        assert_eq!(
+            exec,
+            BotSpec::Exec {
+                command: "python3 /x/y/bot.py --fast".into()
+            }
+        );
+        assert_eq!(exec.short_label(""), "exec:python3 bot.py --fast");
+    }
+
+    #[test]
+    fn bad_specs_say_why() {
+        for (spec, needle) in [
+            (
+                "negascout:depht=3",
+                "expected depth, time, nodes, eval or hash",
+            ),
+            ("alphabeta:eval=fancy", "expected material or positional"),
+            ("level=9", "level must be 1-8"),
+            ("level=2:depth=3", "only time=MS"),
+            (
+                "stockfish",
+                "expected random, level=N, minimax, alphabeta or negascout",
+            ),
+            ("random:depth=2", "no options"),
+            ("negascout:depth", "key=value"),
+            ("python:/no/such/file.py", "no such file"),
+            ("exec:", "needs a command"),
+        ] {
+            let err = BotSpec::parse(spec).unwrap_err().to_string();
+            assert!(err.contains(needle), "{spec}: {err}");
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! `warcaby clobber solve` and `warcaby clobber run`: the exact solver, and
+//! bot-against-bot games as in the Clobber doc.
+
+use crate::games::{eval_name_error, pv_text};
+use clap::{Args, Subcommand};
+use std::time::Instant;
+use warcaby::clobber::solver::Solver;
+use warcaby::clobber::{ClobberEval, ClobberPosition, Shape, DEFAULT_COLS, DEFAULT_ROWS};
+use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
+use warcaby::Color;
+
+#[derive(Subcommand)]
+pub enum ClobberCommand {
+    /// Prove who wins with perfect play.
+    Solve(SolveArgs),
+    /// Play a bot-against-bot game and print every move.
+    Run(RunArgs),
+}
+
+/// A board: --rows x --cols from the start, or --position.
+#[derive(Args)]
+pub struct BoardArgs {
+    /// Rows (2-10).
+    #[arg(long, default_value_t = DEFAULT_ROWS)]
+    rows: usize,
+    /// Columns (2-10).
+    #[arg(long, default_value_t = DEFAULT_COLS)]
+    cols: usize,
+    /// A position instead: rows top to bottom like WBWBW/BWBWB:B.
+    #[arg(long, conflicts_with_all = ["rows", "cols"])]
+    position: Option<String>,
+}
+
+impl BoardArgs {
+    fn position(&self) -> Result<ClobberPosition, String> {
+        match &self.position {
+            Some(text) => ClobberPosition::parse(text).map_err(|e| e.to_string()),
+            None => Shape::new(self.rows, self.cols)
+                .map(ClobberPosition::start)
+                .map_err(|e| e.to_string()),
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+}
+
+#[derive(Args)]
+pub struct RunArgs {
+    /// Rows (2-10).
+    #[arg(long, default_value_t = DEFAULT_ROWS)]
+    rows: usize,
+    /// Columns (2-10).
+    #[arg(long, default_value_t = DEFAULT_COLS)]
+    cols: usize,
+    /// Search depth of both bots.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Heuristic of both bots.
+    #[arg(long)]
+    heuristic: Option<String>,
+    /// Black's search depth.
+    #[arg(long)]
+    black_depth: Option<u32>,
+    /// Black's heuristic.
+    #[arg(long)]
+    black_heuristic: Option<String>,
+    /// White's search depth.
+    #[arg(long)]
+    white_depth: Option<u32>,
+    /// White's heuristic.
+    #[arg(long)]
+    white_heuristic: Option<String>,
+    /// Search algorithm: minimax, alphabeta or negascout.
+    #[arg(long, default_value = "alphabeta")]
+    algo: Algorithm,
+}
+
+pub fn run(cmd: &ClobberCommand) -> Result<(), String> {
+    match cmd {
+        ClobberCommand::Solve(args) => solve(args),
+        ClobberCommand::Run(args) => run_game(args),
+    }
+}
+
+fn solve(args: &SolveArgs) -> Result<(), String> {
+    let pos = args.board.position()?;
+    let solution = Solver::new().solve(&pos);
+    println!(
+        "winner={} nodes={} time_ms={}",
+        if solution.mover_wins {
+            "first"
+        } else {
+            "second"
+        },
+        solution.nodes,
+        solution.time_ms
+    );
+    if let Some(mv) = solution.winning_move {
+        println!("move={}", pos.move_text(&mv));
+    }
+    Ok(())
+}
+
+/// One bot: depth and heuristic.
+struct Bot {
+    depth: u32,
+    eval: ClobberEval,
+}
+
+const DEFAULT_DEPTH: u32 = 3;
+
+fn bots(args: &RunArgs) -> Result<[Bot; 2], String> {
+    let basic = args.depth.is_some() || args.heuristic.is_some();
+    let extended = args.black_depth.is_some()
+        || args.black_heuristic.is_some()
+        || args.white_depth.is_some()
+        || args.white_heuristic.is_some();
+    if basic && extended {
+        return Err(format!(
+            "give either --depth/--heuristic for both bots or --black-depth/--black-heuristic/--white-depth/--white-heuristic, not both; heuristics: {}",
+            warcaby::named::names::<ClobberEval>()
+        ));
+    }
+    let eval = |name: Option<&String>| -> Result<ClobberEval, String> {
+        name.map_or(Ok(ClobberEval::default()), |n| {
+            n.parse().map_err(eval_name_error)
+        })
+    };
+    let both = |d: Option<u32>, h: Option<&String>| -> Result<Bot, String> {
+        Ok(Bot {
+            depth: d.or(args.depth).unwrap_or(DEFAULT_DEPTH).max(1),
+            eval: eval(h.or(args.heuristic.as_ref()))?,
+        })
+    };
+    // Indexed by Color: White first.
+    Ok([
+        both(args.white_depth, args.white_heuristic.as_ref())?,
+        both(args.black_depth, args.black_heuristic.as_ref())?,
+    ])
+}
+
+fn run_game(args: &RunArgs) -> Result<(), String> {
+    let bots = bots(args)?;
+    let mut pos = Shape::new(args.rows, args.cols)
+        .map(ClobberPosition::start)
+        .map_err(|e| e.to_string())?;
+    let mut searchers: Vec<Searcher<ClobberPosition, ClobberEval>> = bots
+        .iter()
+        .map(|b| {
+            let config = SearchConfig {
+                algorithm: args.algo,
+                ..SearchConfig::bare(args.algo)
+            };
+            Searcher::new(config, b.eval)
+        })
+        .collect();
+    let start = Instant::now();
+    let mut total_nodes = 0;
+    let mut round = 0;
+    println!("{pos}");
+    loop {
+        let side = pos.side_to_move();
+        if pos.legal_moves().is_empty() {
+            break;
+        }
+        round += 1;
+        let bot = &bots[side.index()];
+        let r = searchers[side.index()].search(&pos, &[], Limits::depth(bot.depth), |_| {});
+        let mv = r.best_move.ok_or("the bot found no move")?;
+        total_nodes += r.nodes;
+        println!(
+            "round={round} player={} move={} value={} nodes={} time_ms={} pv={}",
+            side.name(),
+            pos.move_text(&mv),
+            r.score,
+            r.nodes,
+            r.time_ms,
+            pv_text(&pos, &r.pv)
+        );
+        pos = pos.after(&mv);
+    }
+    let winner = pos.side_to_move().opponent();
+    println!("{pos}");
+    println!(
+        "rounds={round} winner={} black={}:{} white={}:{} total_nodes={total_nodes} total_time_ms={}",
+        winner.name(),
+        bots[Color::Black.index()].eval,
+        bots[Color::Black.index()].depth,
+        bots[Color::White.index()].eval,
+        bots[Color::White.index()].depth,
+        start.elapsed().as_millis()
+    );
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! Clobber: rules, text forms, the exact solver against published outcomes
+//! and against plain negamax, and the generic search on Clobber.
+
+use warcaby::clobber::solver::{plain_wins, Solver};
+use warcaby::clobber::{ClobberEval, ClobberPosition, Shape};
+use warcaby::rng::Rng;
+use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
+use warcaby::Color;
+
+fn start(rows: usize, cols: usize) -> ClobberPosition {
+    ClobberPosition::start(Shape::new(rows, cols).unwrap())
+}
+
+#[test]
+fn start_is_a_true_checkerboard_with_black_bottom_left_and_to_move() {
+    // 6 rows: even, so the top-left cell is White; the bottom-left is Black.
+    assert_eq!(
+        start(6, 5).to_text(),
+        "WBWBW/BWBWB/WBWBW/BWBWB/WBWBW/BWBWB:B"
+    );
+    // 5 rows: the top-left is Black too. Every column alternates (no stripes).
+    assert_eq!(start(5, 4).to_text(), "BWBW/WBWB/BWBW/WBWB/BWBW:B");
+    assert_eq!(start(2, 2).side_to_move(), Color::Black);
+    for (r, c) in [(2, 2), (10, 10), (3, 7)] {
+        let p = start(r, c);
+        assert_eq!(
+            (p.stones(Color::White) | p.stones(Color::Black)).count_ones() as usize,
+            r * c
+        );
+    }
+    assert!(Shape::new(1, 5).is_err() && Shape::new(5, 11).is_err());
+}
+
+#[test]
+fn moves_are_orthogonal_captures_only() {
+    // Black b2 in the middle of a 3x3 plus White on all four sides and one diagonal.
+    let pos = ClobberPosition::parse("WW./WBW/.W.:B").unwrap();
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+    moves.sort();
+    assert_eq!(moves, ["b2-a2", "b2-b1", "b2-b3", "b2-c2"]);
+    let after = pos.after(&pos.parse_move("b2-b3").unwrap());
+    assert_eq!(after.to_text(), "WB./W.W/.W.:W");
+    assert_eq!(
+        after.hash(),
+        ClobberPosition::parse("WB./W.W/.W.:W").unwrap().hash()
+    );
+    // White's stones that touch Black: a3 and... only b3's neighbours a3.
+    let mut white: Vec<String> = after
+        .legal_moves()
+        .iter()
+        .map(|m| after.move_text(m))
+        .collect();
+    white.sort();
+    assert_eq!(white, ["a3-b3"]);
+}
+
+#[test]
+fn no_move_loses() {
+    let pos = ClobberPosition::parse("W.B/.../B.W:B").unwrap();
+    assert!(pos.legal_moves().is_empty());
+    assert!(!Solver::new().solve(&pos).mover_wins);
+}
+
+#[test]
+fn text_forms_round_trip_and_errors_are_clear() {
+    let pos = start(6, 5);
+    assert_eq!(ClobberPosition::parse(&pos.to_text()).unwrap(), pos);
+    // row,col,dir: row 0 is the top row, so 5,0 is a1 (Black).
+    let a = pos.parse_move("5,0,up").unwrap();
+    assert_eq!(pos.move_text(&a), "a1-a2");
+    assert_eq!(pos.parse_move("a1-a2").unwrap(), a);
+    assert_eq!(
+        pos.parse_move("5,0,r").map(|m| pos.move_text(&m)).unwrap(),
+        "a1-b1"
+    );
+    for (bad, needle) in [
+        ("a1-a3", "not a legal move"),
+        ("z1-a2", "off the 6x5 board"),
+        ("1a-a2", "bad cell"),
+        ("a9-a8", "off the"),
+        ("5,0,sideways", "unknown direction"),
+        ("5,0,down", "leaves the board"),
+        ("a1a2", "expected a move"),
+    ] {
+        let err = pos.parse_move(bad).unwrap_err().to_string();
+        assert!(err.contains(needle), "{bad}: {err}");
+    }
+    for (bad, needle) in [
+        ("WB/BW", "missing"),
+        ("WB/BW:X", "side to move"),
+        ("WB/BWB:B", "different lengths"),
+        ("WQ/BW:B", "unknown cell"),
+        ("W/B:B", "not supported"),
+    ] {
+        let err = ClobberPosition::parse(bad).unwrap_err().to_string();
+        assert!(err.contains(needle), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn solver_matches_published_outcomes() {
+    // CGSuite / MCGS: first player wins 2x2, 2x4, 2x5, 3x3, 3x5, 4x4;
+    // second player wins 2x3, 2x6, 3x4, 3x6.
+    for (r, c, first_wins) in [
+        (2, 2, true),
+        (2, 4, true),
+        (2, 5, true),
+        (3, 3, true),
+        (3, 5, true),
+        (4, 4, true),
+        (2, 3, false),
+        (2, 6, false),
+        (3, 4, false),
+        (3, 6, false),
+    ] {
+        let s = Solver::with_table_bits(20).solve(&start(r, c));
+        assert_eq!(s.mover_wins, first_wins, "{r}x{c}");
+        // Transposed boards have the same outcome.
+        let t = Solver::with_table_bits(20).solve(&start(c, r));
+        assert_eq!(t.mover_wins, first_wins, "{c}x{r}");
+        if let Some(mv) = s.winning_move {
+            let after = start(r, c).after(&mv);
+            assert!(
+                !Solver::with_table_bits(20).solve(&after).mover_wins,
+                "{r}x{c}: the winning move wins"
+            );
+        }
+    }
+}
+
+/// Random positions on small boards: random stones, random side to move.
+fn random_positions(count: usize, seed: u64) -> Vec<ClobberPosition> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| {
+            let shape = Shape::new(rng.between(2, 4), rng.between(2, 5)).unwrap();
+            let mut stones = [0u128; 2];
+            for cell in 0..shape.cells() {
+                match rng.index(5) {
+                    0 | 1 => stones[0] |= 1 << cell,
+                    2 | 3 => stones[1] |= 1 << cell,
+                    _ => {}
+                }
+            }
+            let side = if rng.index(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            ClobberPosition::new(shape, stones, side)
+        })
+        .collect()
+}
+
+#[test]
+fn solver_agrees_with_plain_negamax() {
+    let mut solver = Solver::with_table_bits(16);
+    let mut wins = 0;
+    for pos in random_positions(400, 5) {
+        let expected = plain_wins(&pos);
+        let got = solver.solve(&pos);
+        assert_eq!(got.mover_wins, expected, "{}", pos.to_text());
+        if let Some(mv) = got.winning_move {
+            assert!(!plain_wins(&pos.after(&mv)), "{}", pos.to_text());
+        }
+        wins += expected as usize;
+    }
+    assert!(
+        wins > 50 && wins < 350,
+        "a mix of won and lost positions: {wins}"
+    );
+}
+
+#[test]
+fn the_generic_search_serves_clobber_unchanged() {
+    let mut totals = [0u64; 3];
+    for pos in random_positions(150, 9)
+        .into_iter()
+        .filter(|p| !p.legal_moves().is_empty())
+    {
+        let scores: Vec<i32> = Algorithm::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| {
+                let mut s = Searcher::new(SearchConfig::bare(a), ClobberEval::Live);
+                let r = s.search(&pos, &[], Limits::depth(4), |_| {});
+                totals[i] += r.nodes;
+                assert!(pos.legal_moves().contains(&r.best_move.unwrap()));
+                r.score
+            })
+            .collect();
+        assert!(
+            scores.iter().all(|&s| s == scores[0]),
+            "{}: {scores:?}",
+            pos.to_text()
+        );
+    }
+    assert!(totals[1] < totals[0], "{totals:?}");
+    // A proven win or loss found by the search agrees with the solver.
+    let pos = start(3, 4);
+    let mut s = Searcher::new(SearchConfig::default(), ClobberEval::Live);
+    let r = s.search(&pos, &[], Limits::depth(12), |_| {});
+    assert!(
+        r.score < -warcaby::search::MATE_BOUND,
+        "3x4 is lost for the first player: {}",
+        r.score
+    );
+}
