@@ -206,3 +206,155 @@ fn the_generic_search_serves_clobber_unchanged() {
         r.score
     );
 }
+
+fn warcaby(args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_warcaby"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn cli_solve_prints_the_winner_and_a_winning_move() {
+    let (code, out, _) = warcaby(&["clobber", "solve", "--rows", "3", "--cols", "5"], "");
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("winner=first nodes="), "{out}");
+    assert!(lines[0].contains(" time_ms="), "{out}");
+    let mv = lines[1].strip_prefix("move=").unwrap();
+    let pos = start(3, 5);
+    let after = pos.after(&pos.parse_move(mv).unwrap());
+    assert!(!plain_wins(&after), "{mv} wins");
+    let (_, out, _) = warcaby(&["clobber", "solve", "--position", "BW/WB:W"], "");
+    assert!(out.starts_with("winner="), "{out}");
+    let (code, _, err) = warcaby(&["clobber", "solve", "--rows", "11"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("2-10"), "{err}");
+}
+
+#[test]
+fn cli_run_plays_a_game_and_checks_its_options() {
+    let (code, out, _) = warcaby(
+        &[
+            "clobber",
+            "run",
+            "--rows",
+            "4",
+            "--cols",
+            "4",
+            "--black-depth",
+            "2",
+            "--white-heuristic",
+            "center",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}");
+    let rounds = out.lines().filter(|l| l.starts_with("round=")).count();
+    for key in [" player=", " move=", " value=", " nodes=", " time_ms="] {
+        assert!(
+            out.lines()
+                .find(|l| l.starts_with("round="))
+                .unwrap()
+                .contains(key),
+            "{out}"
+        );
+    }
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with(&format!("rounds={rounds} winner=")),
+        "{last}"
+    );
+    assert!(
+        last.contains("white=center:3") && last.contains("black=live:2"),
+        "{last}"
+    );
+    for bad in [
+        vec!["clobber", "run", "--depth", "2", "--white-depth", "3"],
+        vec!["clobber", "run", "--heuristic", "greedy"],
+    ] {
+        let (code, _, err) = warcaby(&bad, "");
+        assert_eq!(code, 2, "{bad:?}");
+        assert!(err.contains("take_middle_stay_in_group"), "{err}");
+        assert_eq!(err.lines().count(), 1);
+    }
+}
+
+#[test]
+fn cli_commands_take_game_clobber() {
+    let (code, out, _) = warcaby(
+        &[
+            "perft", "--game", "clobber", "--rows", "3", "--cols", "3", "3",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let depth3: u64 = out
+        .lines()
+        .nth(2)
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .strip_prefix("nodes=")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(depth3, warcaby::clobber::perft(&start(3, 3), 3));
+    let (_, out, _) = warcaby(
+        &["moves", "--game", "clobber", "--position", "WB./.../...:B"],
+        "",
+    );
+    assert_eq!(out, "b3-a3\n");
+    let (_, out, _) = warcaby(
+        &[
+            "bestmove", "--game", "clobber", "--depth", "3", "--eval", "center",
+        ],
+        "",
+    );
+    assert!(
+        out.lines().last().unwrap().starts_with("bestmove "),
+        "{out}"
+    );
+    let (_, out, _) = warcaby(
+        &[
+            "compare", "--game", "clobber", "--rows", "3", "--cols", "4", "--depth", "4",
+        ],
+        "",
+    );
+    let scores: Vec<&str> = out
+        .lines()
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(scores.len(), 3);
+    assert!(scores.iter().all(|s| *s == scores[0]), "{out}");
+    let (_, out, _) = warcaby(
+        &[
+            "play", "--game", "clobber", "--rows", "3", "--cols", "3", "--human", "black",
+            "--level", "1",
+        ],
+        "a1-a3\nb2-b3\nundo\nq\n",
+    );
+    assert!(
+        out.contains("Not played: move 'a1-a3': not a legal move"),
+        "{out}"
+    );
+    assert!(out.contains("round 1: white plays"), "{out}");
+    assert!(out.trim_end().ends_with("Bye."), "{out}");
+}

@@ -2,12 +2,14 @@
 //! either way round, or bot against bot). Reads moves line by line, so it
 //! works with a pipe as well as a keyboard.
 
-use crate::games::pv_text;
+use crate::games::{eval_name_error, pv_text, GameKind};
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
 use warcaby::ai::CheckersNode;
 use warcaby::ai::{Engine, Level};
+use warcaby::clobber::{ClobberEval, ClobberPosition, Shape};
 use warcaby::rng::entropy_seed;
+use warcaby::search::{Limits, SearchConfig, Searcher};
 use warcaby::{Color, Game, Position, Square, SquareNotation, Variant};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -20,7 +22,22 @@ pub enum Humans {
 
 #[derive(Args)]
 pub struct PlayArgs {
-    /// Rule variant: tournament, english or russian.
+    /// The game: checkers or clobber.
+    #[arg(long, value_enum, default_value = "checkers")]
+    game: GameKind,
+    /// Clobber board rows (2-10).
+    #[arg(long, default_value_t = warcaby::clobber::DEFAULT_ROWS)]
+    rows: usize,
+    /// Clobber board columns (2-10).
+    #[arg(long, default_value_t = warcaby::clobber::DEFAULT_COLS)]
+    cols: usize,
+    /// Clobber position to start from (rows top to bottom, like WBW/BWB:B).
+    #[arg(long)]
+    position: Option<String>,
+    /// Clobber bot heuristic.
+    #[arg(long, default_value = "live")]
+    heuristic: String,
+    /// Checkers rule variant: tournament, english or russian.
     #[arg(long, default_value = "tournament")]
     variant: Variant,
     /// Start from this FEN instead of the start position.
@@ -96,68 +113,221 @@ fn legal_list(game: &Game) -> String {
     texts.join(" ")
 }
 
+/// A game at the terminal: what the play loop needs of checkers and Clobber.
+trait Table {
+    /// The board drawn as text.
+    fn board(&self) -> String;
+    /// The result, once the game is over.
+    fn result(&self) -> Option<String>;
+    /// Side to move.
+    fn side(&self) -> Color;
+    /// Plies played.
+    fn plies(&self) -> usize;
+    /// The legal moves, as text.
+    fn legal(&self) -> String;
+    /// Plays a typed move.
+    fn play_text(&mut self, text: &str) -> Result<(), String>;
+    /// Takes one ply back; false at the start.
+    fn undo(&mut self) -> bool;
+    /// The engine moves; returns its log line (without the round prefix).
+    fn bot(&mut self) -> Result<String, String>;
+}
+
+struct CheckersTable {
+    game: Game,
+    engine: Engine,
+    level: Level,
+    time: u64,
+}
+
+impl Table for CheckersTable {
+    fn board(&self) -> String {
+        board_text(self.game.position())
+    }
+    fn result(&self) -> Option<String> {
+        self.game
+            .outcome()
+            .map(|o| format!("{o} ({})", o.result_text()))
+    }
+    fn side(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+    fn plies(&self) -> usize {
+        self.game.ply_count()
+    }
+    fn legal(&self) -> String {
+        legal_list(&self.game)
+    }
+    fn play_text(&mut self, text: &str) -> Result<(), String> {
+        self.game
+            .play_text(text)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+    fn undo(&mut self) -> bool {
+        self.game.undo().is_some()
+    }
+    fn bot(&mut self) -> Result<String, String> {
+        let pos = *self.game.position();
+        let r = self
+            .engine
+            .think(&self.game, self.level.limits(self.time), |_| {});
+        let mv = r.best_move.ok_or("engine found no move")?;
+        self.game.play(&mv).map_err(|e| e.to_string())?;
+        Ok(log_line(
+            &pos.move_text(&mv),
+            &r,
+            &pv_text(
+                &CheckersNode {
+                    pos,
+                    quiet_plies: 0,
+                },
+                &r.pv,
+            ),
+        ))
+    }
+}
+
+struct ClobberTable {
+    history: Vec<ClobberPosition>,
+    searcher: Searcher<ClobberPosition, ClobberEval>,
+    limits: Limits,
+}
+
+impl ClobberTable {
+    fn pos(&self) -> &ClobberPosition {
+        self.history.last().expect("a start position")
+    }
+}
+
+impl Table for ClobberTable {
+    fn board(&self) -> String {
+        self.pos().to_string()
+    }
+    fn result(&self) -> Option<String> {
+        let pos = self.pos();
+        pos.legal_moves().is_empty().then(|| {
+            let loser = pos.side_to_move();
+            format!(
+                "{} wins: {} has no move",
+                loser.opponent().name(),
+                loser.name()
+            )
+        })
+    }
+    fn side(&self) -> Color {
+        self.pos().side_to_move()
+    }
+    fn plies(&self) -> usize {
+        self.history.len() - 1
+    }
+    fn legal(&self) -> String {
+        let pos = self.pos();
+        let texts: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+        texts.join(" ")
+    }
+    fn play_text(&mut self, text: &str) -> Result<(), String> {
+        let pos = *self.pos();
+        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+        self.history.push(pos.after(&mv));
+        Ok(())
+    }
+    fn undo(&mut self) -> bool {
+        self.history.len() > 1 && self.history.pop().is_some()
+    }
+    fn bot(&mut self) -> Result<String, String> {
+        let pos = *self.pos();
+        let r = self.searcher.search(&pos, &[], self.limits, |_| {});
+        let mv = r.best_move.ok_or("engine found no move")?;
+        self.history.push(pos.after(&mv));
+        Ok(log_line(&pos.move_text(&mv), &r, &pv_text(&pos, &r.pv)))
+    }
+}
+
+fn log_line<M>(mv: &str, r: &warcaby::search::SearchInfo<M>, pv: &str) -> String {
+    format!(
+        "plays {mv}  value={} depth={} nodes={} time={:.3}s pv={pv}",
+        r.score,
+        r.depth,
+        r.nodes,
+        r.time_ms as f64 / 1000.0
+    )
+}
+
+fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Box<dyn Table>, String> {
+    match args.game {
+        GameKind::Checkers => {
+            let start = match &args.fen {
+                Some(f) => Position::from_fen(f, args.variant).map_err(|e| e.to_string())?,
+                None => Position::start(args.variant),
+            };
+            println!(
+                "Warcaby: {} rules, level {level}, seed {seed}. o/O white man/king, x/X black man/king.",
+                args.variant
+            );
+            println!("Type a move like 11-15 (or the full path 1x10x19), 'undo', or 'q' to quit.");
+            Ok(Box::new(CheckersTable {
+                game: Game::from_position(start),
+                engine: Engine::new(level.config(seed), level.eval()),
+                level,
+                time: args.time,
+            }))
+        }
+        GameKind::Clobber => {
+            let start = match &args.position {
+                Some(text) => ClobberPosition::parse(text).map_err(|e| e.to_string())?,
+                None => Shape::new(args.rows, args.cols)
+                    .map(ClobberPosition::start)
+                    .map_err(|e| e.to_string())?,
+            };
+            let eval: ClobberEval = args.heuristic.parse().map_err(eval_name_error)?;
+            println!(
+                "Warcaby Clobber {}x{}, level {level} ({eval}). o White, x Black; Black moves first.",
+                start.shape().rows(),
+                start.shape().cols()
+            );
+            println!("Type a move like b3-b4 (or row,col,dir from the top-left), 'undo', or 'q' to quit.");
+            Ok(Box::new(ClobberTable {
+                history: vec![start],
+                searcher: Searcher::new(SearchConfig::default(), eval),
+                limits: Limits {
+                    depth: Some(2 * level.number() as u32),
+                    nodes: None,
+                    time_ms: Some(args.time),
+                },
+            }))
+        }
+    }
+}
+
 pub fn run(args: &PlayArgs) -> Result<(), String> {
-    let start = match &args.fen {
-        Some(f) => Position::from_fen(f, args.variant).map_err(|e| e.to_string())?,
-        None => Position::start(args.variant),
-    };
     let level = Level::new(args.level).map_err(|e| e.to_string())?;
     let seed = args.seed.unwrap_or_else(entropy_seed);
-    let mut game = Game::from_position(start);
-    let mut engine = Engine::new(level.config(seed), level.eval());
+    let mut table = table(args, level, seed)?;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let out = std::io::stdout();
-    println!(
-        "Warcaby: {} rules, level {level}, seed {seed}. o/O white man/king, x/X black man/king.",
-        args.variant
-    );
-    println!("Type a move like 11-15 (or the full path 1x10x19), 'undo', or 'q' to quit.");
     loop {
-        let pos = *game.position();
-        println!("\n{}", board_text(&pos));
-        if let Some(outcome) = game.outcome() {
-            println!("Game over: {outcome} ({})", outcome.result_text());
+        println!("\n{}", table.board());
+        if let Some(result) = table.result() {
+            println!("Game over: {result}");
             return Ok(());
         }
-        let side = pos.side_to_move();
-        let round = game.ply_count() / 2 + 1;
+        let side = table.side();
+        let round = table.plies() / 2 + 1;
         if !is_human(args.human, side) {
-            let limits = level.limits(args.time);
-            let r = engine.think(&game, limits, |_| {});
-            let mv = r.best_move.ok_or("engine found no move")?;
-            println!(
-                "round {round}: {} plays {}  value={} depth={} nodes={} time={:.3}s pv={}",
-                side.name(),
-                pos.move_text(&mv),
-                r.score,
-                r.depth,
-                r.nodes,
-                r.time_ms as f64 / 1000.0,
-                pv_text(
-                    &CheckersNode {
-                        pos,
-                        quiet_plies: 0
-                    },
-                    &r.pv
-                )
-            );
-            game.play(&mv).map_err(|e| e.to_string())?;
+            let line = table.bot()?;
+            println!("round {round}: {} {line}", side.name());
             continue;
         }
-        println!(
-            "{} to move. Legal moves: {}",
-            side.name(),
-            legal_list(&game)
-        );
+        println!("{} to move. Legal moves: {}", side.name(), table.legal());
         print!("{}> ", side.name());
         let _ = out.lock().flush();
         let Some(Ok(line)) = lines.next() else {
             println!("\nEnd of input: leaving the game.");
             return Ok(());
         };
-        let input = line.trim();
-        match input {
+        match line.trim() {
             "" => continue,
             "q" | "quit" | "exit" => {
                 println!("Bye.");
@@ -166,9 +336,9 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             "undo" => {
                 // Take back to the human's previous turn.
                 let mut undone = 0;
-                while game.undo().is_some() {
+                while table.undo() {
                     undone += 1;
-                    if is_human(args.human, game.position().side_to_move()) {
+                    if is_human(args.human, table.side()) {
                         break;
                     }
                 }
@@ -177,7 +347,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 }
             }
             text => {
-                if let Err(e) = game.play_text(text) {
+                if let Err(e) = table.play_text(text) {
                     println!("Not played: {e}");
                 }
             }
