@@ -238,10 +238,7 @@ impl Solver {
         children.into_iter().map(|(_, m, p)| (m, p)).collect()
     }
 
-    /// True when the side to move wins. A sum of several regions is first
-    /// simplified with their outcome classes: a region that is a second-player
-    /// win equals zero and is dropped; if every region left is won by the
-    /// same player whoever starts, so is the sum.
+    /// True when the side to move wins.
     fn wins(&mut self, pos: &ClobberPosition) -> bool {
         self.nodes += 1;
         let regions = live_regions(pos);
