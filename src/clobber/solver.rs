@@ -108,22 +108,37 @@ struct Region {
     hash: u64,
 }
 
-/// The live regions of a position (dead, one-colour regions dropped).
+/// The live regions of a position: dead (one-colour) regions are dropped,
+/// and so is every pair of a region and its negative (the same region with
+/// the colours swapped), since G + (-G) = 0 adds nothing to a sum.
 fn live_regions(pos: &ClobberPosition) -> Vec<Region> {
     let me = pos.side_to_move();
     let mine = pos.stones(me);
     let theirs = pos.stones(me.opponent());
-    pos.groups(mine | theirs)
+    let mut regions: Vec<(Region, u64)> = pos
+        .groups(mine | theirs)
         .into_iter()
         .filter(|r| r & mine != 0 && r & theirs != 0)
         .map(|stones| {
-            let (cells, h, w) = region_cells(pos, stones, mine);
-            Region {
-                stones,
-                hash: canonical_region(&cells, h, w),
-            }
+            let (mut cells, h, w) = region_cells(pos, stones, mine);
+            let hash = canonical_region(&cells, h, w);
+            cells.iter_mut().for_each(|c| c.2 = !c.2);
+            let negative = canonical_region(&cells, h, w);
+            (Region { stones, hash }, negative)
         })
-        .collect()
+        .collect();
+    let mut i = 0;
+    while i < regions.len() {
+        let negative = regions[i].1;
+        match (i + 1..regions.len()).find(|&j| regions[j].0.hash == negative) {
+            Some(j) => {
+                regions.swap_remove(j);
+                regions.swap_remove(i);
+            }
+            None => i += 1,
+        }
+    }
+    regions.into_iter().map(|(r, _)| r).collect()
 }
 
 /// The table key of a sum of regions (order does not matter).
