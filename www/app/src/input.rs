@@ -2,17 +2,18 @@
 //! independent of the browser. It only ever offers moves from the engine's
 //! legal move list; it never judges a rule itself.
 
+use warcaby::clobber::{ClobberMove, ClobberPosition};
 use warcaby::{Bitboard, Move, Position, Square};
 
 /// The result of a click (or a drop) on a square.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Outcome<M = Move> {
     /// Nothing to do.
     None,
     /// The selection changed; redraw.
     Changed,
     /// A complete legal move was entered.
-    Play(Move),
+    Play(M),
     /// The click was refused; tell the player why.
     Refused(String),
 }
@@ -176,10 +177,98 @@ pub fn why_not(pos: &Position, legal: &[Move], sq: Square) -> String {
     format!("The piece on {} has no legal move.", sq.display(notation))
 }
 
+/// The Clobber board's selection: a stone, then one of the cells it can
+/// capture on (every Clobber move is a single step).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClobberSelection {
+    from: Option<u8>,
+}
+
+impl ClobberSelection {
+    /// The selected stone's cell, if any.
+    pub fn from(&self) -> Option<u8> {
+        self.from
+    }
+
+    /// Forgets the selection.
+    pub fn clear(&mut self) {
+        self.from = None;
+    }
+
+    /// The cells the selected stone can capture on.
+    pub fn targets(&self, legal: &[ClobberMove]) -> Vec<u8> {
+        legal
+            .iter()
+            .filter(|m| Some(m.from) == self.from)
+            .map(|m| m.to)
+            .collect()
+    }
+
+    /// Clicks (or drops on) `cell`.
+    pub fn click(
+        &mut self,
+        pos: &ClobberPosition,
+        legal: &[ClobberMove],
+        cell: u8,
+    ) -> Outcome<ClobberMove> {
+        if let Some(mv) = legal
+            .iter()
+            .find(|m| Some(m.from) == self.from && m.to == cell)
+        {
+            self.clear();
+            return Outcome::Play(*mv);
+        }
+        let own = pos.stones(pos.side_to_move()) & (1u128 << cell) != 0;
+        if own && legal.iter().any(|m| m.from == cell) {
+            self.from = if self.from == Some(cell) {
+                None
+            } else {
+                Some(cell)
+            };
+            return Outcome::Changed;
+        }
+        let had_selection = self.from.take().is_some();
+        if own {
+            let name = pos.shape().name(cell as usize);
+            return Outcome::Refused(format!(
+                "The stone on {name} has no move: it must be next to an opponent's stone."
+            ));
+        }
+        if had_selection {
+            Outcome::Changed
+        } else {
+            Outcome::None
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use warcaby::{SquareNotation, Variant};
+
+    #[test]
+    fn clobber_select_then_capture() {
+        let pos = ClobberPosition::parse("WB./..B:B").unwrap();
+        let legal = pos.legal_moves();
+        let mut s = ClobberSelection::default();
+        // b2 (cell 4) captures a2; c1 (cell 2) cannot move.
+        assert!(matches!(s.click(&pos, &legal, 2), Outcome::Refused(t) if t.contains("c1")));
+        assert_eq!(s.click(&pos, &legal, 4), Outcome::Changed);
+        assert_eq!(s.targets(&legal), [3]);
+        assert_eq!(s.click(&pos, &legal, 4), Outcome::Changed);
+        assert_eq!(s.from(), None);
+        s.click(&pos, &legal, 4);
+        match s.click(&pos, &legal, 3) {
+            Outcome::Play(m) => assert_eq!(pos.move_text(&m), "b2-a2"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(s.from(), None);
+        // A click on an empty cell drops the selection.
+        s.click(&pos, &legal, 4);
+        assert_eq!(s.click(&pos, &legal, 0), Outcome::Changed);
+        assert_eq!(s.click(&pos, &legal, 0), Outcome::None);
+    }
 
     fn sq(s: &str) -> Square {
         Square::parse(s, SquareNotation::Algebraic).unwrap()

@@ -1,24 +1,157 @@
 //! The Warcaby page: a canvas board with click and drag input, the AI in a
-//! web worker, move list, undo/redo, import/export and saved state. All
-//! rules come from the engine crate; this crate only shows and asks.
+//! web worker, move list, undo/redo, import/export and saved state, for
+//! checkers and for Clobber. All rules come from the engine crate; this
+//! crate only shows and asks.
 
 mod ai;
+pub mod clobber;
 pub mod input;
 mod render;
 pub mod storage;
 mod ui;
 
 use ai::{AiClient, Event};
-use input::{Outcome, Selection};
-use render::{Board, Flying, Marks};
+use clobber::ClobberGame;
+use input::{ClobberSelection, Outcome, Selection};
+use render::{Board, ClobberMarks, Flying, Grid, Marks, Pen};
 use std::cell::RefCell;
 use storage::{Mode, Settings};
+use warcaby::clobber::{ClobberMove, ClobberPosition};
 use warcaby::notation::full_text;
 use warcaby::pdn::{self, PdnGame};
 use warcaby::rng::entropy_seed;
 use warcaby::{Bitboard, Color, Game, Move, Position, Square, Variant};
-use warcaby_protocol::{EngineSettings, Progress, Request, Response};
+use warcaby_protocol::{EngineSettings, GameText, Progress, Request, Response};
 use wasm_bindgen::prelude::*;
+
+/// The game on the board: checkers (one of its variants) or Clobber.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Current {
+    /// Checkers.
+    Checkers(Game),
+    /// Clobber.
+    Clobber(ClobberGame),
+}
+
+impl Current {
+    /// The side to move now.
+    pub fn side_to_move(&self) -> Color {
+        match self {
+            Current::Checkers(g) => g.position().side_to_move(),
+            Current::Clobber(g) => g.position().side_to_move(),
+        }
+    }
+
+    /// True once the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.outcome_text().is_some()
+    }
+
+    /// How the game ended, like "Black wins: White has no move (0-1)".
+    pub fn outcome_text(&self) -> Option<String> {
+        match self {
+            Current::Checkers(g) => g.outcome().map(|o| format!("{o} ({})", o.result_text())),
+            Current::Clobber(g) => g.outcome_text(),
+        }
+    }
+
+    /// Moves played.
+    pub fn ply_count(&self) -> usize {
+        match self {
+            Current::Checkers(g) => g.ply_count(),
+            Current::Clobber(g) => g.ply_count(),
+        }
+    }
+
+    /// Takes a move back; false if there was none.
+    fn undo(&mut self) -> bool {
+        match self {
+            Current::Checkers(g) => g.undo().is_some(),
+            Current::Clobber(g) => g.undo().is_some(),
+        }
+    }
+
+    /// Replays an undone move; false if there was none.
+    fn redo(&mut self) -> bool {
+        match self {
+            Current::Checkers(g) => g.redo().is_some(),
+            Current::Clobber(g) => g.redo().is_some(),
+        }
+    }
+
+    /// The moves' texts, for the move list.
+    pub fn move_texts(&self) -> Vec<String> {
+        match self {
+            Current::Checkers(g) => g
+                .positions_and_moves()
+                .map(|(p, m)| p.move_text(m))
+                .collect(),
+            Current::Clobber(g) => g.move_texts(),
+        }
+    }
+
+    /// True when the side that moves first in this game did not start.
+    fn starts_second(&self) -> bool {
+        match self {
+            Current::Checkers(g) => g.start().side_to_move() != g.variant().rules().first_to_move,
+            Current::Clobber(g) => g.start().side_to_move() != Color::Black,
+        }
+    }
+
+    /// The text of the position after `view` plies (None: now): a FEN, or
+    /// Clobber position text.
+    pub fn position_text(&self, view: Option<usize>) -> String {
+        let ply = view.unwrap_or(self.ply_count());
+        match self {
+            Current::Checkers(g) => {
+                let mut pos = *g.start();
+                for mv in g.moves().take(ply) {
+                    pos.play(mv);
+                }
+                pos.to_fen()
+            }
+            Current::Clobber(g) => g.position_at(ply).to_text(),
+        }
+    }
+
+    /// The only legal move's full text, when there is exactly one.
+    fn only_move_text(&self) -> Option<String> {
+        match self {
+            Current::Checkers(g) => match g.legal_moves().as_slice() {
+                [only] => Some(full_text(only, g.variant().rules())),
+                _ => None,
+            },
+            Current::Clobber(g) => match g.legal_moves().as_slice() {
+                [only] => Some(g.position().move_text(only)),
+                _ => None,
+            },
+        }
+    }
+
+    /// The game as the worker wants it.
+    fn game_text(&self) -> GameText {
+        let saved = storage::SavedGame::of_current(self);
+        match self {
+            Current::Checkers(_) => GameText::Checkers {
+                variant: saved.variant,
+                start_fen: saved.start_fen,
+                moves: saved.moves,
+            },
+            Current::Clobber(_) => GameText::Clobber {
+                start: saved.start_fen,
+                moves: saved.moves,
+            },
+        }
+    }
+
+    /// The rules' name for the rules panel: a variant, or `clobber`.
+    fn rules_name(&self) -> &'static str {
+        match self {
+            Current::Checkers(g) => g.variant().name(),
+            Current::Clobber(_) => storage::CLOBBER,
+        }
+    }
+}
 
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
@@ -44,9 +177,10 @@ struct Animation {
 
 const HOP_MS: f64 = 180.0;
 
-/// A drag in progress: the piece follows the pointer.
+/// A drag in progress: the piece follows the pointer. `from` is a square's
+/// index (checkers) or a cell (Clobber).
 struct Drag {
-    from: Square,
+    from: u8,
     at: (f64, f64),
     moved: bool,
 }
@@ -54,10 +188,11 @@ struct Drag {
 /// The whole page state.
 pub struct App {
     settings: Settings,
-    game: Game,
+    game: Current,
     /// Viewing the position after this many plies (None: the live game).
     view: Option<usize>,
     selection: Selection,
+    clobber_selection: ClobberSelection,
     drag: Option<Drag>,
     animation: Option<Animation>,
     ai: Option<AiClient>,
@@ -75,12 +210,13 @@ pub struct App {
 #[wasm_bindgen(start)]
 pub fn start() -> Result<(), JsValue> {
     let ui = ui::Ui::bind()?;
+    let fresh = || Current::Checkers(Game::new(Variant::Tournament));
     let (settings, game, notice) = match ui::load_saved() {
         Ok(Some((settings, game))) => (settings, game, None),
-        Ok(None) => (Settings::default(), Game::new(Variant::Tournament), None),
+        Ok(None) => (Settings::default(), fresh(), None),
         Err(problem) => (
             Settings::default(),
-            Game::new(Variant::Tournament),
+            fresh(),
             Some(format!(
                 "Your saved game could not be restored ({problem}); a new game was started."
             )),
@@ -91,6 +227,7 @@ pub fn start() -> Result<(), JsValue> {
         game,
         view: None,
         selection: Selection::default(),
+        clobber_selection: ClobberSelection::default(),
         drag: None,
         animation: None,
         ai: None,
@@ -117,29 +254,41 @@ pub fn start() -> Result<(), JsValue> {
 }
 
 impl App {
-    fn variant(&self) -> Variant {
-        self.game.variant()
+    /// The checkers game, when checkers is played.
+    fn checkers(&self) -> Option<&Game> {
+        match &self.game {
+            Current::Checkers(g) => Some(g),
+            Current::Clobber(_) => None,
+        }
     }
 
-    /// The position on the board (live or a viewed past one).
-    fn shown_position(&self) -> Position {
+    /// The Clobber game, when Clobber is played.
+    fn clobber(&self) -> Option<&ClobberGame> {
+        match &self.game {
+            Current::Clobber(g) => Some(g),
+            Current::Checkers(_) => None,
+        }
+    }
+
+    /// The checkers position on the board (live or a viewed past one).
+    fn shown_position(&self, game: &Game) -> Position {
         match self.view {
             Some(ply) => {
-                let mut pos = *self.game.start();
-                for mv in self.game.moves().take(ply) {
+                let mut pos = *game.start();
+                for mv in game.moves().take(ply) {
                     pos.play(mv);
                 }
                 pos
             }
-            None => *self.game.position(),
+            None => *game.position(),
         }
     }
 
     fn is_ai_turn(&self) -> bool {
-        if self.game.outcome().is_some() {
+        if self.game.is_over() {
             return false;
         }
-        let side = self.game.position().side_to_move();
+        let side = self.game.side_to_move();
         match self.settings.mode {
             Mode::HumanVsAi { human_white } => (side == Color::White) != human_white,
             Mode::HumanVsHuman => false,
@@ -148,7 +297,7 @@ impl App {
     }
 
     fn human_may_move(&self) -> bool {
-        self.view.is_none() && self.game.outcome().is_none() && !self.is_ai_turn()
+        self.view.is_none() && !self.game.is_over() && !self.is_ai_turn()
     }
 
     // ----- AI -----
@@ -177,9 +326,14 @@ impl App {
 
     fn engine_settings(&self) -> EngineSettings {
         if self.settings.lab {
+            let eval = match (&self.game, self.game.side_to_move()) {
+                (Current::Checkers(_), _) => &self.settings.eval,
+                (Current::Clobber(_), Color::Black) => &self.settings.black_eval,
+                (Current::Clobber(_), Color::White) => &self.settings.white_eval,
+            };
             EngineSettings::Lab {
                 algorithm: self.settings.algorithm.clone(),
-                eval: self.settings.eval.clone(),
+                eval: eval.clone(),
                 depth: (self.settings.depth > 0).then_some(self.settings.depth),
             }
         } else {
@@ -195,12 +349,9 @@ impl App {
         self.next_id += 1;
         self.thinking = Some(id);
         self.progress = None;
-        let saved = storage::SavedGame::of(&self.game);
         let request = Request::Think {
             id,
-            variant: saved.variant,
-            start_fen: saved.start_fen,
-            moves: saved.moves,
+            game: self.game.game_text(),
             settings: self.engine_settings(),
             time_ms: self.settings.time_ms,
         };
@@ -256,10 +407,24 @@ impl App {
         let Some(text) = text else {
             return;
         };
-        match self.game.position().parse_move(text) {
-            Ok(mv) => self.play(mv),
-            Err(e) => self.ui.notice(&format!("The AI suggested a bad move: {e}")),
+        if let Err(e) = self.play_text(text) {
+            self.ui.notice(&format!("The AI suggested a bad move: {e}"));
         }
+    }
+
+    /// Reads a move text with the engine and plays it.
+    fn play_text(&mut self, text: &str) -> Result<(), String> {
+        match &self.game {
+            Current::Checkers(g) => {
+                let mv = g.position().parse_move(text).map_err(|e| e.to_string())?;
+                self.play(mv);
+            }
+            Current::Clobber(g) => {
+                let mv = g.position().parse_move(text).map_err(|e| e.to_string())?;
+                self.play_clobber(mv);
+            }
+        }
+        Ok(())
     }
 
     /// Plays the best move found so far and stops the search.
@@ -283,9 +448,12 @@ impl App {
 
     /// Plays a legal move, animates it and lets the next player move.
     fn play(&mut self, mv: Move) {
-        let before = *self.game.position();
+        let Current::Checkers(game) = &mut self.game else {
+            return;
+        };
+        let before = *game.position();
         let text = before.move_text(&mv);
-        if let Err(e) = self.game.play(&mv) {
+        if let Err(e) = game.play(&mv) {
             self.ui.notice(&e.to_string());
             return;
         }
@@ -304,11 +472,31 @@ impl App {
         self.after_change();
     }
 
+    /// Plays a legal Clobber move and lets the next player move.
+    fn play_clobber(&mut self, mv: ClobberMove) {
+        let Current::Clobber(game) = &mut self.game else {
+            return;
+        };
+        let before = *game.position();
+        if let Err(e) = game.play(&mv) {
+            self.ui.notice(&e);
+            return;
+        }
+        self.clobber_selection.clear();
+        self.ui.clear_notice();
+        self.ui.announce(&format!(
+            "{} plays {}",
+            before.side_to_move().name(),
+            before.move_text(&mv)
+        ));
+        self.after_change();
+    }
+
     /// After any change of the game: save, redraw, and start whoever is next.
     fn after_change(&mut self) {
         self.save();
         self.refresh();
-        if let Some(outcome) = self.game.outcome() {
+        if let Some(outcome) = self.game.outcome_text() {
             self.ui.announce(&format!("Game over: {outcome}"));
             return;
         }
@@ -335,14 +523,12 @@ impl App {
             }
         } else if self.settings.auto_single && matches!(self.settings.mode, Mode::HumanVsAi { .. })
         {
-            let legal = self.game.legal_moves();
-            if legal.len() == 1 {
-                let only = legal[0];
+            if let Some(only) = self.game.only_move_text() {
                 ui::later(400, move || {
                     with_app(|app| {
-                        if app.human_may_move() && app.game.legal_moves() == [only] {
+                        if app.human_may_move() && app.game.only_move_text() == Some(only.clone()) {
                             app.ui.announce("Only one legal move: played automatically");
-                            app.play(only);
+                            let _ = app.play_text(&only);
                         }
                     })
                 });
@@ -356,24 +542,28 @@ impl App {
 
     // ----- input -----
 
-    fn click_square(&mut self, sq: Square) {
+    /// True when a click on the board may enter a move; otherwise says why not.
+    fn may_click(&mut self) -> bool {
         if self.view.is_some() {
             self.ui.notice(
                 "You are looking at an earlier position: press \"Back to the game\" to play on.",
             );
-            return;
+            return false;
         }
         if !self.human_may_move() {
-            if self.game.outcome().is_none() {
+            if !self.game.is_over() {
                 self.ui
                     .notice("Wait for the AI to move (or press \"Move now\").");
             }
-            return;
+            return false;
         }
-        let pos = *self.game.position();
-        let legal = pos.legal_moves();
-        match self.selection.click(&pos, &legal, sq) {
-            Outcome::Play(mv) => self.play(mv),
+        true
+    }
+
+    /// Shows what a click did, or plays the move it completed.
+    fn clicked<M>(&mut self, outcome: Outcome<M>, play: fn(&mut App, M)) {
+        match outcome {
+            Outcome::Play(mv) => play(self, mv),
             Outcome::Refused(why) => {
                 self.ui.notice(&why);
                 self.ui.announce(&why);
@@ -387,32 +577,101 @@ impl App {
         }
     }
 
+    fn click_square(&mut self, sq: Square) {
+        if !self.may_click() {
+            return;
+        }
+        let Some(game) = self.checkers() else {
+            return;
+        };
+        let pos = *game.position();
+        let legal = pos.legal_moves();
+        let outcome = self.selection.click(&pos, &legal, sq);
+        self.clicked(outcome, App::play);
+    }
+
+    fn click_cell(&mut self, cell: u8) {
+        if !self.may_click() {
+            return;
+        }
+        let Some(game) = self.clobber() else {
+            return;
+        };
+        let pos = *game.position();
+        let legal = pos.legal_moves();
+        let outcome = self.clobber_selection.click(&pos, &legal, cell);
+        self.clicked(outcome, App::play_clobber);
+    }
+
+    /// The square index (checkers) or cell (Clobber) under a canvas point.
+    fn spot_at(&self, x: f64, y: f64) -> Option<u8> {
+        match &self.game {
+            Current::Checkers(_) => self.board().square_at(x, y).map(|s| s.index() as u8),
+            Current::Clobber(g) => self.grid(g.position()).cell_at(x, y),
+        }
+    }
+
+    /// A canvas point in board units (cells).
+    fn units(&self, x: f64, y: f64) -> (f64, f64) {
+        match &self.game {
+            Current::Checkers(_) => {
+                let c = self.board().cell();
+                (x / c, y / c)
+            }
+            Current::Clobber(g) => self.grid(g.position()).to_units(x, y),
+        }
+    }
+
+    fn click_spot(&mut self, spot: u8) {
+        match &self.game {
+            Current::Checkers(_) => {
+                if let Some(sq) = Square::from_index(spot) {
+                    self.click_square(sq);
+                }
+            }
+            Current::Clobber(_) => self.click_cell(spot),
+        }
+    }
+
+    /// The selected piece's spot, if any.
+    fn selected_spot(&self) -> Option<u8> {
+        match &self.game {
+            Current::Checkers(_) => self.selection.from().map(|s| s.index() as u8),
+            Current::Clobber(_) => self.clobber_selection.from(),
+        }
+    }
+
     fn pointer_down(&mut self, x: f64, y: f64) {
-        let board = self.board();
-        let Some(sq) = board.square_at(x, y) else {
+        let Some(spot) = self.spot_at(x, y) else {
             return;
         };
         let own = self.human_may_move()
-            && self
-                .game
-                .position()
-                .pieces(self.game.position().side_to_move())
-                .contains(sq);
-        if own && self.selection.entered().is_empty() {
-            let c = board.cell();
+            && match &self.game {
+                Current::Checkers(g) => {
+                    let pos = g.position();
+                    Square::from_index(spot).is_some_and(|sq| {
+                        pos.pieces(pos.side_to_move()).contains(sq)
+                            && self.selection.entered().is_empty()
+                    })
+                }
+                Current::Clobber(g) => {
+                    let pos = g.position();
+                    pos.stones(pos.side_to_move()) & (1u128 << spot) != 0
+                }
+            };
+        if own {
             self.drag = Some(Drag {
-                from: sq,
-                at: (x / c, y / c),
+                from: spot,
+                at: self.units(x, y),
                 moved: false,
             });
         }
-        self.click_square(sq);
+        self.click_spot(spot);
     }
 
     fn pointer_move(&mut self, x: f64, y: f64) {
-        let c = self.board().cell();
+        let (nx, ny) = self.units(x, y);
         if let Some(drag) = self.drag.as_mut() {
-            let (nx, ny) = (x / c, y / c);
             if (nx - drag.at.0).abs() + (ny - drag.at.1).abs() > 0.1 {
                 drag.moved = true;
             }
@@ -429,13 +688,13 @@ impl App {
             self.draw();
             return;
         }
-        match self.board().square_at(x, y) {
-            Some(sq) if sq != drag.from => {
-                if self.selection.from() != Some(drag.from) {
+        match self.spot_at(x, y) {
+            Some(spot) if spot != drag.from => {
+                if self.selected_spot() != Some(drag.from) {
                     // The click on pointer-down toggled the selection off: select again.
-                    self.click_square(drag.from);
+                    self.click_spot(drag.from);
                 }
-                self.click_square(sq);
+                self.click_spot(spot);
             }
             _ => self.draw(),
         }
@@ -446,14 +705,11 @@ impl App {
             self.ui.notice("It is not your turn.");
             return false;
         }
-        match self.game.position().parse_move(text) {
-            Ok(mv) => {
-                self.play(mv);
-                true
-            }
+        match self.play_text(text) {
+            Ok(()) => true,
             Err(e) => {
-                self.ui.notice(&e.to_string());
-                self.ui.announce(&e.to_string());
+                self.ui.notice(&e);
+                self.ui.announce(&e);
                 false
             }
         }
@@ -463,15 +719,25 @@ impl App {
 
     fn new_game(&mut self) {
         self.cancel_thinking();
-        let variant: Variant = self.settings.variant.parse().unwrap_or_default();
-        self.game = Game::new(variant);
+        let (game, name) = if self.settings.game == storage::CLOBBER {
+            let (rows, cols) = (self.settings.rows as usize, self.settings.cols as usize);
+            let game = ClobberGame::new(rows, cols)
+                .or_else(|_| ClobberGame::new(6, 5))
+                .expect("the default board");
+            (Current::Clobber(game), format!("{rows}x{cols} Clobber"))
+        } else {
+            let variant: Variant = self.settings.variant.parse().unwrap_or_default();
+            (Current::Checkers(Game::new(variant)), variant.to_string())
+        };
+        self.game = game;
         self.view = None;
         self.selection.clear();
+        self.clobber_selection.clear();
         self.animation = None;
         self.seed = entropy_seed();
         self.ui.clear_progress();
         self.ui.clear_notice();
-        self.ui.announce(&format!("New {variant} game"));
+        self.ui.announce(&format!("New {name} game"));
         self.after_change();
     }
 
@@ -479,9 +745,10 @@ impl App {
         self.cancel_thinking();
         self.view = None;
         self.selection.clear();
+        self.clobber_selection.clear();
         self.animation = None;
         let mut undone = 0;
-        while self.game.undo().is_some() {
+        while self.game.undo() {
             undone += 1;
             // Against the AI, go back to the human's turn.
             if !self.is_ai_turn() || matches!(self.settings.mode, Mode::AiVsAi) {
@@ -498,18 +765,21 @@ impl App {
         self.cancel_thinking();
         self.view = None;
         self.selection.clear();
-        if self.game.redo().is_none() {
+        self.clobber_selection.clear();
+        if !self.game.redo() {
             self.ui.notice("Nothing to redo.");
         }
-        while self.is_ai_turn()
-            && !matches!(self.settings.mode, Mode::AiVsAi)
-            && self.game.redo().is_some()
-        {}
+        while self.is_ai_turn() && !matches!(self.settings.mode, Mode::AiVsAi) && self.game.redo() {
+        }
         self.after_change();
     }
 
     fn import(&mut self, text: &str) {
         let text = text.trim();
+        if self.clobber().is_some() {
+            self.import_clobber(text);
+            return;
+        }
         if text.is_empty() {
             self.ui
                 .notice("Paste a FEN (like W:W21-32:B1-12) or a PDN game first.");
@@ -529,15 +799,8 @@ impl App {
         };
         match result {
             Ok(game) => {
-                self.cancel_thinking();
                 self.settings.variant = game.variant().name().to_string();
-                self.game = game;
-                self.view = None;
-                self.selection.clear();
-                self.ui.show_settings(&self.settings);
-                self.ui.clear_notice();
-                self.ui.announce("Position loaded");
-                self.after_change();
+                self.loaded(Current::Checkers(game));
             }
             Err(e) => self
                 .ui
@@ -545,8 +808,41 @@ impl App {
         }
     }
 
-    fn pdn_text(&self) -> String {
-        let mut pdn = PdnGame::new(self.game.clone());
+    /// Loads a Clobber position text (FEN and PDN are for checkers only).
+    fn import_clobber(&mut self, text: &str) {
+        if text.is_empty() {
+            self.ui
+                .notice("Paste a Clobber position first, like WBWB/BWBW/WBWB/BWBW:B.");
+            return;
+        }
+        match ClobberPosition::parse(text) {
+            Ok(pos) => {
+                self.settings.rows = pos.shape().rows() as u8;
+                self.settings.cols = pos.shape().cols() as u8;
+                self.loaded(Current::Clobber(ClobberGame::from_position(pos)));
+            }
+            Err(e) => self
+                .ui
+                .notice(&format!("Not loaded — {e}. The current game is unchanged.")),
+        }
+    }
+
+    /// Plays on from an imported game.
+    fn loaded(&mut self, game: Current) {
+        self.cancel_thinking();
+        self.game = game;
+        self.view = None;
+        self.selection.clear();
+        self.clobber_selection.clear();
+        self.ui.show_settings(&self.settings);
+        self.ui.clear_notice();
+        self.ui.announce("Position loaded");
+        self.after_change();
+    }
+
+    /// The game as PDN (checkers only).
+    fn pdn_text(&self) -> Option<String> {
+        let mut pdn = PdnGame::new(self.checkers()?.clone());
         pdn.set_tag("Event", "Warcaby game");
         let (white, black) = match self.settings.mode {
             Mode::HumanVsAi { human_white: true } => ("Human", "Warcaby AI"),
@@ -557,7 +853,7 @@ impl App {
         pdn.set_tag("White", white);
         pdn.set_tag("Black", black);
         pdn.set_tag("Date", &ui::today());
-        pdn.to_pdn()
+        Some(pdn.to_pdn())
     }
 
     fn view_ply(&mut self, ply: Option<usize>) {
@@ -575,22 +871,35 @@ impl App {
 
     /// Applies a settings change made in the page.
     fn settings_changed(&mut self, new: Settings) {
-        let variant_changed = new.variant != self.settings.variant;
+        let clobber = new.game == storage::CLOBBER;
+        let variant_changed = new.game != self.settings.game
+            || if clobber {
+                (new.rows, new.cols) != (self.settings.rows, self.settings.cols)
+            } else {
+                new.variant != self.settings.variant
+            };
         let players_changed = new.mode != self.settings.mode;
         let engine_changed = new.level != self.settings.level
             || new.lab != self.settings.lab
             || new.algorithm != self.settings.algorithm
             || new.eval != self.settings.eval
+            || new.black_eval != self.settings.black_eval
+            || new.white_eval != self.settings.white_eval
             || new.depth != self.settings.depth
             || new.time_ms != self.settings.time_ms;
         self.settings = new;
         if variant_changed {
+            self.ui.show_settings(&self.settings);
             self.new_game();
             return;
         }
         if players_changed || engine_changed {
             self.cancel_thinking();
-            if let Mode::HumanVsAi { human_white } = self.settings.mode {
+            // Checkers puts the human's men at the bottom; a Clobber board
+            // has no sides, so it stays as it is.
+            if let (Mode::HumanVsAi { human_white }, Current::Checkers(_)) =
+                (self.settings.mode, &self.game)
+            {
                 self.settings.flipped = !human_white;
                 self.ui.show_settings(&self.settings);
             }
@@ -611,12 +920,60 @@ impl App {
         }
     }
 
-    fn marks(&self, pos: &Position) -> Marks {
+    fn grid(&self, pos: &ClobberPosition) -> Grid {
+        Grid {
+            size: self.ui.board_size(),
+            rows: pos.shape().rows(),
+            cols: pos.shape().cols(),
+            flipped: self.settings.flipped,
+            coordinates: self.settings.coordinates,
+        }
+    }
+
+    fn clobber_marks(&self, game: &ClobberGame, pos: &ClobberPosition) -> ClobberMarks {
+        let ply = self.view.unwrap_or(game.ply_count());
+        let mut marks = ClobberMarks {
+            last_move: ply
+                .checked_sub(1)
+                .and_then(|i| game.moves().get(i))
+                .map(|m| (m.from, m.to)),
+            ..ClobberMarks::default()
+        };
+        if self.view.is_some() || !self.human_may_move() {
+            return marks;
+        }
+        let legal = pos.legal_moves();
+        marks.selected = self.clobber_selection.from();
+        marks.targets = self.clobber_selection.targets(&legal);
+        if marks.selected.is_none() {
+            marks.movable = legal.iter().map(|m| m.from).collect();
+            marks.movable.dedup();
+        }
+        marks
+    }
+
+    /// Draws the Clobber board (with the stone being dragged).
+    fn draw_clobber(&self, game: &ClobberGame) {
+        let pos = *game.position_at(self.view.unwrap_or(game.ply_count()));
+        let grid = self.grid(&pos);
+        let Some(ctx) = self.ui.context(grid.size) else {
+            return;
+        };
+        let marks = self.clobber_marks(game, &pos);
+        let flying = self
+            .drag
+            .as_ref()
+            .filter(|d| d.moved)
+            .map(|d| (d.from, d.at));
+        grid.draw(&ctx, &pos, &marks, flying);
+    }
+
+    fn marks(&self, game: &Game, pos: &Position) -> Marks {
         let mut marks = Marks::default();
         let last = match self.view {
             Some(0) => None,
-            Some(ply) => self.game.moves().nth(ply - 1),
-            None => self.game.moves().last(),
+            Some(ply) => game.moves().nth(ply - 1),
+            None => game.moves().last(),
         };
         marks.last_move = last.map(render::path_of);
         if self.view.is_some() || !self.human_may_move() {
@@ -650,6 +1007,10 @@ impl App {
 
     /// Draws the board (with the animation frame, if one runs).
     fn draw(&mut self) {
+        let game = match &self.game {
+            Current::Clobber(game) => return self.draw_clobber(game),
+            Current::Checkers(game) => game,
+        };
         let board = self.board();
         let Some(ctx) = self.ui.context(board.size) else {
             return;
@@ -696,11 +1057,12 @@ impl App {
             }
             self.animation = None;
         }
-        let pos = self.shown_position();
-        let marks = self.marks(&pos);
+        let pos = self.shown_position(game);
+        let marks = self.marks(game, &pos);
         let flying = self.drag.as_ref().filter(|d| d.moved).and_then(|d| {
-            pos.piece_at(d.from).map(|p| Flying {
-                from: d.from,
+            let from = Square::from_index(d.from)?;
+            pos.piece_at(from).map(|p| Flying {
+                from,
                 at: d.at,
                 color: p.color,
                 king: p.role == warcaby::Role::King,
@@ -711,23 +1073,22 @@ impl App {
     }
 
     fn refresh_status(&self) {
-        let text = if let Some(outcome) = self.game.outcome() {
-            format!("Game over — {outcome} ({})", outcome.result_text())
+        let text = if let Some(outcome) = self.game.outcome_text() {
+            format!("Game over — {outcome}")
         } else if let Some(ply) = self.view {
             format!(
                 "Viewing the position after move {ply} of {}",
                 self.game.ply_count()
             )
         } else {
-            let side = self.game.position().side_to_move().name();
+            let side = self.game.side_to_move().name();
             if self.is_ai_turn() {
                 format!("{} (AI) is thinking…", capitalise(side))
             } else {
                 let must = self
-                    .game
-                    .legal_moves()
-                    .first()
-                    .is_some_and(|m| m.is_capture());
+                    .checkers()
+                    .and_then(|g| g.legal_moves().first().map(|m| m.is_capture()))
+                    .unwrap_or(false);
                 format!(
                     "{} to move{}",
                     capitalise(side),
@@ -746,16 +1107,12 @@ impl App {
     /// Redraws the board and every panel.
     fn refresh(&mut self) {
         self.refresh_status();
-        let texts: Vec<String> = self
-            .game
-            .positions_and_moves()
-            .map(|(p, m)| p.move_text(m))
-            .collect();
-        let first_mover = self.variant().rules().first_to_move;
-        let starts_second = self.game.start().side_to_move() != first_mover;
-        self.ui.show_moves(&texts, starts_second, self.view);
-        self.ui.show_fen(&self.shown_position().to_fen());
-        self.ui.show_rules(self.variant().name());
+        let texts = self.game.move_texts();
+        self.ui
+            .show_moves(&texts, self.game.starts_second(), self.view);
+        self.ui.show_fen(&self.game.position_text(self.view));
+        self.ui.show_rules(self.game.rules_name());
+        self.ui.show_game(&self.settings.game);
         self.draw();
     }
 }

@@ -2,6 +2,7 @@
 //! capture paths with ghosts of the captured pieces, and move animation.
 
 use std::f64::consts::PI;
+use warcaby::clobber::ClobberPosition;
 use warcaby::{Bitboard, Color, Move, Position, Role, Square, SquareNotation};
 use web_sys::CanvasRenderingContext2d;
 
@@ -58,12 +59,93 @@ const MUST: &str = "#ff4d4d";
 const TARGET: &str = "rgba(20, 170, 90, 0.75)";
 const PATH: &str = "rgba(30, 120, 220, 0.8)";
 
-impl Board {
-    /// Square size in CSS pixels.
-    pub fn cell(&self) -> f64 {
-        self.size / 8.0
+/// Drawing in board units: what the checkers board and the Clobber grid share.
+pub trait Pen {
+    /// A cell's side in CSS pixels.
+    fn cell(&self) -> f64;
+
+    /// A filled disc.
+    fn disc(&self, ctx: &CanvasRenderingContext2d, x: f64, y: f64, r: f64, style: &str) {
+        let c = self.cell();
+        ctx.begin_path();
+        let _ = ctx.arc(x * c, y * c, r * c, 0.0, 2.0 * PI);
+        ctx.set_fill_style_str(style);
+        ctx.fill();
     }
 
+    /// A circle's outline, `width` pixels wide.
+    fn ring_at(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        x: f64,
+        y: f64,
+        style: &str,
+        r: f64,
+        width: f64,
+    ) {
+        let c = self.cell();
+        ctx.begin_path();
+        let _ = ctx.arc(x * c, y * c, r * c, 0.0, 2.0 * PI);
+        ctx.set_stroke_style_str(style);
+        ctx.set_line_width(width);
+        ctx.stroke();
+    }
+
+    /// A piece centred at board units (x, y).
+    fn draw_piece(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        x: f64,
+        y: f64,
+        color: Color,
+        king: bool,
+        alpha: f64,
+    ) {
+        let c = self.cell();
+        ctx.set_global_alpha(alpha);
+        let (body, edge, mark) = match color {
+            Color::White => ("#f8f4ec", "#9d8f7a", "#b8860b"),
+            Color::Black => ("#2b2b2b", "#000000", "#f0c040"),
+        };
+        self.disc(ctx, x, y + 0.04, 0.38, "rgba(0,0,0,0.35)");
+        self.disc(ctx, x, y, 0.38, edge);
+        self.disc(ctx, x, y, 0.34, body);
+        ctx.begin_path();
+        let _ = ctx.arc(x * c, y * c, 0.24 * c, 0.0, 2.0 * PI);
+        ctx.set_stroke_style_str(edge);
+        ctx.set_line_width((c * 0.02).max(1.0));
+        ctx.stroke();
+        if king {
+            self.crown(ctx, x, y, 0.2, mark);
+        }
+        ctx.set_global_alpha(1.0);
+    }
+
+    /// A crown (kings, promotions).
+    fn crown(&self, ctx: &CanvasRenderingContext2d, x: f64, y: f64, s: f64, style: &str) {
+        let c = self.cell();
+        let (x, y, s) = (x * c, y * c, s * c);
+        ctx.begin_path();
+        ctx.move_to(x - s, y + s * 0.6);
+        ctx.line_to(x - s, y - s * 0.4);
+        ctx.line_to(x - s * 0.5, y + s * 0.1);
+        ctx.line_to(x, y - s * 0.7);
+        ctx.line_to(x + s * 0.5, y + s * 0.1);
+        ctx.line_to(x + s, y - s * 0.4);
+        ctx.line_to(x + s, y + s * 0.6);
+        ctx.close_path();
+        ctx.set_fill_style_str(style);
+        ctx.fill();
+    }
+}
+
+impl Pen for Board {
+    fn cell(&self) -> f64 {
+        self.size / 8.0
+    }
+}
+
+impl Board {
     /// Column and row on screen (0,0 top-left) of a square.
     pub fn screen(&self, sq: Square) -> (f64, f64) {
         let (f, r) = (sq.file() as f64, sq.rank() as f64);
@@ -163,20 +245,7 @@ impl Board {
 
     fn ring(&self, ctx: &CanvasRenderingContext2d, sq: Square, style: &str, r: f64, width: f64) {
         let (x, y) = self.centre(sq);
-        let c = self.cell();
-        ctx.begin_path();
-        let _ = ctx.arc(x * c, y * c, r * c, 0.0, 2.0 * PI);
-        ctx.set_stroke_style_str(style);
-        ctx.set_line_width(width);
-        ctx.stroke();
-    }
-
-    fn disc(&self, ctx: &CanvasRenderingContext2d, x: f64, y: f64, r: f64, style: &str) {
-        let c = self.cell();
-        ctx.begin_path();
-        let _ = ctx.arc(x * c, y * c, r * c, 0.0, 2.0 * PI);
-        ctx.set_fill_style_str(style);
-        ctx.fill();
+        self.ring_at(ctx, x, y, style, r, width);
     }
 
     fn draw_path(&self, ctx: &CanvasRenderingContext2d, from: Option<Square>, path: &[Square]) {
@@ -194,52 +263,6 @@ impl Board {
         ctx.set_stroke_style_str(PATH);
         ctx.set_line_width((c * 0.06).max(2.0));
         ctx.stroke();
-    }
-
-    /// A piece centred at board units (x, y).
-    pub fn draw_piece(
-        &self,
-        ctx: &CanvasRenderingContext2d,
-        x: f64,
-        y: f64,
-        color: Color,
-        king: bool,
-        alpha: f64,
-    ) {
-        let c = self.cell();
-        ctx.set_global_alpha(alpha);
-        let (body, edge, mark) = match color {
-            Color::White => ("#f8f4ec", "#9d8f7a", "#b8860b"),
-            Color::Black => ("#2b2b2b", "#000000", "#f0c040"),
-        };
-        self.disc(ctx, x, y + 0.04, 0.38, "rgba(0,0,0,0.35)");
-        self.disc(ctx, x, y, 0.38, edge);
-        self.disc(ctx, x, y, 0.34, body);
-        ctx.begin_path();
-        let _ = ctx.arc(x * c, y * c, 0.24 * c, 0.0, 2.0 * PI);
-        ctx.set_stroke_style_str(edge);
-        ctx.set_line_width((c * 0.02).max(1.0));
-        ctx.stroke();
-        if king {
-            self.crown(ctx, x, y, 0.2, mark);
-        }
-        ctx.set_global_alpha(1.0);
-    }
-
-    fn crown(&self, ctx: &CanvasRenderingContext2d, x: f64, y: f64, s: f64, style: &str) {
-        let c = self.cell();
-        let (x, y, s) = (x * c, y * c, s * c);
-        ctx.begin_path();
-        ctx.move_to(x - s, y + s * 0.6);
-        ctx.line_to(x - s, y - s * 0.4);
-        ctx.line_to(x - s * 0.5, y + s * 0.1);
-        ctx.line_to(x, y - s * 0.7);
-        ctx.line_to(x + s * 0.5, y + s * 0.1);
-        ctx.line_to(x + s, y - s * 0.4);
-        ctx.line_to(x + s, y + s * 0.6);
-        ctx.close_path();
-        ctx.set_fill_style_str(style);
-        ctx.fill();
     }
 
     fn draw_coordinates(&self, ctx: &CanvasRenderingContext2d, notation: SquareNotation) {
@@ -277,4 +300,192 @@ impl Board {
 /// The marks for a move's path: its start and every landing square.
 pub fn path_of(mv: &Move) -> (Square, Vec<Square>) {
     (mv.from(), mv.path().to_vec())
+}
+
+/// What is drawn on a Clobber board besides the stones.
+#[derive(Default)]
+pub struct ClobberMarks {
+    /// The last move's two cells.
+    pub last_move: Option<(u8, u8)>,
+    /// The selected stone.
+    pub selected: Option<u8>,
+    /// Cells the selected stone can capture on (rings on those stones).
+    pub targets: Vec<u8>,
+    /// Stones of the side to move that have a move (small dots).
+    pub movable: Vec<u8>,
+}
+
+/// A Clobber board of `rows` x `cols` cells, centred in the square canvas.
+/// Cell `row * cols + col`, row 0 at the bottom (at the top when flipped).
+pub struct Grid {
+    /// Canvas side in CSS pixels.
+    pub size: f64,
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Turned half a turn.
+    pub flipped: bool,
+    /// Show coordinates.
+    pub coordinates: bool,
+}
+
+const GRID_LIGHT: &str = "#e4d3b0";
+const GRID_DARK: &str = "#d8c49c";
+const GRID_LINE: &str = "#a08660";
+
+impl Pen for Grid {
+    fn cell(&self) -> f64 {
+        self.size / self.rows.max(self.cols) as f64
+    }
+}
+
+impl Grid {
+    /// Top-left corner of the board in the canvas, in CSS pixels.
+    fn origin(&self) -> (f64, f64) {
+        let c = self.cell();
+        (
+            (self.size - self.cols as f64 * c) / 2.0,
+            (self.size - self.rows as f64 * c) / 2.0,
+        )
+    }
+
+    /// Canvas pixels to board units (cells, from the board's corner).
+    pub fn to_units(&self, x: f64, y: f64) -> (f64, f64) {
+        let (ox, oy) = self.origin();
+        ((x - ox) / self.cell(), (y - oy) / self.cell())
+    }
+
+    /// Screen column and row (0,0 top-left) of a cell.
+    fn screen(&self, cell: usize) -> (usize, usize) {
+        let (row, col) = (cell / self.cols, cell % self.cols);
+        if self.flipped {
+            (self.cols - 1 - col, row)
+        } else {
+            (col, self.rows - 1 - row)
+        }
+    }
+
+    /// The cell under canvas pixel (x, y), if on the board.
+    pub fn cell_at(&self, x: f64, y: f64) -> Option<u8> {
+        let (u, v) = self.to_units(x, y);
+        let (col, row) = (u.floor(), v.floor());
+        if !(0.0..self.cols as f64).contains(&col) || !(0.0..self.rows as f64).contains(&row) {
+            return None;
+        }
+        let (col, row) = (col as usize, row as usize);
+        let (r, c) = if self.flipped {
+            (row, self.cols - 1 - col)
+        } else {
+            (self.rows - 1 - row, col)
+        };
+        Some((r * self.cols + c) as u8)
+    }
+
+    /// Centre of a cell in board units.
+    pub fn centre(&self, cell: usize) -> (f64, f64) {
+        let (c, r) = self.screen(cell);
+        (c as f64 + 0.5, r as f64 + 0.5)
+    }
+
+    fn fill(&self, ctx: &CanvasRenderingContext2d, cell: usize, style: &str) {
+        let (col, row) = self.screen(cell);
+        let c = self.cell();
+        ctx.set_fill_style_str(style);
+        ctx.fill_rect(col as f64 * c, row as f64 * c, c, c);
+    }
+
+    /// Draws the board; `flying` is a stone following the pointer
+    /// (its cell and where it is, in board units).
+    pub fn draw(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        pos: &ClobberPosition,
+        marks: &ClobberMarks,
+        flying: Option<(u8, (f64, f64))>,
+    ) {
+        let c = self.cell();
+        ctx.clear_rect(0.0, 0.0, self.size, self.size);
+        let (ox, oy) = self.origin();
+        ctx.save();
+        let _ = ctx.translate(ox, oy);
+        let cells = self.rows * self.cols;
+        for cell in 0..cells {
+            let (col, row) = self.screen(cell);
+            self.fill(
+                ctx,
+                cell,
+                if (col + row) % 2 == 0 {
+                    GRID_LIGHT
+                } else {
+                    GRID_DARK
+                },
+            );
+        }
+        ctx.set_stroke_style_str(GRID_LINE);
+        ctx.set_line_width(1.0);
+        ctx.stroke_rect(0.0, 0.0, self.cols as f64 * c, self.rows as f64 * c);
+        if let Some((from, to)) = marks.last_move {
+            self.fill(ctx, from as usize, LAST);
+            self.fill(ctx, to as usize, LAST);
+        }
+        if let Some(cell) = marks.selected {
+            self.fill(ctx, cell as usize, SELECTED);
+        }
+        if self.coordinates {
+            self.draw_coordinates(ctx);
+        }
+        for cell in 0..cells {
+            if flying.is_some_and(|(from, _)| from as usize == cell) {
+                continue;
+            }
+            let bit = 1u128 << cell;
+            for color in [Color::White, Color::Black] {
+                if pos.stones(color) & bit != 0 {
+                    let (x, y) = self.centre(cell);
+                    self.draw_piece(ctx, x, y, color, false, 1.0);
+                }
+            }
+        }
+        for &cell in &marks.movable {
+            let (x, y) = self.centre(cell as usize);
+            self.disc(ctx, x, y, 0.07, TARGET);
+        }
+        for &cell in &marks.targets {
+            let (x, y) = self.centre(cell as usize);
+            self.ring_at(ctx, x, y, TARGET, 0.46, 4.0);
+        }
+        if let Some((from, at)) = flying {
+            let color = if pos.stones(Color::White) & (1u128 << from) != 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            self.draw_piece(ctx, at.0, at.1, color, false, 1.0);
+        }
+        ctx.restore();
+    }
+
+    fn draw_coordinates(&self, ctx: &CanvasRenderingContext2d) {
+        let c = self.cell();
+        ctx.set_font(&format!("{}px sans-serif", (c * 0.16).round().max(9.0)));
+        ctx.set_fill_style_str("rgba(60,40,20,0.75)");
+        ctx.set_text_baseline("bottom");
+        ctx.set_text_align("right");
+        for i in 0..self.cols {
+            let col = if self.flipped { self.cols - 1 - i } else { i };
+            let letter = ((b'a' + col as u8) as char).to_string();
+            let _ = ctx.fill_text(
+                &letter,
+                (i as f64 + 1.0) * c - 3.0,
+                self.rows as f64 * c - 2.0,
+            );
+        }
+        ctx.set_text_align("left");
+        ctx.set_text_baseline("top");
+        for i in 0..self.rows {
+            let row = if self.flipped { i + 1 } else { self.rows - i };
+            let _ = ctx.fill_text(&row.to_string(), 3.0, i as f64 * c + 2.0);
+        }
+    }
 }

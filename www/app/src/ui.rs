@@ -2,8 +2,7 @@
 //! and wiring events to the app.
 
 use crate::storage::{self, Mode, Settings};
-use crate::with_app;
-use warcaby::Game;
+use crate::{with_app, Current};
 use warcaby_protocol::Progress;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -78,7 +77,7 @@ pub fn save(text: &str) {
 
 /// The saved state: None if there is none; an error (and the value is
 /// removed) if it cannot be used.
-pub fn load_saved() -> Result<Option<(Settings, Game)>, String> {
+pub fn load_saved() -> Result<Option<(Settings, Current)>, String> {
     let Some(s) = storage() else {
         return Ok(None);
     };
@@ -247,9 +246,42 @@ impl Ui {
         }
     }
 
+    /// Shows the controls of one game (`checkers` or `clobber`) and hides
+    /// the other's.
+    pub fn show_game(&self, game: &str) {
+        if let Ok(list) = document().query_selector_all("[data-game]") {
+            for i in 0..list.length() {
+                if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) {
+                    el.set_hidden(el.get_attribute("data-game").as_deref() != Some(game));
+                }
+            }
+        }
+        let clobber = game == storage::CLOBBER;
+        let _ = self.canvas.set_attribute(
+            "aria-label",
+            if clobber {
+                "Clobber board"
+            } else {
+                "Checkers board"
+            },
+        );
+        if let Ok(input) = element::<HtmlInputElement>("move-input") {
+            input.set_placeholder(if clobber {
+                "b3-b4"
+            } else {
+                "11-15 or 11x18x25"
+            });
+        }
+    }
+
     /// Puts the settings into the form.
     pub fn show_settings(&self, s: &Settings) {
+        set_select("game", &s.game);
         set_select("variant", &s.variant);
+        set_select("rows", &s.rows.to_string());
+        set_select("cols", &s.cols.to_string());
+        set_select("eval-black", &s.black_eval);
+        set_select("eval-white", &s.white_eval);
         set_select(
             "mode",
             match s.mode {
@@ -305,8 +337,18 @@ fn checked(id: &str) -> bool {
 /// Reads the settings from the form, keeping what the form does not show.
 fn read_settings(old: &Settings) -> Settings {
     let number = |id: &str, default: u64| select_value(id).parse().unwrap_or(default);
+    let side = |id: &str, default: u8| number(id, default as u64).clamp(2, 10) as u8;
     Settings {
+        game: if select_value("game") == storage::CLOBBER {
+            storage::CLOBBER.to_string()
+        } else {
+            storage::CHECKERS.to_string()
+        },
         variant: select_value("variant"),
+        rows: side("rows", old.rows),
+        cols: side("cols", old.cols),
+        black_eval: select_value("eval-black"),
+        white_eval: select_value("eval-white"),
         mode: match select_value("mode").as_str() {
             "black" => Mode::HumanVsAi { human_white: false },
             "human" => Mode::HumanVsHuman,
@@ -397,6 +439,11 @@ pub fn install_handlers() -> Result<(), JsValue> {
         app.draw();
     })?;
     for id in [
+        "game",
+        "rows",
+        "cols",
+        "eval-black",
+        "eval-white",
         "variant",
         "mode",
         "level",
@@ -455,8 +502,18 @@ pub fn install_handlers() -> Result<(), JsValue> {
             read_file(file);
         }
     })?;
+    on_click("copy-position", |app| {
+        let text = app.game.position_text(app.view);
+        let _ = window().navigator().clipboard().write_text(&text);
+        if let Ok(area) = element::<HtmlTextAreaElement>("import-text") {
+            area.set_value(&text);
+        }
+        app.ui.announce("Position copied");
+    })?;
     on_click("copy-pdn", |app| {
-        let text = app.pdn_text();
+        let Some(text) = app.pdn_text() else {
+            return;
+        };
         let _ = window().navigator().clipboard().write_text(&text);
         if let Ok(area) = element::<HtmlTextAreaElement>("import-text") {
             area.set_value(&text);
@@ -464,7 +521,10 @@ pub fn install_handlers() -> Result<(), JsValue> {
         app.ui.announce("PDN copied");
     })?;
     on_click("download-pdn", |app| {
-        if let Err(e) = download("warcaby.pdn", &app.pdn_text()) {
+        let Some(text) = app.pdn_text() else {
+            return;
+        };
+        if let Err(e) = download("warcaby.pdn", &text) {
             app.ui.notice(&format!("Download failed: {e:?}"));
         }
     })?;

@@ -1,11 +1,16 @@
 //! Messages between the page (main thread) and the AI worker, as serde
-//! types. The game travels as its variant, start FEN and move texts, so the
-//! worker rebuilds it with the engine's own rules (and sees repetitions).
+//! types. The game travels as its start position and move texts (for
+//! checkers with its variant), so the worker rebuilds it with the engine's
+//! own rules (and sees repetitions).
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use warcaby::ai::{CheckersEval, Engine, Level};
-use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo};
+use warcaby::ai::{CheckersEval, CheckersNode, Level};
+use warcaby::clobber::{ClobberEval, ClobberMove, ClobberPosition};
+use warcaby::notation::full_text;
+use warcaby::search::{
+    Algorithm, Evaluator, Limits, SearchConfig, SearchGame, SearchInfo, Searcher,
+};
 use warcaby::{Game, Move, Position, Variant};
 use wasm_bindgen::JsValue;
 
@@ -23,10 +28,32 @@ pub enum EngineSettings {
     Lab {
         /// `minimax`, `alphabeta` or `negascout`.
         algorithm: String,
-        /// `material` or `positional`.
+        /// The heuristic: `material` or `positional` for checkers, a Clobber
+        /// heuristic (`live`, `active`, ...) for Clobber.
         eval: String,
         /// Fixed depth, if any.
         depth: Option<u32>,
+    },
+}
+
+/// A game as text, for the worker to rebuild with the engine's rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameText {
+    /// Checkers.
+    Checkers {
+        /// `tournament`, `english` or `russian`.
+        variant: String,
+        /// The game's start position (PDN FEN).
+        start_fen: String,
+        /// The moves played, as full-path texts.
+        moves: Vec<String>,
+    },
+    /// Clobber.
+    Clobber {
+        /// The start position's text, like `WBWB/BWBW:B`.
+        start: String,
+        /// The moves played, like `b3-b4`.
+        moves: Vec<String>,
     },
 }
 
@@ -37,13 +64,9 @@ pub enum Request {
     Think {
         /// Request id, echoed in every answer.
         id: u32,
-        /// `tournament`, `english` or `russian`.
-        variant: String,
-        /// The game's start position (PDN FEN).
-        start_fen: String,
-        /// The moves played, as full-path texts.
-        moves: Vec<String>,
-        /// Engine choice.
+        /// The game so far.
+        game: GameText,
+        /// Engine choice (for Clobber: the heuristic of the side to move).
         settings: EngineSettings,
         /// Thinking time in milliseconds.
         time_ms: u64,
@@ -126,22 +149,43 @@ pub fn rebuild_game(variant: &str, start_fen: &str, moves: &[String]) -> Result<
     Ok(game)
 }
 
-fn progress(game: &Game, info: &SearchInfo<Move>) -> Progress {
-    let pos = game.position();
-    let rules = pos.rules();
+/// Rebuilds a Clobber position from its start text and move texts, checking
+/// every move with the engine.
+pub fn rebuild_clobber(start: &str, moves: &[String]) -> Result<ClobberPosition, String> {
+    let mut pos = ClobberPosition::parse(start).map_err(|e| e.to_string())?;
+    for (i, text) in moves.iter().enumerate() {
+        let mv = pos
+            .parse_move(text)
+            .map_err(|e| format!("move {}: {e}", i + 1))?;
+        if !pos.legal_moves().contains(&mv) {
+            return Err(format!("move {}: {text} is not legal", i + 1));
+        }
+        pos = pos.after(&mv);
+    }
+    Ok(pos)
+}
+
+/// A search's report in texts: `best` writes the best move (in full, so
+/// the page can play it), `text` the moves of the principal variation.
+fn progress<G: SearchGame>(
+    root: &G,
+    info: &SearchInfo<G::Move>,
+    best: &impl Fn(&G, &G::Move) -> String,
+    text: &impl Fn(&G, &G::Move) -> String,
+) -> Progress {
     let mut texts = Vec::new();
-    let mut p = *pos;
+    let mut p = root.clone();
+    let mut legal = Vec::new();
     for mv in &info.pv {
-        if !p.legal_moves().contains(mv) {
+        p.legal_moves(&mut legal);
+        if !legal.contains(mv) {
             break;
         }
-        texts.push(p.move_text(mv));
-        p.play(mv);
+        texts.push(text(&p, mv));
+        p = p.after(mv);
     }
     Progress {
-        best_move: info
-            .best_move
-            .map(|m| warcaby::notation::full_text(&m, rules)),
+        best_move: info.best_move.map(|m| best(root, &m)),
         score: info.score,
         depth: info.depth,
         seldepth: info.seldepth,
@@ -152,15 +196,16 @@ fn progress(game: &Game, info: &SearchInfo<Move>) -> Progress {
     }
 }
 
-/// The engine, its configuration and limits for these settings.
-fn engine_for(settings: &EngineSettings, time_ms: u64) -> Result<(Engine, Limits), String> {
+/// Search configuration and limits for these settings, and the lab's
+/// heuristic name (None: the level decides).
+fn plan(
+    settings: &EngineSettings,
+    time_ms: u64,
+) -> Result<(SearchConfig, Limits, Option<&str>), String> {
     match settings {
         EngineSettings::Level { level, seed } => {
             let level = Level::new(*level as i64).map_err(|e| e.to_string())?;
-            Ok((
-                Engine::new(level.config(*seed), level.eval()),
-                level.limits(time_ms),
-            ))
+            Ok((level.config(*seed), level.limits(time_ms), None))
         }
         EngineSettings::Lab {
             algorithm,
@@ -168,7 +213,6 @@ fn engine_for(settings: &EngineSettings, time_ms: u64) -> Result<(Engine, Limits
             depth,
         } => {
             let algorithm: Algorithm = algorithm.parse().map_err(|e| format!("{e}"))?;
-            let eval: CheckersEval = eval.parse().map_err(|e| format!("{e}"))?;
             let config = SearchConfig {
                 algorithm,
                 tt_mib: 16,
@@ -179,8 +223,29 @@ fn engine_for(settings: &EngineSettings, time_ms: u64) -> Result<(Engine, Limits
                 nodes: None,
                 time_ms: Some(time_ms),
             };
-            Ok((Engine::new(config, eval), limits))
+            Ok((config, limits, Some(eval.as_str())))
         }
+    }
+}
+
+/// One search of either game, whatever it is: the searcher, the root and
+/// the hashes of the positions before it, and how moves are written.
+struct Task<'a, G: SearchGame, E> {
+    searcher: Searcher<G, E>,
+    root: G,
+    history: Vec<u64>,
+    best: &'a dyn Fn(&G, &G::Move) -> String,
+    text: &'a dyn Fn(&G, &G::Move) -> String,
+}
+
+impl<G: SearchGame, E: Evaluator<G>> Task<'_, G, E> {
+    /// Runs the search, reporting each iteration; returns the final report.
+    fn run(mut self, limits: Limits, mut report: impl FnMut(Progress)) -> Progress {
+        let (root, best, text) = (&self.root, &self.best, &self.text);
+        let info = self.searcher.search(root, &self.history, limits, |info| {
+            report(progress(root, info, best, text))
+        });
+        progress(root, &info, best, text)
     }
 }
 
@@ -189,9 +254,7 @@ fn engine_for(settings: &EngineSettings, time_ms: u64) -> Result<(Engine, Limits
 pub fn serve(request: &Request, clock: warcaby::search::Clock, mut send: impl FnMut(Response)) {
     let Request::Think {
         id,
-        variant,
-        start_fen,
-        moves,
+        game,
         settings,
         time_ms,
     } = request
@@ -199,20 +262,55 @@ pub fn serve(request: &Request, clock: warcaby::search::Clock, mut send: impl Fn
         panic!("the page asked the worker to crash");
     };
     let id = *id;
-    let result = rebuild_game(variant, start_fen, moves).and_then(|game| {
-        if game.outcome().is_some() {
-            return Err("the game is over".to_string());
-        }
-        let (engine, limits) = engine_for(settings, *time_ms)?;
-        let mut engine = engine.with_clock(clock);
-        let info = engine.think(&game, limits, |info| {
-            send(Response::Info {
-                id,
-                progress: progress(&game, info),
-            })
-        });
-        Ok(progress(&game, &info))
-    });
+    let report = |progress| send(Response::Info { id, progress });
+    let result = match game {
+        GameText::Checkers {
+            variant,
+            start_fen,
+            moves,
+        } => rebuild_game(variant, start_fen, moves).and_then(|game| {
+            if game.outcome().is_some() {
+                return Err("the game is over".to_string());
+            }
+            let (config, limits, lab_eval) = plan(settings, *time_ms)?;
+            let eval = match (lab_eval, settings) {
+                (Some(name), _) => name.parse::<CheckersEval>().map_err(|e| format!("{e}"))?,
+                (None, EngineSettings::Level { level, .. }) => {
+                    Level::new(*level as i64).map_err(|e| e.to_string())?.eval()
+                }
+                (None, _) => CheckersEval::default(),
+            };
+            let best = |n: &CheckersNode, m: &Move| full_text(m, n.pos.rules());
+            let text = |n: &CheckersNode, m: &Move| n.pos.move_text(m);
+            Ok(Task {
+                searcher: Searcher::new(config, eval).with_clock(clock),
+                root: CheckersNode::from_game(&game),
+                history: game.positions_and_moves().map(|(p, _)| p.hash()).collect(),
+                best: &best,
+                text: &text,
+            }
+            .run(limits, report))
+        }),
+        GameText::Clobber { start, moves } => rebuild_clobber(start, moves).and_then(|pos| {
+            if pos.legal_moves().is_empty() {
+                return Err("the game is over".to_string());
+            }
+            let (config, limits, lab_eval) = plan(settings, *time_ms)?;
+            let eval: ClobberEval = match lab_eval {
+                Some(name) => name.parse().map_err(|e| format!("{e}"))?,
+                None => ClobberEval::default(),
+            };
+            let text = |p: &ClobberPosition, m: &ClobberMove| p.move_text(m);
+            Ok(Task {
+                searcher: Searcher::new(config, eval).with_clock(clock),
+                root: pos,
+                history: Vec::new(),
+                best: &text,
+                text: &text,
+            }
+            .run(limits, report))
+        }),
+    };
     send(match result {
         Ok(progress) => Response::Done { id, progress },
         Err(message) => Response::Error { id, message },

@@ -3,7 +3,7 @@
 //! `cargo test --target wasm32-unknown-unknown -p warcaby-protocol --test wasm_browser`.
 #![cfg(target_arch = "wasm32")]
 
-use warcaby_protocol::{serve, EngineSettings, Progress, Request, Response};
+use warcaby_protocol::{serve, EngineSettings, GameText, Progress, Request, Response};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -16,9 +16,11 @@ fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(value: &T) -> T
 fn think(moves: &[&str]) -> Request {
     Request::Think {
         id: 7,
-        variant: "english".into(),
-        start_fen: "B:W21-32:B1-12".into(),
-        moves: moves.iter().map(|m| m.to_string()).collect(),
+        game: GameText::Checkers {
+            variant: "english".into(),
+            start_fen: "B:W21-32:B1-12".into(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        },
         // A seed beyond 2^53: must survive the trip exactly.
         settings: EngineSettings::Level {
             level: 3,
@@ -87,5 +89,77 @@ fn bad_requests_get_an_error_not_a_crash() {
     match answers.as_slice() {
         [Response::Error { id: 7, message }] => assert!(message.contains("move 2"), "{message}"),
         other => panic!("{other:?}"),
+    }
+}
+
+/// A Clobber request: 4x4 from the start, the given moves, lab settings
+/// with one of the Clobber heuristics.
+fn think_clobber(moves: &[&str], eval: &str) -> Request {
+    Request::Think {
+        id: 9,
+        game: GameText::Clobber {
+            start: "WBWB/BWBW/WBWB/BWBW:B".into(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        },
+        settings: EngineSettings::Lab {
+            algorithm: "alphabeta".into(),
+            eval: eval.into(),
+            depth: Some(3),
+        },
+        time_ms: 500,
+    }
+}
+
+#[wasm_bindgen_test]
+fn clobber_requests_round_trip() {
+    let request = think_clobber(&["a1-a2", "b1-a1"], "first_center_then_aggressive");
+    assert_eq!(round_trip(&request), request);
+    let mut level = think_clobber(&[], "live");
+    if let Request::Think { settings, .. } = &mut level {
+        *settings = EngineSettings::Level {
+            level: 8,
+            seed: u64::MAX,
+        };
+    }
+    assert_eq!(round_trip(&level), level);
+}
+
+#[wasm_bindgen_test]
+fn a_served_clobber_search_answers_a_legal_move() {
+    for eval in ["live", "active", "group_then_fight"] {
+        let mut answers = Vec::new();
+        serve(&think_clobber(&["a1-a2"], eval), js_sys::Date::now, |r| {
+            answers.push(round_trip(&r))
+        });
+        let Some(Response::Done { id: 9, progress }) = answers.last() else {
+            panic!("no Done for {eval}: {answers:?}");
+        };
+        let pos =
+            warcaby_protocol::rebuild_clobber("WBWB/BWBW/WBWB/BWBW:B", &["a1-a2".into()]).unwrap();
+        let mv = pos
+            .parse_move(progress.best_move.as_deref().unwrap())
+            .unwrap();
+        assert!(pos.legal_moves().contains(&mv), "{eval}: {progress:?}");
+        assert_eq!(progress.depth, 3, "{eval}");
+        assert!(answers
+            .iter()
+            .any(|a| matches!(a, Response::Info { id: 9, .. })));
+    }
+}
+
+#[wasm_bindgen_test]
+fn bad_clobber_requests_get_an_error() {
+    for (request, expected) in [
+        (think_clobber(&["a1-a2", "a1-a2"], "live"), "move 2"),
+        (think_clobber(&[], "material"), "heuristic"),
+    ] {
+        let mut answers = Vec::new();
+        serve(&request, js_sys::Date::now, |r| answers.push(r));
+        match answers.as_slice() {
+            [Response::Error { id: 9, message }] => {
+                assert!(message.contains(expected), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }
