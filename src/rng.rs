@@ -1,13 +1,27 @@
-//! A small, fast, seedable random generator (xoshiro-style splitmix), the
+//! A small, fast, seedable random generator (SplitMix64), the
 //! same on every platform so that a seed reproduces a game exactly.
 
-/// Scrambles a 64-bit value (SplitMix64's finaliser).
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Scrambles a 64-bit value (SplitMix64's step and finaliser).
 #[inline]
-pub fn mix(x: u64) -> u64 {
+pub const fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// `N` well-mixed keys from `seed`: the Zobrist tables of both games and the
+/// Clobber solver's region keys, built at compile time.
+pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
+    let mut out = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = mix(seed.wrapping_add((i as u64).wrapping_mul(GOLDEN)));
+        i += 1;
+    }
+    out
 }
 
 /// A seeded random number generator (SplitMix64).

@@ -11,6 +11,7 @@ pub mod solver;
 
 pub use eval::ClobberEval;
 
+use crate::rng::keys;
 use crate::rules::Color;
 use crate::search::{Leaf, SearchGame};
 use std::fmt;
@@ -24,26 +25,14 @@ pub const DEFAULT_ROWS: usize = 6;
 /// Default columns.
 pub const DEFAULT_COLS: usize = 5;
 
-/// Zobrist keys `[color][cell]`, built at compile time.
-const KEYS: [[u64; 128]; 2] = {
-    let mut keys = [[0u64; 128]; 2];
-    let mut state = 0x436C_6F62_6265_7221u64; // "Clobber!"
-    let mut c = 0;
-    while c < 2 {
-        let mut i = 0;
-        while i < 128 {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            keys[c][i] = z ^ (z >> 31);
-            i += 1;
-        }
-        c += 1;
-    }
-    keys
-};
-const BLACK_TO_MOVE: u64 = 0x5BD1_E995_1B87_3593;
+/// Zobrist keys indexed by `color * 128 + cell`, built at compile time.
+const KEYS: [u64; 256] = keys(0x436C_6F62_6265_7221); // "Clobber!"
+const BLACK_TO_MOVE: u64 = keys::<1>(0x5BD1_E995_1B87_3593)[0];
+
+#[inline]
+fn key(color: Color, cell: usize) -> u64 {
+    KEYS[color.index() * 128 + cell]
+}
 
 /// The four orthogonal directions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -302,7 +291,7 @@ impl ClobberPosition {
         for color in [Color::White, Color::Black] {
             let mut set = self.stones[color.index()];
             while set != 0 {
-                h ^= KEYS[color.index()][set.trailing_zeros() as usize];
+                h ^= key(color, set.trailing_zeros() as usize);
                 set &= set - 1;
             }
         }
@@ -372,11 +361,7 @@ impl ClobberPosition {
         let mut stones = self.stones;
         stones[us.index()] ^= (1u128 << from) | (1u128 << to);
         stones[them.index()] ^= 1u128 << to;
-        let hash = self.hash
-            ^ BLACK_TO_MOVE
-            ^ KEYS[us.index()][from]
-            ^ KEYS[us.index()][to]
-            ^ KEYS[them.index()][to];
+        let hash = self.hash ^ BLACK_TO_MOVE ^ key(us, from) ^ key(us, to) ^ key(them, to);
         ClobberPosition {
             shape: self.shape,
             stones,

@@ -11,6 +11,7 @@
 //! Moves are tried in order of the opponent's replies (fewest first).
 
 use super::{ClobberMove, ClobberPosition, Shape};
+use crate::rng::{keys, mix};
 use crate::rules::Color;
 use std::time::Instant;
 
@@ -27,31 +28,8 @@ pub struct Solution {
     pub time_ms: u64,
 }
 
-/// Keys for (cell index in a region's box, colour relative to the mover).
-const REGION_KEYS: [[u64; 256]; 2] = {
-    let mut keys = [[0u64; 256]; 2];
-    let mut state = 0x736F_6C76_6572_2121u64;
-    let mut c = 0;
-    while c < 2 {
-        let mut i = 0;
-        while i < 256 {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            keys[c][i] = z ^ (z >> 31);
-            i += 1;
-        }
-        c += 1;
-    }
-    keys
-};
-
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+/// Keys for (colour relative to the mover) * 256 + (cell index in a region's box).
+const REGION_KEYS: [u64; 512] = keys(0x736F_6C76_6572_2121);
 
 /// A region's cells as (row, col, mine) relative to its bounding box.
 fn region_cells(
@@ -94,7 +72,7 @@ fn canonical_region(cells: &[(usize, usize, bool)], h: usize, w: usize) -> u64 {
                 if t & 2 != 0 {
                     c = tw - 1 - c;
                 }
-                hash = hash.wrapping_add(REGION_KEYS[mine as usize][r * 16 + c]);
+                hash = hash.wrapping_add(REGION_KEYS[mine as usize * 256 + r * 16 + c]);
             }
             mix(hash)
         })
