@@ -1,12 +1,11 @@
 //! The `warcaby` binary: stable output lines and one-line errors with exit status 2.
 
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
 
 fn warcaby(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warcaby"))
-        .args(args)
-        .output()
-        .expect("run warcaby")
+    common::run_warcaby(args, "")
 }
 
 fn stdout(out: &Output) -> String {
@@ -158,22 +157,9 @@ fn compare_prints_one_line_per_algorithm_with_equal_scores() {
 }
 
 fn play(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_warcaby"))
-        .arg("play")
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    common::run_warcaby(&all, input)
 }
 
 #[test]
