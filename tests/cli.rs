@@ -218,3 +218,24 @@ fn play_bot_against_bot_finishes_the_game() {
     assert!(out.status.success());
     assert!(stdout(&out).contains("End of input"));
 }
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_warcaby"))
+        .args(["perft", "--variant", "english", "10"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("depth=1 nodes=7 "), "{first}");
+    // The reader is gone: the next lines meet a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -142,7 +142,18 @@ impl GameJob for MovesJob {
     }
 }
 
+/// Lets a closed pipe end the program quietly (`warcaby perft 12 | head -1`),
+/// as Unix tools do, instead of a panic when printing fails.
+fn quiet_on_closed_pipe() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: restoring the default SIGPIPE action before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
