@@ -4,5 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source www/tools.sh
 ensure_web_build
-say "building and serving Warcaby: open http://127.0.0.1:8080/"
-exec trunk serve --release --address 127.0.0.1 --port "${PORT:-8080}"
+port="${PORT:-8080}"
+say "building and serving Warcaby: open http://127.0.0.1:$port/"
+exec trunk serve --release --address 127.0.0.1 --port "$port"
