@@ -1,52 +1,16 @@
 // Clobber in the page: choosing the game and its board, a move by clicks
 // against the AI, a reload, a human-vs-human game to the end, the AI lab's
-// per-side heuristics, and a refused import.
+// per-side heuristics, algorithms and depths, and a refused import.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openGame, waitReady, choose, moveTexts, fen, status, notice, waitNotice,
-  waitMoves, importText,
+  waitMoves, importText, clickCell, dragCell, chooseClobber,
 } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
-
-/** Centre of Clobber cell `name` (like b3: column a.., row 1.. from the bottom). */
-async function cellCentre(page, name, rows, cols) {
-  const box = await page.locator('#board').boundingBox();
-  const cell = box.width / Math.max(rows, cols);
-  const ox = (box.width - cols * cell) / 2;
-  const oy = (box.height - rows * cell) / 2;
-  const col = name.charCodeAt(0) - 97;
-  const row = rows - Number(name.slice(1));
-  return { x: box.x + ox + (col + 0.5) * cell, y: box.y + oy + (row + 0.5) * cell };
-}
-
-async function clickCell(page, name, rows, cols) {
-  const { x, y } = await cellCentre(page, name, rows, cols);
-  await page.mouse.click(x, y);
-}
-
-async function dragCell(page, from, to, rows, cols) {
-  const a = await cellCentre(page, from, rows, cols);
-  const b = await cellCentre(page, to, rows, cols);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move(b.x, b.y, { steps: 5 });
-  await page.mouse.up();
-}
-
-/**
- * Switches to Clobber on a rows x cols board, human vs human (Black moves
- * first in Clobber: against the default "You (White)" the AI would start).
- */
-async function chooseClobber(page, rows, cols) {
-  await choose(page, 'mode', 'human');
-  await choose(page, 'game', 'clobber');
-  await choose(page, 'rows', String(rows));
-  await choose(page, 'cols', String(cols));
-}
 
 /**
  * The moves of the side to move in a shown position text, read off the text
@@ -161,9 +125,11 @@ test('AI vs AI in the lab, a heuristic per side, plays a Clobber game to the end
   await page.click('#lab summary');
   assert.ok(await page.locator('#eval-black').isVisible());
   assert.ok(!(await page.locator('#eval').isVisible()), "the checkers heuristic is hidden");
-  await choose(page, 'algorithm', 'alphabeta');
-  await page.fill('#depth', '2');
-  await page.dispatchEvent('#depth', 'change');
+  for (const side of ['black', 'white']) {
+    await choose(page, `algorithm-${side}`, 'alphabeta');
+    await page.fill(`#depth-${side}`, '2');
+    await page.dispatchEvent(`#depth-${side}`, 'change');
+  }
   await choose(page, 'eval-black', 'active');
   await choose(page, 'eval-white', 'group_then_fight');
   await page.setChecked('#lab-enabled', true);
@@ -175,6 +141,98 @@ test('AI vs AI in the lab, a heuristic per side, plays a Clobber game to the end
   // The lab's fixed depth holds (the last searches, near the end, may stop sooner).
   const [depth] = (await page.locator('#info-depth').textContent()).split('/').map(Number);
   assert.ok(depth >= 1 && depth <= 2, `depth ${depth}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/**
+ * An init script that records what reaches the AI worker: `window.searches`
+ * maps each request id to the side to move (from the game sent), the
+ * engine settings sent and the depth the worker's final answer reports;
+ * `window.panel` gets the info panel's search and depth at every update.
+ */
+function recordSearches() {
+  window.searches = {};
+  window.panel = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    const think = message?.Think;
+    if (think) {
+      const { start, moves } = think.game.Clobber;
+      const first = start.endsWith(':B') ? 'Black' : 'White';
+      const other = first === 'Black' ? 'White' : 'Black';
+      const side = moves.length % 2 === 0 ? first : other;
+      window.searches[think.id] = { side, settings: think.settings, depth: null };
+    }
+    return post.call(this, message, ...rest);
+  };
+  window.Worker = class extends window.Worker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const done = event.data?.Done;
+        if (done && window.searches[done.id]) window.searches[done.id].depth = done.progress.depth;
+      });
+    }
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    const depth = document.querySelector('#info-depth');
+    new MutationObserver(() => {
+      window.panel.push({
+        search: document.querySelector('#info-search').textContent,
+        depth: Number(depth.textContent.split('/')[0]),
+      });
+    }).observe(depth, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+test('AI vs AI in the lab: each side searches with its own algorithm and depth', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { initScripts: [recordSearches] });
+  await chooseClobber(page, 4, 5);
+  await page.click('#lab summary');
+  await choose(page, 'algorithm-black', 'minimax');
+  await page.fill('#depth-black', '2');
+  await page.dispatchEvent('#depth-black', 'change');
+  await choose(page, 'algorithm-white', 'alphabeta');
+  await page.fill('#depth-white', '4');
+  await page.dispatchEvent('#depth-white', 'change');
+  await page.setChecked('#lab-enabled', true);
+  await choose(page, 'ai-delay', '0');
+  await choose(page, 'mode', 'ai');
+  await page.waitForFunction(() => /^Game over/.test(document.querySelector('#status').textContent), null, { timeout: 30000 });
+
+  // What each side's requests carried, and how deep the worker went.
+  const searches = Object.values(await page.evaluate(() => window.searches));
+  const moves = (await moveTexts(page)).length;
+  assert.equal(searches.length, moves, 'one search per move');
+  const black = searches.filter((s) => s.side === 'Black');
+  const white = searches.filter((s) => s.side === 'White');
+  assert.ok(black.length >= 2 && white.length >= 2, JSON.stringify(searches));
+  for (const s of black) {
+    assert.equal(s.settings.Lab.algorithm, 'minimax');
+    assert.equal(s.settings.Lab.depth, 2);
+    assert.ok(s.depth >= 1 && s.depth <= 2, `Black searched to depth ${s.depth}`);
+  }
+  for (const s of white) {
+    assert.equal(s.settings.Lab.algorithm, 'alphabeta');
+    assert.equal(s.settings.Lab.depth, 4);
+    assert.ok(s.depth >= 1 && s.depth <= 4, `White searched to depth ${s.depth}`);
+  }
+  // Deeper than Black may go: White's own depth reached the worker.
+  assert.ok(white.some((s) => s.depth >= 3), JSON.stringify(white));
+
+  // The info panel says who searched with what, next to the depth reached.
+  const panel = await page.evaluate(() => window.panel.filter((p) => p.search !== '–'));
+  const shown = new Set(panel.map((p) => p.search));
+  assert.deepEqual([...shown].sort(), ['Black: minimax, depth 2', 'White: alpha-beta, depth 4']);
+  for (const p of panel) {
+    assert.ok(p.depth <= (p.search.startsWith('Black') ? 2 : 4), JSON.stringify(p));
+  }
+  assert.ok(panel.some((p) => p.search.startsWith('White') && p.depth >= 3));
+  // After the game: the winner made the last move; the panel shows its search.
+  const winner = (await status(page)).match(/(Black|White) wins/)[1];
+  assert.equal(await page.locator('#info-search').textContent(),
+    winner === 'Black' ? 'Black: minimax, depth 2' : 'White: alpha-beta, depth 4');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -168,3 +168,96 @@ export async function configure(page, { variant, level, time, aiDelay, animate, 
 
 /** The tournament variant's start position (White to move). */
 export const TOURNAMENT_START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
+
+/** Centre of Clobber cell `name` (like b3: column a.., row 1.. from the bottom), in page pixels. */
+export async function cellCentre(page, name, rows, cols) {
+  const box = await page.locator('#board').boundingBox();
+  const cell = box.width / Math.max(rows, cols);
+  const ox = (box.width - cols * cell) / 2;
+  const oy = (box.height - rows * cell) / 2;
+  const col = name.charCodeAt(0) - 97;
+  const row = rows - Number(name.slice(1));
+  return { x: box.x + ox + (col + 0.5) * cell, y: box.y + oy + (row + 0.5) * cell };
+}
+
+/** Clicks Clobber cell `name`. */
+export async function clickCell(page, name, rows, cols) {
+  const { x, y } = await cellCentre(page, name, rows, cols);
+  await page.mouse.click(x, y);
+}
+
+/** Drags the stone on Clobber cell `from` to `to`. */
+export async function dragCell(page, from, to, rows, cols) {
+  const a = await cellCentre(page, from, rows, cols);
+  const b = await cellCentre(page, to, rows, cols);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+/**
+ * Switches to Clobber on a rows x cols board, human vs human (Black moves
+ * first in Clobber: against the default "You (White)" the AI would start).
+ */
+export async function chooseClobber(page, rows, cols) {
+  await choose(page, 'mode', 'human');
+  await choose(page, 'game', 'clobber');
+  await choose(page, 'rows', String(rows));
+  await choose(page, 'cols', String(cols));
+}
+
+/**
+ * An init script that records every move animation the page runs, from the
+ * canvas's `data-animating` attribute: `window.animations` gets
+ * `{ start, end, frames, after }` per animation (times from
+ * performance.now()). `frames` holds, for each animation frame, the
+ * brightness (0-255) of the canvas at each point of `window.probes`
+ * (CSS pixels from the canvas's corner); `after` the same once it ended.
+ */
+export function recordAnimations() {
+  window.animations = [];
+  window.probes = [];
+  const brightness = (canvas, [x, y]) => {
+    const ratio = canvas.width / canvas.getBoundingClientRect().width;
+    const [r, g, b] = canvas.getContext('2d')
+      .getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
+    return (r + g + b) / 3;
+  };
+  const sample = (canvas) => window.probes.map((p) => brightness(canvas, p));
+  const start = (canvas) => {
+    const anim = { start: performance.now(), end: null, frames: [], after: null };
+    window.animations.push(anim);
+    const frame = () => {
+      if (anim.end !== null) return;
+      anim.frames.push(sample(canvas));
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  };
+  const end = (canvas) => {
+    const anim = window.animations.at(-1);
+    if (anim && anim.end === null) {
+      anim.end = performance.now();
+      anim.after = sample(canvas);
+    }
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    const canvas = document.querySelector('#board');
+    new MutationObserver((records) => {
+      // Each record's new value is the next record's old one; the last
+      // record's is the attribute's value now.
+      const values = records.slice(1).map((r) => r.oldValue).concat(canvas.dataset.animating);
+      let was = records[0].oldValue;
+      for (const value of values) {
+        if (value !== was) (value === 'true' ? start : end)(canvas);
+        was = value;
+      }
+    }).observe(canvas, { attributes: true, attributeFilter: ['data-animating'], attributeOldValue: true });
+  });
+}
+
+/** The canvas's `data-animating` attribute. */
+export async function animating(page) {
+  return page.locator('#board').getAttribute('data-animating');
+}

@@ -1,5 +1,5 @@
-// What survives a reload, what happens to a broken saved game, and the
-// import box.
+// What survives a reload, what happens to a broken saved game, an older
+// saved value, and the import box.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -93,6 +93,37 @@ for (const [what, spoil, reason] of [
     await context.close();
   });
 }
+
+test('a value saved with one lab algorithm and depth gives them to both sides', async () => {
+  const old = JSON.stringify({
+    version: 1,
+    settings: {
+      variant: 'tournament', mode: 'HumanVsHuman', level: 4, time_ms: 1000, lab: true,
+      algorithm: 'minimax', eval: 'material', depth: 3, flipped: false, animate: true,
+      coordinates: true, auto_single: true, ai_delay_ms: 300,
+    },
+    game: { variant: 'tournament', start_fen: TOURNAMENT_START, moves: ['22-18'] },
+  });
+  const { page, errors, context } = await openGame(browser, server.url, { storage: old });
+  assert.equal(await notice(page), null);
+  assert.deepEqual(await moveTexts(page), ['1. 22-18']);
+  for (const side of ['black', 'white']) {
+    assert.equal(await page.inputValue(`#algorithm-${side}`), 'minimax', side);
+    assert.equal(await page.inputValue(`#depth-${side}`), '3', side);
+  }
+  assert.equal(await page.inputValue('#eval'), 'material');
+  assert.ok(await page.isChecked('#lab-enabled'));
+  // A change to one side is saved for that side only, in per-side fields.
+  await page.click('#lab summary');
+  await page.selectOption('#algorithm-white', 'negascout');
+  const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('warcaby.v1')));
+  assert.equal(saved.settings.black_algorithm, 'minimax');
+  assert.equal(saved.settings.white_algorithm, 'negascout');
+  assert.deepEqual([saved.settings.black_depth, saved.settings.white_depth], [3, 3]);
+  assert.ok(!('algorithm' in saved.settings) && !('depth' in saved.settings));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 test('a bad FEN is refused and leaves the game alone; a PDN game imports', async () => {
   const { page, errors, context } = await openGame(browser, server.url);

@@ -4,6 +4,7 @@
 //! crate only shows and asks.
 
 mod ai;
+mod animation;
 pub mod clobber;
 pub mod input;
 mod render;
@@ -11,6 +12,7 @@ pub mod storage;
 mod ui;
 
 use ai::{AiClient, Event};
+use animation::Animation;
 use clobber::ClobberGame;
 use input::{ClobberSelection, Outcome, Selection};
 use render::{Board, ClobberMarks, Flying, Grid, Marks, Pen};
@@ -20,7 +22,7 @@ use warcaby::clobber::{ClobberMove, ClobberPosition};
 use warcaby::notation::full_text;
 use warcaby::pdn::{self, PdnGame};
 use warcaby::rng::entropy_seed;
-use warcaby::{Bitboard, Color, Game, Move, Position, Square, Variant};
+use warcaby::{Bitboard, Color, Game, Move, Position, Role, Square, Variant};
 use warcaby_protocol::{EngineSettings, GameText, Progress, Request, Response};
 use wasm_bindgen::prelude::*;
 
@@ -103,13 +105,7 @@ impl Current {
     pub fn position_text(&self, view: Option<usize>) -> String {
         let ply = view.unwrap_or(self.ply_count());
         match self {
-            Current::Checkers(g) => {
-                let mut pos = *g.start();
-                for mv in g.moves().take(ply) {
-                    pos.play(mv);
-                }
-                pos.to_fen()
-            }
+            Current::Checkers(g) => checkers_position_at(g, ply).to_fen(),
             Current::Clobber(g) => g.position_at(ply).to_text(),
         }
     }
@@ -168,15 +164,6 @@ fn with_app(f: impl FnOnce(&mut App)) {
     });
 }
 
-/// A move being animated hop by hop.
-struct Animation {
-    before: Position,
-    mv: Move,
-    start_ms: f64,
-}
-
-const HOP_MS: f64 = 180.0;
-
 /// A drag in progress: the piece follows the pointer. `from` is a square's
 /// index (checkers) or a cell (Clobber).
 struct Drag {
@@ -195,6 +182,8 @@ pub struct App {
     clobber_selection: ClobberSelection,
     drag: Option<Drag>,
     animation: Option<Animation>,
+    /// A redraw is asked for on the next animation frame.
+    frame_pending: bool,
     ai: Option<AiClient>,
     /// Id of the request the AI is working on.
     thinking: Option<u32>,
@@ -203,6 +192,8 @@ pub struct App {
     progress: Option<Progress>,
     /// "Move now" pressed before any iteration finished.
     move_now_pending: bool,
+    /// Who searches with what in the current request, for the info panel.
+    search_label: String,
     seed: u64,
     ui: ui::Ui,
 }
@@ -230,11 +221,13 @@ pub fn start() -> Result<(), JsValue> {
         clobber_selection: ClobberSelection::default(),
         drag: None,
         animation: None,
+        frame_pending: false,
         ai: None,
         thinking: None,
         next_id: 1,
         progress: None,
         move_now_pending: false,
+        search_label: String::new(),
         seed: entropy_seed(),
         ui,
     };
@@ -273,13 +266,7 @@ impl App {
     /// The checkers position on the board (live or a viewed past one).
     fn shown_position(&self, game: &Game) -> Position {
         match self.view {
-            Some(ply) => {
-                let mut pos = *game.start();
-                for mv in game.moves().take(ply) {
-                    pos.play(mv);
-                }
-                pos
-            }
+            Some(ply) => checkers_position_at(game, ply),
             None => *game.position(),
         }
     }
@@ -324,17 +311,16 @@ impl App {
         self.move_now_pending = false;
     }
 
+    /// What the side to move searches with: the level, or in the lab its
+    /// own algorithm, depth and heuristic.
     fn engine_settings(&self) -> EngineSettings {
         if self.settings.lab {
-            let eval = match (&self.game, self.game.side_to_move()) {
-                (Current::Checkers(_), _) => &self.settings.eval,
-                (Current::Clobber(_), Color::Black) => &self.settings.black_eval,
-                (Current::Clobber(_), Color::White) => &self.settings.white_eval,
-            };
+            let clobber = matches!(self.game, Current::Clobber(_));
+            let lab = self.settings.lab_side(self.game.side_to_move(), clobber);
             EngineSettings::Lab {
-                algorithm: self.settings.algorithm.clone(),
-                eval: eval.clone(),
-                depth: (self.settings.depth > 0).then_some(self.settings.depth),
+                algorithm: lab.algorithm.to_string(),
+                eval: lab.eval.to_string(),
+                depth: (lab.depth > 0).then_some(lab.depth),
             }
         } else {
             EngineSettings::Level {
@@ -349,10 +335,12 @@ impl App {
         self.next_id += 1;
         self.thinking = Some(id);
         self.progress = None;
+        let settings = self.engine_settings();
+        self.search_label = search_label(self.game.side_to_move(), &settings);
         let request = Request::Think {
             id,
             game: self.game.game_text(),
-            settings: self.engine_settings(),
+            settings,
             time_ms: self.settings.time_ms,
         };
         if self.ai.is_none() {
@@ -372,7 +360,7 @@ impl App {
                 }
             }
             Event::Answer(Response::Info { id, progress }) if Some(id) == self.thinking => {
-                self.ui.show_progress(&progress);
+                self.ui.show_progress(&self.search_label, &progress);
                 self.progress = Some(progress);
                 if self.move_now_pending {
                     self.move_now();
@@ -380,7 +368,7 @@ impl App {
             }
             Event::Answer(Response::Done { id, progress }) if Some(id) == self.thinking => {
                 self.thinking = None;
-                self.ui.show_progress(&progress);
+                self.ui.show_progress(&self.search_label, &progress);
                 self.play_ai_move(progress.best_move.as_deref());
             }
             Event::Answer(Response::Error { id, message })
@@ -452,6 +440,7 @@ impl App {
             return;
         };
         let before = *game.position();
+        let ply = game.ply_count();
         let text = before.move_text(&mv);
         if let Err(e) = game.play(&mv) {
             self.ui.notice(&e.to_string());
@@ -461,23 +450,17 @@ impl App {
         self.ui.clear_notice();
         self.ui
             .announce(&format!("{} plays {text}", before.side_to_move().name()));
-        if self.settings.animate && !ui::prefers_reduced_motion() {
-            self.animation = Some(Animation {
-                before,
-                mv,
-                start_ms: ui::now(),
-            });
-            ui::request_frame();
-        }
+        self.animate(Animation::checkers(&before, &mv, ply, ui::now()));
         self.after_change();
     }
 
-    /// Plays a legal Clobber move and lets the next player move.
+    /// Plays a legal Clobber move, animates it and lets the next player move.
     fn play_clobber(&mut self, mv: ClobberMove) {
         let Current::Clobber(game) = &mut self.game else {
             return;
         };
         let before = *game.position();
+        let ply = game.ply_count();
         if let Err(e) = game.play(&mv) {
             self.ui.notice(&e);
             return;
@@ -489,7 +472,39 @@ impl App {
             before.side_to_move().name(),
             before.move_text(&mv)
         ));
+        self.animate(Some(Animation::clobber(&before, &mv, ply, ui::now())));
         self.after_change();
+    }
+
+    /// Starts a move's animation, unless animation is off (by the setting
+    /// or the system's reduced motion) or an earlier position is shown.
+    fn animate(&mut self, animation: Option<Animation>) {
+        let wanted = self.settings.animate && !ui::prefers_reduced_motion() && self.view.is_none();
+        self.set_animation(animation.filter(|_| wanted));
+        if self.animation.is_some() {
+            self.request_frame();
+        }
+    }
+
+    /// Sets (or with None ends) the animation; the canvas's
+    /// `data-animating` attribute says whether one runs, and a replaced
+    /// animation ends there before the new one starts.
+    fn set_animation(&mut self, animation: Option<Animation>) {
+        if self.animation.take().is_some() {
+            self.ui.set_animating(false);
+        }
+        if animation.is_some() {
+            self.ui.set_animating(true);
+        }
+        self.animation = animation;
+    }
+
+    /// Milliseconds until the running animation ends (0 without one).
+    fn animation_left_ms(&self) -> u64 {
+        self.animation
+            .as_ref()
+            .map_or(0.0, |a| a.left_ms(ui::now()))
+            .ceil() as u64
     }
 
     /// After any change of the game: save, redraw, and start whoever is next.
@@ -503,17 +518,15 @@ impl App {
         if self.view.is_some() {
             return;
         }
+        // The next move waits for the last one's animation to end.
+        let animation_ms = self.animation_left_ms();
         if self.is_ai_turn() {
             if self.thinking.is_none() {
-                let delay = match self.settings.mode {
-                    Mode::AiVsAi => {
-                        self.settings
-                            .ai_delay_ms
-                            .max(if self.settings.animate { 200 } else { 0 })
-                    }
+                let pause = match self.settings.mode {
+                    Mode::AiVsAi => self.settings.ai_delay_ms,
                     _ => 0,
                 };
-                ui::later(delay as i32, || {
+                ui::later(pause.max(animation_ms) as i32, || {
                     with_app(|app| {
                         if app.is_ai_turn() && app.thinking.is_none() && app.view.is_none() {
                             app.ask_ai();
@@ -524,7 +537,7 @@ impl App {
         } else if self.settings.auto_single && matches!(self.settings.mode, Mode::HumanVsAi { .. })
         {
             if let Some(only) = self.game.only_move_text() {
-                ui::later(400, move || {
+                ui::later(animation_ms.max(400) as i32, move || {
                     with_app(|app| {
                         if app.human_may_move() && app.game.only_move_text() == Some(only.clone()) {
                             app.ui.announce("Only one legal move: played automatically");
@@ -733,7 +746,7 @@ impl App {
         self.view = None;
         self.selection.clear();
         self.clobber_selection.clear();
-        self.animation = None;
+        self.set_animation(None);
         self.seed = entropy_seed();
         self.ui.clear_progress();
         self.ui.clear_notice();
@@ -746,7 +759,7 @@ impl App {
         self.view = None;
         self.selection.clear();
         self.clobber_selection.clear();
-        self.animation = None;
+        self.set_animation(None);
         let mut undone = 0;
         while self.game.undo() {
             undone += 1;
@@ -766,6 +779,7 @@ impl App {
         self.view = None;
         self.selection.clear();
         self.clobber_selection.clear();
+        self.set_animation(None);
         if !self.game.redo() {
             self.ui.notice("Nothing to redo.");
         }
@@ -834,6 +848,7 @@ impl App {
         self.view = None;
         self.selection.clear();
         self.clobber_selection.clear();
+        self.set_animation(None);
         self.ui.show_settings(&self.settings);
         self.ui.clear_notice();
         self.ui.announce("Position loaded");
@@ -860,6 +875,8 @@ impl App {
         let was_viewing = self.view.is_some();
         self.view = ply.filter(|&p| p < self.game.ply_count());
         self.selection.clear();
+        self.clobber_selection.clear();
+        self.set_animation(None);
         if was_viewing && self.view.is_none() {
             // Back to the game: whoever waited while a past position was
             // shown (the AI, an automatic single move) goes on.
@@ -881,12 +898,10 @@ impl App {
         let players_changed = new.mode != self.settings.mode;
         let engine_changed = new.level != self.settings.level
             || new.lab != self.settings.lab
-            || new.algorithm != self.settings.algorithm
-            || new.eval != self.settings.eval
-            || new.black_eval != self.settings.black_eval
-            || new.white_eval != self.settings.white_eval
-            || new.depth != self.settings.depth
-            || new.time_ms != self.settings.time_ms;
+            || new.time_ms != self.settings.time_ms
+            || [Color::Black, Color::White]
+                .into_iter()
+                .any(|side| new.lab_side(side, clobber) != self.settings.lab_side(side, clobber));
         self.settings = new;
         if variant_changed {
             self.ui.show_settings(&self.settings);
@@ -952,20 +967,36 @@ impl App {
         marks
     }
 
-    /// Draws the Clobber board (with the stone being dragged).
-    fn draw_clobber(&self, game: &ClobberGame) {
-        let pos = *game.position_at(self.view.unwrap_or(game.ply_count()));
-        let grid = self.grid(&pos);
+    /// Draws the Clobber board: the animated move over the position before
+    /// it, or the shown position with its marks and the dragged stone.
+    fn draw_clobber(&self, game: &ClobberGame, animated: Option<(usize, Flying)>) {
+        let grid = self.grid(game.position());
         let Some(ctx) = self.ui.context(grid.size) else {
             return;
         };
+        if let Some((ply, flying)) = animated {
+            let marks = ClobberMarks {
+                last_move: game.moves().get(ply).map(|m| (m.from, m.to)),
+                ..ClobberMarks::default()
+            };
+            grid.draw(&ctx, game.position_at(ply), &marks, Some(&flying));
+            return;
+        }
+        let pos = *game.position_at(self.view.unwrap_or(game.ply_count()));
         let marks = self.clobber_marks(game, &pos);
-        let flying = self
-            .drag
-            .as_ref()
-            .filter(|d| d.moved)
-            .map(|d| (d.from, d.at));
-        grid.draw(&ctx, &pos, &marks, flying);
+        let flying = self.drag.as_ref().filter(|d| d.moved).and_then(|d| {
+            let color = [Color::Black, Color::White]
+                .into_iter()
+                .find(|&c| pos.stones(c) & animation::bit(d.from) != 0)?;
+            Some(Flying {
+                from: d.from,
+                at: d.at,
+                color,
+                king: false,
+                gone: 0,
+            })
+        });
+        grid.draw(&ctx, &pos, &marks, flying.as_ref());
     }
 
     fn marks(&self, game: &Game, pos: &Position) -> Marks {
@@ -1005,68 +1036,88 @@ impl App {
         marks
     }
 
-    /// Draws the board (with the animation frame, if one runs).
+    /// Draws the board, with the animation's next frame if one runs.
     fn draw(&mut self) {
-        let game = match &self.game {
-            Current::Clobber(game) => return self.draw_clobber(game),
-            Current::Checkers(game) => game,
+        let animated = self.animation_frame();
+        match &self.game {
+            Current::Clobber(game) => self.draw_clobber(game, animated),
+            Current::Checkers(game) => self.draw_checkers(game, animated),
+        }
+    }
+
+    /// The running animation's frame: the ply it starts from and the
+    /// moving piece. Asks for the next frame, or ends a finished animation.
+    fn animation_frame(&mut self) -> Option<(usize, Flying)> {
+        let anim = self.animation.as_ref()?;
+        let frame = match &self.game {
+            Current::Checkers(_) => {
+                let board = self.board();
+                anim.flying(ui::now(), |spot| {
+                    Square::from_index(spot).map_or((0.0, 0.0), |sq| board.centre(sq))
+                })
+            }
+            Current::Clobber(g) => {
+                let grid = self.grid(g.position());
+                anim.flying(ui::now(), |spot| grid.centre(spot as usize))
+            }
         };
+        let ply = anim.ply;
+        match frame {
+            Some(flying) if ply < self.game.ply_count() => {
+                self.request_frame();
+                Some((ply, flying))
+            }
+            _ => {
+                self.set_animation(None);
+                None
+            }
+        }
+    }
+
+    /// Asks for one redraw on the next animation frame (one at a time).
+    fn request_frame(&mut self) {
+        if !self.frame_pending {
+            self.frame_pending = true;
+            ui::request_frame();
+        }
+    }
+
+    /// The animation frame asked for has come: redraw.
+    fn on_frame(&mut self) {
+        self.frame_pending = false;
+        self.draw();
+    }
+
+    /// Draws the checkers board: the animated move over the position
+    /// before it, or the shown position with its marks and the dragged piece.
+    fn draw_checkers(&self, game: &Game, animated: Option<(usize, Flying)>) {
         let board = self.board();
         let Some(ctx) = self.ui.context(board.size) else {
             return;
         };
-        if let Some(anim) = &self.animation {
-            let hops = anim.mv.path().len() as f64;
-            let t = (ui::now() - anim.start_ms) / HOP_MS;
-            if t < hops {
-                let hop = t.floor() as usize;
-                let frac = t - hop as f64;
-                let from = if hop == 0 {
-                    anim.mv.from()
-                } else {
-                    anim.mv.path()[hop - 1]
-                };
-                let to = anim.mv.path()[hop];
-                let (a, b) = (board.centre(from), board.centre(to));
-                let piece = anim.before.piece_at(anim.mv.from()).expect("moving piece");
-                let gone = anim
-                    .mv
-                    .path()
-                    .iter()
-                    .take(hop)
-                    .scan(anim.mv.from(), |prev, &land| {
-                        let between = passed(*prev, land, anim.mv.captured());
-                        *prev = land;
-                        Some(between)
-                    })
-                    .fold(Bitboard::EMPTY, |acc, b| acc | b);
-                let flying = Flying {
-                    from: anim.mv.from(),
-                    at: (a.0 + (b.0 - a.0) * frac, a.1 + (b.1 - a.1) * frac),
-                    color: piece.color,
-                    king: piece.role == warcaby::Role::King,
-                    gone,
-                };
-                let marks = Marks {
-                    last_move: Some(render::path_of(&anim.mv)),
-                    ..Marks::default()
-                };
-                board.draw(&ctx, &anim.before, &marks, Some(&flying));
-                ui::request_frame();
-                return;
-            }
-            self.animation = None;
+        if let Some((ply, flying)) = animated {
+            let marks = Marks {
+                last_move: game.moves().nth(ply).map(render::path_of),
+                ..Marks::default()
+            };
+            board.draw(
+                &ctx,
+                &checkers_position_at(game, ply),
+                &marks,
+                Some(&flying),
+            );
+            return;
         }
         let pos = self.shown_position(game);
         let marks = self.marks(game, &pos);
         let flying = self.drag.as_ref().filter(|d| d.moved).and_then(|d| {
-            let from = Square::from_index(d.from)?;
-            pos.piece_at(from).map(|p| Flying {
-                from,
+            let piece = pos.piece_at(Square::from_index(d.from)?)?;
+            Some(Flying {
+                from: d.from,
                 at: d.at,
-                color: p.color,
-                king: p.role == warcaby::Role::King,
-                gone: Bitboard::EMPTY,
+                color: piece.color,
+                king: piece.role == Role::King,
+                gone: 0,
             })
         });
         board.draw(&ctx, &pos, &marks, flying.as_ref());
@@ -1117,27 +1168,35 @@ impl App {
     }
 }
 
-/// The captured piece between two landing squares of a move.
-fn passed(from: Square, to: Square, captured: Bitboard) -> Bitboard {
-    let (f0, r0, f1, r1) = (
-        from.file() as i8,
-        from.rank() as i8,
-        to.file() as i8,
-        to.rank() as i8,
-    );
-    let (df, dr) = ((f1 - f0).signum(), (r1 - r0).signum());
-    let mut out = Bitboard::EMPTY;
-    let mut sq = from;
-    while let Some(next) = sq.offset(df, dr) {
-        if next == to {
-            break;
-        }
-        if captured.contains(next) {
-            out |= Bitboard::from_square(next);
-        }
-        sq = next;
+/// The position of a checkers game after `ply` moves.
+fn checkers_position_at(game: &Game, ply: usize) -> Position {
+    let mut pos = *game.start();
+    for mv in game.moves().take(ply) {
+        pos.play(mv);
     }
-    out
+    pos
+}
+
+/// Who searches with what, for the info panel: like "Black: minimax,
+/// depth 2", "White: NegaScout, time only" or "Black: level 4".
+fn search_label(side: Color, settings: &EngineSettings) -> String {
+    let how = match settings {
+        EngineSettings::Level { level, .. } => format!("level {level}"),
+        EngineSettings::Lab {
+            algorithm, depth, ..
+        } => {
+            let name = match algorithm.as_str() {
+                "alphabeta" => "alpha-beta",
+                "negascout" => "NegaScout",
+                other => other,
+            };
+            match depth {
+                Some(d) => format!("{name}, depth {d}"),
+                None => format!("{name}, time only"),
+            }
+        }
+    };
+    format!("{}: {how}", capitalise(side.name()))
 }
 
 fn capitalise(s: &str) -> String {

@@ -27,18 +27,29 @@ pub struct Marks {
     pub crowns: Bitboard,
 }
 
-/// A piece in flight: drawn at `(x, y)` in board units (0..8), not on its square.
+/// A piece in flight (dragged or animated), on either board: drawn at
+/// `at` in board units, not on its spot. A spot is a checkers square's
+/// index or a Clobber cell.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Flying {
-    /// The square it left.
-    pub from: Square,
+    /// The spot it left.
+    pub from: u8,
     /// Board coordinates of its centre.
     pub at: (f64, f64),
-    /// Colour and role.
+    /// Its colour.
     pub color: Color,
-    /// Crowned while flying.
+    /// Drawn crowned.
     pub king: bool,
-    /// Captured pieces already passed (not drawn any more).
-    pub gone: Bitboard,
+    /// Spots (one bit each) whose pieces are gone already (captured pieces
+    /// passed), not drawn any more.
+    pub gone: u128,
+}
+
+impl Flying {
+    /// True when the piece on `spot` is not drawn in its place.
+    fn hides(&self, spot: usize) -> bool {
+        self.from as usize == spot || self.gone & (1u128 << spot) != 0
+    }
 }
 
 /// Board geometry and style.
@@ -207,7 +218,7 @@ impl Board {
             self.draw_path(ctx, marks.selected, path);
         }
         for sq in Square::all() {
-            if flying.is_some_and(|f| f.from == sq || f.gone.contains(sq)) {
+            if flying.is_some_and(|f| f.hides(sq.index())) {
                 continue;
             }
             if let Some(piece) = pos.piece_at(sq) {
@@ -395,14 +406,14 @@ impl Grid {
         ctx.fill_rect(col as f64 * c, row as f64 * c, c, c);
     }
 
-    /// Draws the board; `flying` is a stone following the pointer
-    /// (its cell and where it is, in board units).
+    /// Draws the board; `flying` is a stone following the pointer or
+    /// sliding in a move's animation.
     pub fn draw(
         &self,
         ctx: &CanvasRenderingContext2d,
         pos: &ClobberPosition,
         marks: &ClobberMarks,
-        flying: Option<(u8, (f64, f64))>,
+        flying: Option<&Flying>,
     ) {
         let c = self.cell();
         ctx.clear_rect(0.0, 0.0, self.size, self.size);
@@ -436,7 +447,7 @@ impl Grid {
             self.draw_coordinates(ctx);
         }
         for cell in 0..cells {
-            if flying.is_some_and(|(from, _)| from as usize == cell) {
+            if flying.is_some_and(|f| f.hides(cell)) {
                 continue;
             }
             let bit = 1u128 << cell;
@@ -455,13 +466,8 @@ impl Grid {
             let (x, y) = self.centre(cell as usize);
             self.ring_at(ctx, x, y, TARGET, 0.46, 4.0);
         }
-        if let Some((from, at)) = flying {
-            let color = if pos.stones(Color::White) & (1u128 << from) != 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            self.draw_piece(ctx, at.0, at.1, color, false, 1.0);
+        if let Some(f) = flying {
+            self.draw_piece(ctx, f.at.0, f.at.1, f.color, false, 1.0);
         }
         ctx.restore();
     }

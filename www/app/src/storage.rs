@@ -2,12 +2,15 @@
 //! localStorage. A corrupted or old value is discarded with a notice.
 //! Version 1 grew the Clobber fields compatibly: they have defaults, so a
 //! value saved before Clobber existed still restores its checkers game.
+//! The lab's algorithm and depth became per side the same way: a value
+//! with the older shared `algorithm` and `depth` gives them to both sides.
 
 use crate::clobber::ClobberGame;
 use crate::Current;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use warcaby::notation::full_text;
-use warcaby::Game;
+use warcaby::{Color, Game};
 
 /// The localStorage key (the version is part of the value).
 pub const KEY: &str = "warcaby.v1";
@@ -44,6 +47,9 @@ fn five() -> u8 {
 fn live() -> String {
     "live".to_string()
 }
+fn negascout() -> String {
+    "negascout".to_string()
+}
 
 /// Player-chosen settings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,14 +77,23 @@ pub struct Settings {
     pub level: u8,
     /// Thinking time per AI move (ms).
     pub time_ms: u64,
-    /// AI lab on: algorithm/eval/depth below instead of the level.
+    /// AI lab on: each side's algorithm, depth and heuristic instead of
+    /// the level.
     pub lab: bool,
-    /// Lab algorithm.
-    pub algorithm: String,
-    /// Lab evaluation.
+    /// Lab algorithm of Black.
+    #[serde(default = "negascout")]
+    pub black_algorithm: String,
+    /// Lab algorithm of White.
+    #[serde(default = "negascout")]
+    pub white_algorithm: String,
+    /// Lab evaluation (checkers, both sides).
     pub eval: String,
-    /// Lab fixed depth (0 = time only).
-    pub depth: u32,
+    /// Lab fixed depth of Black (0 = time only).
+    #[serde(default)]
+    pub black_depth: u32,
+    /// Lab fixed depth of White (0 = time only).
+    #[serde(default)]
+    pub white_depth: u32,
     /// Board flipped (Black at the bottom).
     pub flipped: bool,
     /// Animate moves.
@@ -104,14 +119,43 @@ impl Default for Settings {
             level: 4,
             time_ms: 1000,
             lab: false,
-            algorithm: "negascout".to_string(),
+            black_algorithm: negascout(),
+            white_algorithm: negascout(),
             eval: "positional".to_string(),
-            depth: 0,
+            black_depth: 0,
+            white_depth: 0,
             flipped: false,
             animate: true,
             coordinates: true,
             auto_single: true,
             ai_delay_ms: 300,
+        }
+    }
+}
+
+/// What the AI lab searches with for one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LabSide<'a> {
+    /// `minimax`, `alphabeta` or `negascout`.
+    pub algorithm: &'a str,
+    /// The heuristic's name.
+    pub eval: &'a str,
+    /// Fixed depth (0 = time only).
+    pub depth: u32,
+}
+
+impl Settings {
+    /// The lab's choice for `side`: its own algorithm and depth, and its
+    /// own heuristic in Clobber (checkers has one for both sides).
+    pub fn lab_side(&self, side: Color, clobber: bool) -> LabSide<'_> {
+        let (algorithm, depth, clobber_eval) = match side {
+            Color::Black => (&self.black_algorithm, self.black_depth, &self.black_eval),
+            Color::White => (&self.white_algorithm, self.white_depth, &self.white_eval),
+        };
+        LabSide {
+            algorithm,
+            eval: if clobber { clobber_eval } else { &self.eval },
+            depth,
         }
     }
 }
@@ -180,10 +224,30 @@ pub fn encode(settings: &Settings, game: &Current) -> String {
     .unwrap_or_default()
 }
 
-/// Reads what [`encode`] wrote; any problem is an error to show.
+/// Gives the shared lab `algorithm` and `depth` of values saved before
+/// they were per side to both sides (unless a side has its own).
+fn share_lab_fields(settings: &mut Map<String, Value>) {
+    for (shared, sides) in [
+        ("algorithm", ["black_algorithm", "white_algorithm"]),
+        ("depth", ["black_depth", "white_depth"]),
+    ] {
+        if let Some(value) = settings.remove(shared) {
+            for side in sides {
+                settings.entry(side).or_insert_with(|| value.clone());
+            }
+        }
+    }
+}
+
+/// Reads what [`encode`] wrote (or an older version 1 value); any problem
+/// is an error to show.
 pub fn decode(text: &str) -> Result<(Settings, Current), String> {
-    let saved: Saved =
-        serde_json::from_str(text).map_err(|e| format!("unreadable saved data ({e})"))?;
+    let unreadable = |e: serde_json::Error| format!("unreadable saved data ({e})");
+    let mut value: Value = serde_json::from_str(text).map_err(unreadable)?;
+    if let Some(settings) = value.get_mut("settings").and_then(Value::as_object_mut) {
+        share_lab_fields(settings);
+    }
+    let saved: Saved = serde_json::from_value(value).map_err(unreadable)?;
     if saved.version != VERSION {
         return Err(format!("saved data of an old version ({})", saved.version));
     }
@@ -251,6 +315,56 @@ mod tests {
         let (s, g) = decode(old).unwrap();
         assert_eq!((s.game.as_str(), s.rows, s.cols), (CHECKERS, 6, 5));
         assert!(matches!(g, Current::Checkers(g) if g.ply_count() == 1));
+    }
+
+    #[test]
+    fn a_shared_lab_algorithm_and_depth_apply_to_both_sides() {
+        let old = r#"{"version":1,"settings":{"game":"clobber","variant":"tournament",
+            "rows":4,"cols":4,"black_eval":"active","white_eval":"live","mode":"AiVsAi",
+            "level":4,"time_ms":1000,"lab":true,"algorithm":"minimax","eval":"positional",
+            "depth":3,"flipped":false,"animate":true,"coordinates":true,"auto_single":true,
+            "ai_delay_ms":300},"game":{"variant":"clobber","start_fen":"WBWB/BWBW/WBWB/BWBW:B",
+            "moves":["a1-a2"]}}"#;
+        let (s, g) = decode(old).unwrap();
+        for side in [Color::Black, Color::White] {
+            let lab = s.lab_side(side, true);
+            assert_eq!((lab.algorithm, lab.depth), ("minimax", 3), "{side:?}");
+        }
+        assert_eq!(s.lab_side(Color::Black, true).eval, "active");
+        assert_eq!(s.lab_side(Color::White, false).eval, "positional");
+        assert!(matches!(&g, Current::Clobber(g) if g.ply_count() == 1));
+        // Saved again, the value has per-side fields only, and reads back the same.
+        let text = encode(&s, &g);
+        assert!(!text.contains("\"algorithm\""), "{text}");
+        assert!(text.contains("\"white_depth\":3"), "{text}");
+        assert_eq!(decode(&text).unwrap().0, s);
+        // A side's own value wins over a shared one.
+        let mixed = old.replace("\"depth\":3", "\"depth\":3,\"white_depth\":5");
+        let s = decode(&mixed).unwrap().0;
+        assert_eq!((s.black_depth, s.white_depth), (3, 5));
+        // A shared value of the wrong type is still refused as unreadable.
+        let bad = old.replace("\"depth\":3", "\"depth\":\"deep\"");
+        assert!(decode(&bad).unwrap_err().contains("unreadable saved data"));
+    }
+
+    #[test]
+    fn per_side_lab_settings_round_trip() {
+        let settings = Settings {
+            lab: true,
+            black_algorithm: "minimax".into(),
+            black_depth: 2,
+            white_algorithm: "alphabeta".into(),
+            white_depth: 4,
+            ..Settings::default()
+        };
+        let game = Current::Checkers(Game::new(Variant::Tournament));
+        let (s, _) = decode(&encode(&settings, &game)).unwrap();
+        assert_eq!(s, settings);
+        let black = s.lab_side(Color::Black, false);
+        let white = s.lab_side(Color::White, false);
+        assert_eq!((black.algorithm, black.depth), ("minimax", 2));
+        assert_eq!((white.algorithm, white.depth), ("alphabeta", 4));
+        assert_eq!((black.eval, white.eval), ("positional", "positional"));
     }
 
     #[test]

@@ -60,7 +60,7 @@ pub fn later(ms: i32, f: impl FnOnce() + 'static) {
 
 /// Redraws on the next animation frame.
 pub fn request_frame() {
-    let cb = Closure::once_into_js(|| with_app(|app| app.draw()));
+    let cb = Closure::once_into_js(|| with_app(|app| app.on_frame()));
     let _ = window().request_animation_frame(cb.unchecked_ref());
 }
 
@@ -155,6 +155,13 @@ impl Ui {
         self.announce.set_text_content(Some(text));
     }
 
+    /// Marks the canvas while a move is animated (`data-animating`).
+    pub fn set_animating(&self, on: bool) {
+        let _ = self
+            .canvas
+            .set_attribute("data-animating", if on { "true" } else { "false" });
+    }
+
     pub fn set_thinking(&self, thinking: bool) {
         let _ = self
             .move_now
@@ -168,12 +175,14 @@ impl Ui {
         }
     }
 
-    pub fn show_progress(&self, p: &Progress) {
+    /// Shows a search's progress, with who searches with what.
+    pub fn show_progress(&self, search: &str, p: &Progress) {
         let score = match p.score {
             s if s > 29_000 => format!("win in {}", 30_000 - s),
             s if s < -29_000 => format!("loss in {}", 30_000 + s),
             s => format!("{:+.2}", s as f64 / 100.0),
         };
+        set_text("info-search", search);
         set_text("info-depth", &format!("{}/{}", p.depth, p.seldepth));
         set_text("info-score", &score);
         set_text("info-nodes", &p.nodes.to_string());
@@ -183,6 +192,7 @@ impl Ui {
 
     pub fn clear_progress(&self) {
         for id in [
+            "info-search",
             "info-depth",
             "info-score",
             "info-nodes",
@@ -294,14 +304,20 @@ impl Ui {
         set_select("level", &s.level.to_string());
         set_select("time", &s.time_ms.to_string());
         set_select("ai-delay", &s.ai_delay_ms.to_string());
-        set_select("algorithm", &s.algorithm);
+        set_select("algorithm-black", &s.black_algorithm);
+        set_select("algorithm-white", &s.white_algorithm);
         set_select("eval", &s.eval);
         set_checked("animate", s.animate);
         set_checked("coordinates", s.coordinates);
         set_checked("auto-single", s.auto_single);
         set_checked("lab-enabled", s.lab);
-        if let Ok(depth) = element::<HtmlInputElement>("depth") {
-            depth.set_value(&s.depth.to_string());
+        for (id, depth) in [
+            ("depth-black", s.black_depth),
+            ("depth-white", s.white_depth),
+        ] {
+            if let Ok(input) = element::<HtmlInputElement>(id) {
+                input.set_value(&depth.to_string());
+            }
         }
     }
 }
@@ -328,6 +344,15 @@ fn select_value(id: &str) -> String {
     element::<HtmlSelectElement>(id)
         .map(|s| s.value())
         .unwrap_or_default()
+}
+
+/// A lab depth field's value: 0-40, 0 when empty or unreadable.
+fn depth_value(id: &str) -> u32 {
+    element::<HtmlInputElement>(id)
+        .ok()
+        .and_then(|i| i.value().parse().ok())
+        .unwrap_or(0u32)
+        .min(40)
 }
 
 fn checked(id: &str) -> bool {
@@ -359,13 +384,11 @@ fn read_settings(old: &Settings) -> Settings {
         time_ms: number("time", old.time_ms),
         ai_delay_ms: number("ai-delay", old.ai_delay_ms),
         lab: checked("lab-enabled"),
-        algorithm: select_value("algorithm"),
+        black_algorithm: select_value("algorithm-black"),
+        white_algorithm: select_value("algorithm-white"),
         eval: select_value("eval"),
-        depth: element::<HtmlInputElement>("depth")
-            .ok()
-            .and_then(|i| i.value().parse().ok())
-            .unwrap_or(0u32)
-            .min(40),
+        black_depth: depth_value("depth-black"),
+        white_depth: depth_value("depth-white"),
         animate: checked("animate"),
         coordinates: checked("coordinates"),
         auto_single: checked("auto-single"),
@@ -449,9 +472,11 @@ pub fn install_handlers() -> Result<(), JsValue> {
         "level",
         "time",
         "ai-delay",
-        "algorithm",
+        "algorithm-black",
+        "algorithm-white",
         "eval",
-        "depth",
+        "depth-black",
+        "depth-white",
         "animate",
         "coordinates",
         "auto-single",

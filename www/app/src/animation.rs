@@ -1,0 +1,199 @@
+//! Move animation, the same for both games: a piece slides from its spot
+//! along its landing spots, one hop at a time, and the pieces it takes go
+//! once it has passed them. A spot is a checkers square's index or a
+//! Clobber cell; the board that draws the frame says where a spot is.
+
+use crate::render::Flying;
+use warcaby::clobber::{ClobberMove, ClobberPosition};
+use warcaby::{Bitboard, Color, Move, Position, Role, Square};
+
+/// How long one hop takes, in milliseconds.
+pub const HOP_MS: f64 = 180.0;
+
+/// A move being animated, in game-neutral terms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Animation {
+    /// The game's ply count before the move: the board shows that position
+    /// under the moving piece.
+    pub ply: usize,
+    /// The spot the piece leaves.
+    from: u8,
+    /// Where it lands, hop by hop.
+    hops: Vec<u8>,
+    /// For each hop, the spots (one bit each) whose piece is gone once the
+    /// piece has made that hop.
+    taken: Vec<u128>,
+    /// The moving piece's colour.
+    color: Color,
+    /// The moving piece is a king (it is drawn crowned only if it was one).
+    king: bool,
+    /// When it started (the page's clock, ms).
+    start_ms: f64,
+}
+
+impl Animation {
+    /// A checkers move played at `ply` from `before`: each jump's captured
+    /// piece goes when the piece has jumped it. None if `mv` does not fit.
+    pub fn checkers(before: &Position, mv: &Move, ply: usize, start_ms: f64) -> Option<Animation> {
+        let piece = before.piece_at(mv.from())?;
+        let mut prev = mv.from();
+        let taken = mv
+            .path()
+            .iter()
+            .map(|&land| {
+                let between = passed(prev, land, mv.captured());
+                prev = land;
+                between.into_iter().fold(0, |bits, sq| bits | bit(spot(sq)))
+            })
+            .collect();
+        Some(Animation {
+            ply,
+            from: spot(mv.from()),
+            hops: mv.path().iter().map(|&sq| spot(sq)).collect(),
+            taken,
+            color: piece.color,
+            king: piece.role == Role::King,
+            start_ms,
+        })
+    }
+
+    /// A Clobber move played at `ply` from `before`: one slide onto the
+    /// captured stone, which stays under the moving one until it lands.
+    pub fn clobber(
+        before: &ClobberPosition,
+        mv: &ClobberMove,
+        ply: usize,
+        start_ms: f64,
+    ) -> Animation {
+        Animation {
+            ply,
+            from: mv.from,
+            hops: vec![mv.to],
+            taken: vec![bit(mv.to)],
+            color: before.side_to_move(),
+            king: false,
+            start_ms,
+        }
+    }
+
+    /// How long the whole move takes, in milliseconds.
+    pub fn duration_ms(&self) -> f64 {
+        self.hops.len() as f64 * HOP_MS
+    }
+
+    /// Milliseconds left at `now` (0 once it is over).
+    pub fn left_ms(&self, now: f64) -> f64 {
+        (self.start_ms + self.duration_ms() - now).max(0.0)
+    }
+
+    /// The piece in flight at `now`, with `centre` giving a spot's centre
+    /// in board units; None once the animation is over.
+    pub fn flying(&self, now: f64, centre: impl Fn(u8) -> (f64, f64)) -> Option<Flying> {
+        let t = ((now - self.start_ms) / HOP_MS).max(0.0);
+        let hop = t.floor() as usize;
+        let to = *self.hops.get(hop)?;
+        let from = hop.checked_sub(1).map_or(self.from, |h| self.hops[h]);
+        let (a, b) = (centre(from), centre(to));
+        let frac = t - hop as f64;
+        Some(Flying {
+            from: self.from,
+            at: (a.0 + (b.0 - a.0) * frac, a.1 + (b.1 - a.1) * frac),
+            color: self.color,
+            king: self.king,
+            gone: self.taken[..hop].iter().fold(0, |all, bits| all | bits),
+        })
+    }
+}
+
+/// A spot's bit in a set of spots.
+pub fn bit(spot: u8) -> u128 {
+    1u128 << spot
+}
+
+/// A checkers square as a spot.
+fn spot(sq: Square) -> u8 {
+    sq.index() as u8
+}
+
+/// The captured pieces between two landing squares of a move.
+fn passed(from: Square, to: Square, captured: Bitboard) -> Bitboard {
+    let (df, dr) = (
+        (to.file() as i8 - from.file() as i8).signum(),
+        (to.rank() as i8 - from.rank() as i8).signum(),
+    );
+    let mut out = Bitboard::EMPTY;
+    let mut sq = from;
+    while let Some(next) = sq.offset(df, dr) {
+        if next == to {
+            break;
+        }
+        if captured.contains(next) {
+            out |= Bitboard::from_square(next);
+        }
+        sq = next;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warcaby::Variant;
+
+    /// Spot `s` at (s, 0): easy to check positions along a path.
+    fn line(s: u8) -> (f64, f64) {
+        (s as f64, 0.0)
+    }
+
+    #[test]
+    fn a_clobber_move_slides_once_and_keeps_the_captured_stone() {
+        let pos = ClobberPosition::parse("WBWB/BWBW/WBWB/BWBW:B").unwrap();
+        let mv = pos.parse_move("a1-a2").unwrap();
+        let anim = Animation::clobber(&pos, &mv, 0, 1000.0);
+        assert_eq!(anim.duration_ms(), HOP_MS);
+        let start = anim.flying(1000.0, line).unwrap();
+        assert_eq!(
+            (start.from, start.at, start.color),
+            (mv.from, line(mv.from), Color::Black)
+        );
+        let half = anim.flying(1000.0 + HOP_MS / 2.0, line).unwrap();
+        let mid = (mv.from as f64 + mv.to as f64) / 2.0;
+        assert!((half.at.0 - mid).abs() < 1e-9, "{:?}", half.at);
+        assert_eq!(
+            half.gone, 0,
+            "the captured stone stays until the stone lands"
+        );
+        assert!(anim.flying(1000.0 + HOP_MS, line).is_none());
+        assert_eq!(anim.left_ms(1000.0 + HOP_MS / 4.0), HOP_MS * 0.75);
+        assert_eq!(anim.left_ms(5000.0), 0.0);
+    }
+
+    #[test]
+    fn a_checkers_chain_hops_and_drops_each_captured_piece_once_passed() {
+        // The man on c3 (22) jumps to e5 then g7 (22x8), taking 18 and 11.
+        let pos = Position::from_fen("W:W22,30:B1,9,10,11,18", Variant::Tournament).unwrap();
+        let mv = pos.parse_move("22x8").unwrap();
+        assert_eq!(mv.path().len(), 2, "a two-jump chain");
+        let anim = Animation::checkers(&pos, &mv, 4, 0.0).unwrap();
+        assert_eq!(anim.ply, 4);
+        assert_eq!(anim.duration_ms(), 2.0 * HOP_MS);
+        let first = anim.flying(HOP_MS / 2.0, line).unwrap();
+        assert_eq!(first.gone, 0, "nothing is gone during the first jump");
+        let second = anim.flying(HOP_MS * 1.5, line).unwrap();
+        assert_eq!(
+            second.gone.count_ones(),
+            1,
+            "the first captured piece is gone"
+        );
+        let first_captured = passed(mv.from(), mv.path()[0], mv.captured());
+        let sq = first_captured.into_iter().next().unwrap();
+        assert_eq!(second.gone, bit(spot(sq)));
+        let mid = (mv.path()[0].index() as f64 + mv.path()[1].index() as f64) / 2.0;
+        assert!((second.at.0 - mid).abs() < 1e-9);
+        assert!(!second.king);
+        assert!(anim.flying(HOP_MS * 2.0, line).is_none());
+        // A move whose piece is missing is not animated.
+        let empty = Position::from_fen("W:W30:B1", Variant::Tournament).unwrap();
+        assert!(Animation::checkers(&empty, &mv, 0, 0.0).is_none());
+    }
+}
