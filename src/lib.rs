@@ -7,6 +7,7 @@ pub mod ai;
 #[cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 pub mod arena;
 pub mod bitboard;
+pub mod cgt;
 pub mod clobber;
 pub mod fen;
 pub mod game;

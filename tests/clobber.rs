@@ -130,10 +130,20 @@ fn solver_matches_published_outcomes() {
 
 /// Random positions on small boards: random stones, random side to move.
 fn random_positions(count: usize, seed: u64) -> Vec<ClobberPosition> {
+    random_positions_up_to(count, seed, 4, 5)
+}
+
+/// Random positions on boards of 2..=rows x 2..=cols.
+fn random_positions_up_to(
+    count: usize,
+    seed: u64,
+    rows: usize,
+    cols: usize,
+) -> Vec<ClobberPosition> {
     let mut rng = Rng::new(seed);
     (0..count)
         .map(|_| {
-            let shape = Shape::new(rng.between(2, 4), rng.between(2, 5)).unwrap();
+            let shape = Shape::new(rng.between(2, rows), rng.between(2, cols)).unwrap();
             let mut stones = [0u128; 2];
             for cell in 0..shape.cells() {
                 match rng.index(5) {
@@ -167,6 +177,42 @@ fn solver_agrees_with_plain_negamax() {
     }
     assert!(
         wins > 50 && wins < 350,
+        "a mix of won and lost positions: {wins}"
+    );
+}
+
+#[test]
+fn solver_settings_agree_on_larger_positions() {
+    // Too big for plain negamax: the plain sum-of-regions search (no
+    // values), the default, large value regions and two threads must agree.
+    let mut solvers = [
+        Solver::configured(18, 0, 1),
+        Solver::configured(18, Solver::VALUE_STONES, 1),
+        Solver::configured(18, 12, 1),
+        Solver::configured(18, Solver::VALUE_STONES, 2),
+    ];
+    let mut wins = 0;
+    for pos in random_positions_up_to(60, 11, 5, 5) {
+        let answers: Vec<bool> = solvers
+            .iter_mut()
+            .map(|s| {
+                let got = s.solve(&pos);
+                if let Some(mv) = got.winning_move {
+                    let reply = Solver::configured(16, 0, 1).solve(&pos.after(&mv));
+                    assert!(!reply.mover_wins, "{}: winning move", pos.to_text());
+                }
+                got.mover_wins
+            })
+            .collect();
+        assert!(
+            answers.iter().all(|&a| a == answers[0]),
+            "{}: {answers:?}",
+            pos.to_text()
+        );
+        wins += answers[0] as usize;
+    }
+    assert!(
+        wins > 10 && wins < 50,
         "a mix of won and lost positions: {wins}"
     );
 }

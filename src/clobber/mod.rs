@@ -7,7 +7,9 @@
 //! stones of each colour are a `u128` bit set.
 
 mod eval;
+mod regions;
 pub mod solver;
+pub mod values;
 
 pub use eval::ClobberEval;
 
@@ -51,6 +53,26 @@ impl Dir {
     /// All four.
     pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 }
+
+/// `FIRST_COLUMNS[rows][cols]`: the cells of column 0 on that board, built
+/// at compile time (the shifts need them on every call).
+const FIRST_COLUMNS: [[u128; MAX_SIDE + 1]; MAX_SIDE + 1] = {
+    let mut table = [[0u128; MAX_SIDE + 1]; MAX_SIDE + 1];
+    let mut rows = 0;
+    while rows <= MAX_SIDE {
+        let mut cols = 1;
+        while cols <= MAX_SIDE {
+            let mut r = 0;
+            while r < rows {
+                table[rows][cols] |= 1u128 << (r * cols);
+                r += 1;
+            }
+            cols += 1;
+        }
+        rows += 1;
+    }
+    table
+};
 
 /// The board's size and its masks.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -97,7 +119,7 @@ impl Shape {
 
     /// Cells of column `col`.
     fn column(self, col: usize) -> u128 {
-        (0..self.rows()).fold(0, |m, r| m | 1u128 << (r * self.cols() + col))
+        FIRST_COLUMNS[self.rows()][self.cols()] << col
     }
 
     /// The set moved one cell in `dir`; cells leaving the board vanish.

@@ -1,18 +1,34 @@
 //! An exact Clobber solver: who wins with perfect play.
 //!
-//! Stones never move into empty cells, so the groups of orthogonally
-//! connected stones (of either colour) never merge: a position is a sum of
-//! independent regions. The solver uses that twice. A region holding only
-//! one colour is dead (nobody can ever move there) and is dropped. The
-//! transposition table is keyed on the *multiset* of regions, each in a
-//! canonical orientation (the 8 symmetries of the square, applied to each
-//! region on its own) and with colours seen from the side to move — so the
-//! same regions met in another place, orientation or order are one entry.
-//! Moves are tried in order of the opponent's replies (fewest first).
+//! A position is a sum of independent regions (see [`super::regions`]).
+//! The solver works on bitboards seen from the side to move and uses that
+//! sum three ways:
+//! - dead regions (one colour only) are dropped, and a region next to its
+//!   own negative (colours swapped) cancels, since G + (-G) = 0;
+//! - regions of at most [`Solver::VALUE_STONES`] stones are replaced by
+//!   their combinatorial values ([`super::values`]) summed into one small
+//!   game, the *rest*: a position with only small regions left is decided
+//!   by the outcome class of that sum, and otherwise moves in the rest are
+//!   moves to its canonical options;
+//! - the transposition table is keyed on the multiset of the large regions
+//!   (each under the board's symmetries) plus the rest, so the same regions
+//!   met in another order or mirrored are one entry.
+//!
+//! Every child is probed first (its regions, the rest, the table): a child
+//! already known lost for the opponent ends the node at once (enhanced
+//! transposition cutoff); the others are searched in order of the
+//! opponent's replies, fewest first. The first moves are shared out between
+//! threads that share the table.
 
+use super::regions::{Geometry, Sides};
+use super::values::RegionValues;
 use super::{ClobberMove, ClobberPosition, Shape};
-use crate::rng::{keys, mix};
+use crate::cgt::GameId;
+use crate::rng::mix;
 use crate::rules::Color;
+use crate::search::advise_huge_pages;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// What the solver proved.
@@ -28,150 +44,69 @@ pub struct Solution {
     pub time_ms: u64,
 }
 
-/// Keys for (colour relative to the mover) * 256 + (cell index in a region's box).
-const REGION_KEYS: [u64; 512] = keys(0x736F_6C76_6572_2121);
-
-/// A region's cells as (row, col, mine) relative to its bounding box.
-fn region_cells(
-    pos: &ClobberPosition,
-    region: u128,
-    mine: u128,
-) -> (Vec<(usize, usize, bool)>, usize, usize) {
-    let shape = pos.shape();
-    let mut cells = Vec::with_capacity(region.count_ones() as usize);
-    let (mut r0, mut c0, mut r1, mut c1) = (usize::MAX, usize::MAX, 0, 0);
-    let mut set = region;
-    while set != 0 {
-        let cell = set.trailing_zeros() as usize;
-        set &= set - 1;
-        let (r, c) = shape.row_col(cell);
-        r0 = r0.min(r);
-        c0 = c0.min(c);
-        r1 = r1.max(r);
-        c1 = c1.max(c);
-        cells.push((r, c, mine >> cell & 1 == 1));
-    }
-    for cell in &mut cells {
-        cell.0 -= r0;
-        cell.1 -= c0;
-    }
-    (cells, r1 - r0 + 1, c1 - c0 + 1)
-}
-
-/// The region's hash in its canonical orientation (the smallest of the 8).
-fn canonical_region(cells: &[(usize, usize, bool)], h: usize, w: usize) -> u64 {
-    (0..8)
-        .map(|t| {
-            let (th, tw) = if t & 4 != 0 { (w, h) } else { (h, w) };
-            let mut hash = mix((th * 16 + tw) as u64);
-            for &(r, c, mine) in cells {
-                let (mut r, mut c) = if t & 4 != 0 { (c, r) } else { (r, c) };
-                if t & 1 != 0 {
-                    r = th - 1 - r;
-                }
-                if t & 2 != 0 {
-                    c = tw - 1 - c;
-                }
-                hash = hash.wrapping_add(REGION_KEYS[mine as usize * 256 + r * 16 + c]);
-            }
-            mix(hash)
-        })
-        .min()
-        .expect("eight orientations")
-}
-
-/// A live region (both colours present) and its canonical hash.
-struct Region {
-    stones: u128,
+/// A large live region of a position and its hash.
+struct BigRegion {
+    cells: u128,
     hash: u64,
 }
 
-/// The live regions of a position: dead (one-colour) regions are dropped,
-/// and so is every pair of a region and its negative (the same region with
-/// the colours swapped), since G + (-G) = 0 adds nothing to a sum.
-fn live_regions(pos: &ClobberPosition) -> Vec<Region> {
-    let me = pos.side_to_move();
-    let mine = pos.stones(me);
-    let theirs = pos.stones(me.opponent());
-    let mut regions: Vec<(Region, u64)> = pos
-        .groups(mine | theirs)
-        .into_iter()
-        .filter(|r| r & mine != 0 && r & theirs != 0)
-        .map(|stones| {
-            let (mut cells, h, w) = region_cells(pos, stones, mine);
-            let hash = canonical_region(&cells, h, w);
-            cells.iter_mut().for_each(|c| c.2 = !c.2);
-            let negative = canonical_region(&cells, h, w);
-            (Region { stones, hash }, negative)
-        })
-        .collect();
-    let mut i = 0;
-    while i < regions.len() {
-        let negative = regions[i].1;
-        match (i + 1..regions.len()).find(|&j| regions[j].0.hash == negative) {
-            Some(j) => {
-                regions.swap_remove(j);
-                regions.swap_remove(i);
-            }
-            None => i += 1,
-        }
-    }
-    regions.into_iter().map(|(r, _)| r).collect()
-}
-
-/// The table key of a sum of regions (order does not matter).
-fn key_of(regions: &[Region]) -> u64 {
-    mix(regions
-        .iter()
-        .fold(0xC10Bu64, |k, r| k.wrapping_add(r.hash)))
-}
-
-/// The position made of `regions` only, `side` to move.
-fn restrict(pos: &ClobberPosition, regions: &[Region], side: Color) -> ClobberPosition {
-    let live = regions.iter().fold(0u128, |m, r| m | r.stones);
-    let mut stones = [0u128; 2];
-    for color in [Color::White, Color::Black] {
-        stones[color.index()] = pos.stones(color) & live;
-    }
-    ClobberPosition::new(pos.shape(), stones, side)
-}
-
-/// A fixed-size table of proven results: each slot holds the key with bit 1
-/// forced on (so no stored slot is 0, the empty mark) and the result in bit 0.
+/// A fixed-size table of proven results shared by the search threads.
+/// Slots come in pairs (one cache line holds both): the first keeps the
+/// result with more stones behind it, the second takes whatever comes. A
+/// slot holds the key's top 56 bits, the stone count (bits 1..8) and the
+/// result (bit 0); 0 marks an empty slot.
 struct Table {
-    slots: Vec<u64>,
+    slots: Vec<AtomicU64>,
 }
 
 impl Table {
+    const TAG: u64 = !0xFF;
+
     fn new(bits: u32) -> Table {
-        Table {
-            slots: vec![0; 1 << bits],
-        }
+        let len = 1usize << bits.max(1);
+        let mut slots = Vec::with_capacity(len);
+        advise_huge_pages(&slots);
+        slots.resize_with(len, || AtomicU64::new(0));
+        Table { slots }
     }
 
-    fn tag(key: u64) -> u64 {
-        (key | 2) & !1
-    }
-
-    fn index(&self, key: u64) -> usize {
-        (key >> 2) as usize & (self.slots.len() - 1)
+    fn pair(&self, key: u64) -> usize {
+        key as usize & (self.slots.len() - 1) & !1
     }
 
     fn get(&self, key: u64) -> Option<bool> {
-        let slot = self.slots[self.index(key)];
-        (slot & !1 == Table::tag(key)).then_some(slot & 1 == 1)
+        let i = self.pair(key);
+        self.slots[i..i + 2].iter().find_map(|slot| {
+            let entry = slot.load(Ordering::Relaxed);
+            (entry & Table::TAG == key & Table::TAG).then_some(entry & 1 == 1)
+        })
     }
 
-    fn put(&mut self, key: u64, wins: bool) {
-        let index = self.index(key);
-        self.slots[index] = Table::tag(key) | wins as u64;
+    fn put(&self, key: u64, stones: u32, wins: bool) {
+        let i = self.pair(key);
+        let entry = key & Table::TAG | (stones.min(127) as u64) << 1 | wins as u64;
+        let first = self.slots[i].load(Ordering::Relaxed);
+        let keep_first =
+            first & Table::TAG != key & Table::TAG && (first >> 1 & 127) as u32 > stones;
+        self.slots[i + keep_first as usize].store(entry, Ordering::Relaxed);
     }
 }
 
 /// The exact solver.
 pub struct Solver {
     table: Table,
-    nodes: u64,
+    value_stones: u32,
+    /// One memory per thread, kept from one solve to the next.
+    memories: Vec<Memory>,
+}
+
+/// What one search thread keeps: its value arena and the values of the
+/// small regions it met, by board hash (mover's stones Left).
+struct Memory {
+    values: RegionValues,
+    recent: Vec<RecentRegion>,
+    /// The board the small-region hashes belong to.
+    shape: Option<Shape>,
 }
 
 impl Default for Solver {
@@ -181,82 +116,320 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with a 16 Mi-entry table (128 MiB).
+    /// Regions of at most this many stones are replaced by their values.
+    pub const VALUE_STONES: u32 = 8;
+
+    /// A one-thread solver with a 16 Mi-entry table (128 MiB).
     pub fn new() -> Solver {
         Solver::with_table_bits(24)
     }
 
-    /// A solver with a table of 2^bits entries.
+    /// A one-thread solver with a table of 2^bits entries.
     pub fn with_table_bits(bits: u32) -> Solver {
+        Solver::configured(bits, Solver::VALUE_STONES, 1)
+    }
+
+    /// A solver with a table of 2^bits entries that replaces regions of at
+    /// most `value_stones` stones by their combinatorial values (0: none,
+    /// a plain search over the sum of regions) and splits the first moves
+    /// between `threads` threads.
+    pub fn configured(bits: u32, value_stones: u32, threads: usize) -> Solver {
         Solver {
             table: Table::new(bits),
-            nodes: 0,
+            value_stones,
+            memories: (0..threads.max(1))
+                .map(|_| Memory {
+                    values: RegionValues::new(),
+                    recent: vec![RecentRegion::default(); RECENT_REGIONS],
+                    shape: None,
+                })
+                .collect(),
         }
     }
 
     /// Proves who wins `pos` with perfect play.
     pub fn solve(&mut self, pos: &ClobberPosition) -> Solution {
-        let start = Instant::now();
-        self.nodes = 0;
-        let mut winning_move = None;
-        let mut mover_wins = false;
-        for (mv, child) in self.ordered_children(pos) {
-            if !self.wins(&child) {
-                mover_wins = true;
-                winning_move = Some(mv);
-                break;
-            }
-        }
-        Solution {
-            mover_wins,
-            winning_move,
-            nodes: self.nodes,
-            time_ms: start.elapsed().as_millis() as u64,
-        }
+        self.solve_reporting(pos, |_| {})
     }
 
-    /// Moves with their positions, the ones leaving the opponent the fewest
-    /// replies first.
-    fn ordered_children(&self, pos: &ClobberPosition) -> Vec<(ClobberMove, ClobberPosition)> {
+    /// Proves who wins `pos`, reporting each first move once it is decided.
+    pub fn solve_reporting(
+        &mut self,
+        pos: &ClobberPosition,
+        report: impl Fn(&RootReport) + Sync,
+    ) -> Solution {
+        let start = Instant::now();
+        let geometry = Geometry::new(pos.shape());
         let them = pos.side_to_move().opponent();
-        let mut children: Vec<(u32, ClobberMove, ClobberPosition)> = pos
+        let mut moves: Vec<(u32, ClobberMove, Sides)> = pos
             .legal_moves()
             .into_iter()
             .map(|m| {
                 let child = pos.after(&m);
-                (child.move_count(them), m, child)
+                (child.move_count(them), m, Sides::of(&child))
             })
             .collect();
-        children.sort_by_key(|c| c.0);
-        children.into_iter().map(|(_, m, p)| (m, p)).collect()
+        moves.sort_by_key(|m| m.0);
+        let shared = Shared {
+            table: &self.table,
+            geometry: &geometry,
+            value_stones: self.value_stones,
+            next: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+            winner: Mutex::new(None),
+            nodes: AtomicU64::new(0),
+        };
+        let threads = self.memories.len().min(moves.len()).max(1);
+        let (shared, moves, report, start) = (&shared, &moves, &report, &start);
+        std::thread::scope(|scope| {
+            for memory in &mut self.memories[..threads] {
+                if memory.shape != Some(pos.shape()) {
+                    memory.recent.fill(RecentRegion::default());
+                    memory.shape = Some(pos.shape());
+                }
+                scope.spawn(move || {
+                    Worker::new(shared, memory).take_first_moves(moves, start, report)
+                });
+            }
+        });
+        let winning_move = *shared.winner.lock().unwrap_or_else(|e| e.into_inner());
+        Solution {
+            mover_wins: winning_move.is_some(),
+            winning_move: winning_move.map(|i| moves[i].1),
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            time_ms: start.elapsed().as_millis() as u64,
+        }
+    }
+}
+
+/// One first move decided, for progress output.
+#[derive(Clone, Debug)]
+pub struct RootReport {
+    /// The move.
+    pub mv: ClobberMove,
+    /// True when it wins for the side to move.
+    pub wins: bool,
+    /// Positions visited for it.
+    pub nodes: u64,
+    /// Milliseconds since the solve started.
+    pub elapsed_ms: u64,
+}
+
+/// What the search threads share.
+struct Shared<'a> {
+    table: &'a Table,
+    geometry: &'a Geometry,
+    value_stones: u32,
+    /// The next first move to take.
+    next: AtomicUsize,
+    /// Set once a winning first move is found: the others need not finish.
+    stop: AtomicBool,
+    winner: Mutex<Option<usize>>,
+    nodes: AtomicU64,
+}
+
+/// Slots of the recent-region cache (a power of two).
+const RECENT_REGIONS: usize = 1 << 16;
+
+/// A region met recently, with its hashes and, when small, its value: the
+/// regions a move leaves alone come back in every sibling position.
+#[derive(Clone, Copy, Default)]
+struct RecentRegion {
+    stones: Sides,
+    hash: u64,
+    negative: u64,
+    value: Option<GameId>,
+}
+
+/// One search thread: its own memory, the shared table.
+struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    values: &'a mut RegionValues,
+    recent: &'a mut [RecentRegion],
+    nodes: u64,
+}
+
+impl<'a> Worker<'a> {
+    fn new(shared: &'a Shared<'a>, memory: &'a mut Memory) -> Worker<'a> {
+        Worker {
+            shared,
+            values: &mut memory.values,
+            recent: &mut memory.recent,
+            nodes: 0,
+        }
     }
 
-    /// True when the side to move wins.
-    fn wins(&mut self, pos: &ClobberPosition) -> bool {
+    /// Takes first moves until none is left or one wins.
+    fn take_first_moves(
+        &mut self,
+        moves: &[(u32, ClobberMove, Sides)],
+        start: &Instant,
+        report: &(impl Fn(&RootReport) + Sync),
+    ) {
+        loop {
+            let i = self.shared.next.fetch_add(1, Ordering::Relaxed);
+            if i >= moves.len() || self.stopped() {
+                break;
+            }
+            let before = self.nodes;
+            let wins = !self.wins(moves[i].2, GameId::ZERO);
+            if self.stopped() {
+                break;
+            }
+            report(&RootReport {
+                mv: moves[i].1,
+                wins,
+                nodes: self.nodes - before,
+                elapsed_ms: start.elapsed().as_millis() as u64,
+            });
+            if wins {
+                let mut winner = self.shared.winner.lock().unwrap_or_else(|e| e.into_inner());
+                // The earliest winning move in the order, whoever found it.
+                if winner.is_none_or(|w| i < w) {
+                    *winner = Some(i);
+                }
+                self.shared.stop.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+    }
+
+    fn stopped(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed)
+    }
+
+    /// True when the side to move wins `b + rest` (`rest` a value with the
+    /// side to move as Left). Once the search is stopped the answer is
+    /// meaningless and nothing is stored.
+    fn wins(&mut self, b: Sides, rest: GameId) -> bool {
+        match self.probe(b, rest) {
+            Probe::Known(known) => known,
+            Probe::Open(open) => self.solve_open(&open),
+        }
+    }
+
+    /// What is known of `b + rest` without a search: the outcome of a sum of
+    /// small regions, or a table entry; otherwise the key and the large part.
+    fn probe(&mut self, b: Sides, rest: GameId) -> Probe {
         self.nodes += 1;
-        let regions = live_regions(pos);
-        let key = key_of(&regions);
-        if let Some(known) = self.table.get(key) {
+        let (big, rest) = self.split(b, rest);
+        if big.is_empty() {
+            return Probe::Known(self.values.arena().left_wins_first(rest));
+        }
+        let seed = self.shared.geometry.salt ^ mix(self.values.arena().hash(rest));
+        let key = mix(big.iter().fold(seed, |k, r| k.wrapping_add(r.hash)));
+        if let Some(known) = self.shared.table.get(key) {
+            return Probe::Known(known);
+        }
+        let cells = big.iter().fold(0, |m, r| m | r.cells);
+        Probe::Open(Open {
+            board: b.within(cells),
+            rest,
+            key,
+        })
+    }
+
+    /// Searches a position the table does not know, and stores the result.
+    fn solve_open(&mut self, open: &Open) -> bool {
+        if self.stopped() {
+            return false;
+        }
+        // A sibling's search may have settled it since the probe.
+        if let Some(known) = self.shared.table.get(open.key) {
             return known;
         }
-        let result = self.solve_sum(pos, regions);
-        self.table.put(key, result);
+        let result = self.search(open.board, open.rest);
+        if !self.stopped() {
+            let stones = (open.board.mine | open.board.theirs).count_ones();
+            self.shared.table.put(open.key, stones, result);
+        }
         result
     }
 
-    fn solve_sum(&mut self, pos: &ClobberPosition, regions: Vec<Region>) -> bool {
-        let me = pos.side_to_move();
-        let pos = restrict(pos, &regions, me);
-        if pos.move_count(me) == 0 {
-            return false;
+    /// The large live regions of `b` (a region next to its negative
+    /// cancelled), and `rest` plus the values of the small ones.
+    fn split(&mut self, b: Sides, mut rest: GameId) -> (Vec<BigRegion>, GameId) {
+        let mut groups = Vec::with_capacity(8);
+        self.shared.geometry.groups(b.mine | b.theirs, &mut groups);
+        let mut big: Vec<BigRegion> = Vec::with_capacity(groups.len());
+        for cells in groups {
+            let region = b.within(cells);
+            if region.mine == 0 || region.theirs == 0 {
+                continue;
+            }
+            let known = self.region(region, cells.count_ones() <= self.shared.value_stones);
+            let (hash, negative) = (known.hash, known.negative);
+            if let Some(value) = known.value {
+                rest = self.values.arena().sum(rest, value);
+            } else if let Some(i) = big.iter().position(|r| r.hash == negative) {
+                big.swap_remove(i);
+            } else {
+                big.push(BigRegion { cells, hash });
+            }
         }
-        let children = self.ordered_children(&pos);
-        // A move that leaves the opponent without a reply wins at once.
-        children
-            .first()
-            .is_some_and(|(_, c)| c.move_count(me.opponent()) == 0)
-            || children.iter().any(|(_, child)| !self.wins(child))
+        (big, rest)
     }
+
+    /// A live region's hashes and, when `small`, its value.
+    fn region(&mut self, stones: Sides, small: bool) -> RecentRegion {
+        let lo = |x: u128| x as u64 ^ ((x >> 64) as u64).rotate_left(29);
+        let slot = mix(lo(stones.mine) ^ lo(stones.theirs).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            as usize
+            & (RECENT_REGIONS - 1);
+        if self.recent[slot].stones == stones {
+            return self.recent[slot];
+        }
+        let (hash, negative) = self.shared.geometry.region_hashes(stones);
+        let geometry = self.shared.geometry;
+        let value = small.then(|| self.values.region_value(geometry, stones, hash, negative));
+        self.recent[slot] = RecentRegion {
+            stones,
+            hash,
+            negative,
+            value,
+        };
+        self.recent[slot]
+    }
+
+    /// Tries the moves on the board, then the moves in the rest.
+    fn search(&mut self, board: Sides, rest: GameId) -> bool {
+        let after_board_move = self.values.arena().negative(rest);
+        let children = self.shared.geometry.children(board);
+        // Every child is probed first (enhanced transposition cutoff): one
+        // already known lost for the opponent wins at once.
+        let mut open = Vec::with_capacity(children.len());
+        for child in children {
+            match self.probe(child, after_board_move) {
+                Probe::Known(false) => return true,
+                Probe::Known(true) => {}
+                Probe::Open(o) => open.push(o),
+            }
+        }
+        if open.iter().any(|o| !self.solve_open(o)) {
+            return true;
+        }
+        let options = self.values.arena().left(rest).to_vec();
+        options.into_iter().any(|option| {
+            let seen_by_them = self.values.arena().negative(option);
+            !self.wins(board.passed(), seen_by_them)
+        })
+    }
+}
+
+/// What a probe found.
+enum Probe {
+    /// Whether the side to move wins, known without a search.
+    Known(bool),
+    /// Unknown: to be searched.
+    Open(Open),
+}
+
+/// A position to search: the large regions, the rest and the table key.
+struct Open {
+    board: Sides,
+    rest: GameId,
+    key: u64,
 }
 
 /// Plain negamax without any of the above, for checking the solver.

@@ -14,6 +14,8 @@
 mod ordering;
 mod tt;
 
+pub(crate) use tt::advise_huge_pages;
+
 pub use tt::TranspositionTable;
 
 use crate::named::{named_display_and_parse, Named};

@@ -170,9 +170,9 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 /// Asks Linux to back the table with 2 MiB pages: random probes into a big
 /// table otherwise spend most of their time on TLB misses.
 #[cfg(target_os = "linux")]
-fn advise_huge_pages(entries: &Vec<Entry>) {
+pub(crate) fn advise_huge_pages<T>(entries: &Vec<T>) {
     const PAGE: usize = 4096;
-    let bytes = entries.capacity() * std::mem::size_of::<Entry>();
+    let bytes = entries.capacity() * std::mem::size_of::<T>();
     let start = entries.as_ptr() as usize;
     let aligned = start.next_multiple_of(PAGE);
     if bytes > 4 << 20 && aligned < start + bytes {
@@ -184,4 +184,4 @@ fn advise_huge_pages(entries: &Vec<Entry>) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_: &Vec<Entry>) {}
+pub(crate) fn advise_huge_pages<T>(_: &Vec<T>) {}

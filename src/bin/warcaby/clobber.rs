@@ -46,6 +46,20 @@ impl BoardArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     board: BoardArgs,
+    /// Regions of at most this many stones are replaced by their
+    /// combinatorial values (0 = plain search over the sum of regions).
+    #[arg(long, default_value_t = Solver::VALUE_STONES)]
+    value_stones: u32,
+    /// Transposition table size: 2^bits entries of 8 bytes (default: one
+    /// bit per cell of the board, 2^16 to 2^27).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(10..=32))]
+    table_bits: Option<u32>,
+    /// Search threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print every first move as soon as it is decided.
+    #[arg(long)]
+    verbose: bool,
 }
 
 #[derive(Args)]
@@ -88,7 +102,23 @@ pub fn run(cmd: &ClobberCommand) -> Result<(), String> {
 
 fn solve(args: &SolveArgs) -> Result<(), String> {
     let pos = args.board.position()?;
-    let solution = Solver::new().solve(&pos);
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let cells = pos.shape().cells() as u32;
+    let bits = args.table_bits.unwrap_or(cells.clamp(16, 27));
+    let mut solver = Solver::configured(bits, args.value_stones, threads);
+    let solution = solver.solve_reporting(&pos, |r| {
+        if args.verbose {
+            eprintln!(
+                "{} {} nodes={} elapsed_ms={}",
+                pos.move_text(&r.mv),
+                if r.wins { "wins" } else { "loses" },
+                r.nodes,
+                r.elapsed_ms
+            );
+        }
+    });
     println!(
         "winner={} nodes={} time_ms={}",
         if solution.mover_wins {
