@@ -154,6 +154,14 @@ impl Geometry {
     /// Every move of the side to move as the position after it (seen from
     /// the opponent), the ones leaving the fewest replies first.
     pub fn children(&self, b: Sides) -> Vec<Sides> {
+        let mut out = self.scored_children(b);
+        out.sort_unstable_by_key(|c| c.0);
+        out.into_iter().map(|c| c.1).collect()
+    }
+
+    /// Every move of the side to move as the position after it (seen from
+    /// the opponent) with the number of replies it leaves, unsorted.
+    pub fn scored_children(&self, b: Sides) -> Vec<(u32, Sides)> {
         let mut out: Vec<(u32, Sides)> = Vec::with_capacity(64);
         let targets = self.shifts(b.theirs);
         // A stone moves up when the cell above holds an opponent: the
@@ -171,8 +179,7 @@ impl Geometry {
                 out.push((self.contacts(child), child));
             }
         }
-        out.sort_unstable_by_key(|c| c.0);
-        out.into_iter().map(|c| c.1).collect()
+        out
     }
 
     /// The region's hash (smallest over the board's symmetries) and its

@@ -44,10 +44,23 @@ pub struct Solution {
     pub time_ms: u64,
 }
 
-/// A large live region of a position and its hash.
+/// A large live region of a position and its hashes.
+#[derive(Clone, Copy)]
 struct BigRegion {
     cells: u128,
     hash: u64,
+    negative: u64,
+}
+
+impl BigRegion {
+    /// The same region after a move elsewhere: the other side to move.
+    fn passed(self) -> BigRegion {
+        BigRegion {
+            cells: self.cells,
+            hash: self.negative,
+            negative: self.hash,
+        }
+    }
 }
 
 /// A fixed-size table of proven results shared by the search threads.
@@ -229,7 +242,7 @@ struct Shared<'a> {
 }
 
 /// Slots of the recent-region cache (a power of two).
-const RECENT_REGIONS: usize = 1 << 16;
+const RECENT_REGIONS: usize = 1 << 10;
 
 /// A region met recently, with its hashes and, when small, its value: the
 /// regions a move leaves alone come back in every sibling position.
@@ -313,18 +326,79 @@ impl<'a> Worker<'a> {
     /// small regions, or a table entry; otherwise the key and the large part.
     fn probe(&mut self, b: Sides, rest: GameId) -> Probe {
         self.nodes += 1;
-        let (big, rest) = self.split(b, rest);
-        if big.is_empty() {
+        let mut regions = Vec::with_capacity(4);
+        let rest = self.add_regions(b, &mut regions, rest);
+        self.conclude(b, regions, rest)
+    }
+
+    /// [`Worker::probe`] of the child after a move inside `open.regions[i]`
+    /// (`after` is that region's stones after the move): the other regions
+    /// keep their hashes, seen from the other side.
+    fn probe_child(&mut self, open: &Open, i: usize, after: Sides) -> Probe {
+        self.nodes += 1;
+        let moved = open.regions[i].cells;
+        let mut regions: Vec<BigRegion> = Vec::with_capacity(open.regions.len() + 2);
+        regions.extend(open.regions[..i].iter().map(|r| r.passed()));
+        regions.extend(open.regions[i + 1..].iter().map(|r| r.passed()));
+        let them = self.values.arena().negative(open.rest);
+        let rest = self.add_regions(after, &mut regions, them);
+        let others = open.board.passed().within(!moved);
+        let board = Sides {
+            mine: others.mine | after.mine,
+            theirs: others.theirs | after.theirs,
+        };
+        self.conclude(board, regions, rest)
+    }
+
+    /// [`Worker::probe`] of the position after a move in the rest, to
+    /// `option` (seen from the mover).
+    fn probe_pass(&mut self, open: &Open, option: GameId) -> Probe {
+        self.nodes += 1;
+        let regions = open.regions.iter().map(|r| r.passed()).collect();
+        let rest = self.values.arena().negative(option);
+        self.conclude(open.board.passed(), regions, rest)
+    }
+
+    /// Adds the live regions of `b` to `regions` (cancelling a region
+    /// against its negative) or, when small, their values to `rest`.
+    fn add_regions(&mut self, b: Sides, regions: &mut Vec<BigRegion>, mut rest: GameId) -> GameId {
+        let mut groups = Vec::with_capacity(8);
+        self.shared.geometry.groups(b.mine | b.theirs, &mut groups);
+        for cells in groups {
+            let region = b.within(cells);
+            if region.mine == 0 || region.theirs == 0 {
+                continue;
+            }
+            let known = self.region(region, cells.count_ones() <= self.shared.value_stones);
+            if let Some(value) = known.value {
+                rest = self.values.arena().sum(rest, value);
+            } else if let Some(j) = regions.iter().position(|r| r.hash == known.negative) {
+                regions.swap_remove(j);
+            } else {
+                regions.push(BigRegion {
+                    cells,
+                    hash: known.hash,
+                    negative: known.negative,
+                });
+            }
+        }
+        rest
+    }
+
+    /// The probe's answer once the large regions and the rest are known.
+    fn conclude(&mut self, b: Sides, regions: Vec<BigRegion>, rest: GameId) -> Probe {
+        if regions.is_empty() {
             return Probe::Known(self.values.arena().left_wins_first(rest));
         }
         let seed = self.shared.geometry.salt ^ mix(self.values.arena().hash(rest));
-        let key = mix(big.iter().fold(seed, |k, r| k.wrapping_add(r.hash)));
+        let key = mix(regions.iter().fold(seed, |k, r| k.wrapping_add(r.hash)));
         if let Some(known) = self.shared.table.get(key) {
             return Probe::Known(known);
         }
-        let cells = big.iter().fold(0, |m, r| m | r.cells);
+        let cells = regions.iter().fold(0, |m, r| m | r.cells);
         Probe::Open(Open {
             board: b.within(cells),
+            regions,
             rest,
             key,
         })
@@ -339,36 +413,12 @@ impl<'a> Worker<'a> {
         if let Some(known) = self.shared.table.get(open.key) {
             return known;
         }
-        let result = self.search(open.board, open.rest);
+        let result = self.search(open);
         if !self.stopped() {
             let stones = (open.board.mine | open.board.theirs).count_ones();
             self.shared.table.put(open.key, stones, result);
         }
         result
-    }
-
-    /// The large live regions of `b` (a region next to its negative
-    /// cancelled), and `rest` plus the values of the small ones.
-    fn split(&mut self, b: Sides, mut rest: GameId) -> (Vec<BigRegion>, GameId) {
-        let mut groups = Vec::with_capacity(8);
-        self.shared.geometry.groups(b.mine | b.theirs, &mut groups);
-        let mut big: Vec<BigRegion> = Vec::with_capacity(groups.len());
-        for cells in groups {
-            let region = b.within(cells);
-            if region.mine == 0 || region.theirs == 0 {
-                continue;
-            }
-            let known = self.region(region, cells.count_ones() <= self.shared.value_stones);
-            let (hash, negative) = (known.hash, known.negative);
-            if let Some(value) = known.value {
-                rest = self.values.arena().sum(rest, value);
-            } else if let Some(i) = big.iter().position(|r| r.hash == negative) {
-                big.swap_remove(i);
-            } else {
-                big.push(BigRegion { cells, hash });
-            }
-        }
-        (big, rest)
     }
 
     /// A live region's hashes and, when `small`, its value.
@@ -393,27 +443,41 @@ impl<'a> Worker<'a> {
     }
 
     /// Tries the moves on the board, then the moves in the rest.
-    fn search(&mut self, board: Sides, rest: GameId) -> bool {
-        let after_board_move = self.values.arena().negative(rest);
-        let children = self.shared.geometry.children(board);
+    fn search(&mut self, open: &Open) -> bool {
+        let geometry = self.shared.geometry;
+        // The moves of every region, fewest replies left first.
+        let mut moves: Vec<(i64, usize, Sides)> = Vec::with_capacity(64);
+        for (i, region) in open.regions.iter().enumerate() {
+            let stones = open.board.within(region.cells);
+            let before = geometry.contacts(stones) as i64;
+            let scored = geometry.scored_children(stones);
+            moves.extend(
+                scored
+                    .into_iter()
+                    .map(|(c, after)| (c as i64 - before, i, after)),
+            );
+        }
+        moves.sort_by_key(|m| m.0);
         // Every child is probed first (enhanced transposition cutoff): one
         // already known lost for the opponent wins at once.
-        let mut open = Vec::with_capacity(children.len());
-        for child in children {
-            match self.probe(child, after_board_move) {
+        let mut unknown = Vec::with_capacity(moves.len());
+        for (_, i, after) in moves {
+            match self.probe_child(open, i, after) {
                 Probe::Known(false) => return true,
                 Probe::Known(true) => {}
-                Probe::Open(o) => open.push(o),
+                Probe::Open(o) => unknown.push(o),
             }
         }
-        if open.iter().any(|o| !self.solve_open(o)) {
+        if unknown.iter().any(|o| !self.solve_open(o)) {
             return true;
         }
-        let options = self.values.arena().left(rest).to_vec();
-        options.into_iter().any(|option| {
-            let seen_by_them = self.values.arena().negative(option);
-            !self.wins(board.passed(), seen_by_them)
-        })
+        let options = self.values.arena().left(open.rest).to_vec();
+        options
+            .into_iter()
+            .any(|option| match self.probe_pass(open, option) {
+                Probe::Known(known) => !known,
+                Probe::Open(o) => !self.solve_open(&o),
+            })
     }
 }
 
@@ -425,9 +489,11 @@ enum Probe {
     Open(Open),
 }
 
-/// A position to search: the large regions, the rest and the table key.
+/// A position to search: its large regions (stones and hashes), the rest
+/// and the table key.
 struct Open {
     board: Sides,
+    regions: Vec<BigRegion>,
     rest: GameId,
     key: u64,
 }
