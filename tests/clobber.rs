@@ -280,6 +280,33 @@ fn cli_solve_prints_the_winner_and_a_winning_move() {
     let (code, _, err) = warcaby(&["clobber", "solve", "--rows", "11"], "");
     assert_eq!(code, 2);
     assert!(err.contains("2-10"), "{err}");
+    // Settings: no values, two threads, a small table, one line per first
+    // move on stderr; 3x4 is a second-player win, so every move is listed.
+    let args = [
+        "clobber",
+        "solve",
+        "--rows",
+        "3",
+        "--cols",
+        "4",
+        "--value-stones",
+        "0",
+        "--threads",
+        "2",
+        "--table-bits",
+        "12",
+        "--verbose",
+    ];
+    let (code, out, err) = warcaby(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("winner=second nodes="), "{out}");
+    let decided: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains(" loses nodes="))
+        .collect();
+    assert_eq!(decided.len(), start(3, 4).legal_moves().len(), "{err}");
+    let (code, _, err) = warcaby(&["clobber", "solve", "--table-bits", "40"], "");
+    assert_eq!(code, 2, "{err}");
 }
 
 #[test]

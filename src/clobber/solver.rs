@@ -113,12 +113,12 @@ pub struct Solver {
     memories: Vec<Memory>,
 }
 
-/// What one search thread keeps: its value arena and the values of the
-/// small regions it met, by board hash (mover's stones Left).
+/// What one search thread keeps: its value arena with the region values it
+/// computed, and its recent-region cache.
 struct Memory {
     values: RegionValues,
     recent: Vec<RecentRegion>,
-    /// The board the small-region hashes belong to.
+    /// The board the cached regions belong to.
     shape: Option<Shape>,
 }
 
@@ -194,17 +194,24 @@ impl Solver {
         };
         let threads = self.memories.len().min(moves.len()).max(1);
         let (shared, moves, report, start) = (&shared, &moves, &report, &start);
-        std::thread::scope(|scope| {
-            for memory in &mut self.memories[..threads] {
-                if memory.shape != Some(pos.shape()) {
-                    memory.recent.fill(RecentRegion::default());
-                    memory.shape = Some(pos.shape());
-                }
-                scope.spawn(move || {
-                    Worker::new(shared, memory).take_first_moves(moves, start, report)
-                });
+        for memory in &mut self.memories[..threads] {
+            if memory.shape != Some(pos.shape()) {
+                memory.recent.fill(RecentRegion::default());
+                memory.shape = Some(pos.shape());
             }
-        });
+        }
+        if threads == 1 {
+            // No thread to start (nor can one be, in a browser's wasm).
+            Worker::new(shared, &mut self.memories[0]).take_first_moves(moves, start, report);
+        } else {
+            std::thread::scope(|scope| {
+                for memory in &mut self.memories[..threads] {
+                    scope.spawn(move || {
+                        Worker::new(shared, memory).take_first_moves(moves, start, report)
+                    });
+                }
+            });
+        }
         let winning_move = *shared.winner.lock().unwrap_or_else(|e| e.into_inner());
         Solution {
             mover_wins: winning_move.is_some(),
@@ -245,7 +252,9 @@ struct Shared<'a> {
 const RECENT_REGIONS: usize = 1 << 10;
 
 /// A region met recently, with its hashes and, when small, its value: the
-/// regions a move leaves alone come back in every sibling position.
+/// same pieces of a region come back in sibling and cousin positions. Small
+/// on purpose (64 KiB): a cache that misses the CPU's caches costs more than
+/// hashing again.
 #[derive(Clone, Copy, Default)]
 struct RecentRegion {
     stones: Sides,
