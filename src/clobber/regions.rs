@@ -125,19 +125,11 @@ impl Geometry {
     }
 
     /// The orthogonally connected groups of `set`.
-    pub fn groups(&self, set: u128, out: &mut Vec<u128>) {
-        let mut rest = set;
-        while rest != 0 {
-            let mut group = rest & rest.wrapping_neg();
-            loop {
-                let grown = self.grow(group) & set;
-                if grown == group {
-                    break;
-                }
-                group = grown;
-            }
-            rest &= !group;
-            out.push(group);
+    pub fn groups(&self, set: u128) -> Groups<'_> {
+        Groups {
+            geometry: self,
+            set,
+            rest: set,
         }
     }
 
@@ -163,6 +155,14 @@ impl Geometry {
     /// the opponent) with the number of replies it leaves, unsorted.
     pub fn scored_children(&self, b: Sides) -> Vec<(u32, Sides)> {
         let mut out: Vec<(u32, Sides)> = Vec::with_capacity(64);
+        self.each_child(b, |replies, child| out.push((replies, child)));
+        out
+    }
+
+    /// Calls `visit` with every move's number of replies and the position
+    /// after it (seen from the opponent).
+    #[inline]
+    pub fn each_child(&self, b: Sides, mut visit: impl FnMut(u32, Sides)) {
         let targets = self.shifts(b.theirs);
         // A stone moves up when the cell above holds an opponent: the
         // opponents shifted down mark the stones that move up, and so on.
@@ -176,10 +176,9 @@ impl Geometry {
                     mine: b.theirs ^ to,
                     theirs: b.mine ^ from ^ to,
                 };
-                out.push((self.contacts(child), child));
+                visit(self.contacts(child), child);
             }
         }
-        out
     }
 
     /// The region's hash (smallest over the board's symmetries) and its
@@ -205,6 +204,33 @@ impl Geometry {
             best = (best.0.min(mix(h)), best.1.min(mix(n)));
         }
         best
+    }
+}
+
+/// The orthogonally connected groups of a set, one by one.
+pub(crate) struct Groups<'a> {
+    geometry: &'a Geometry,
+    set: u128,
+    rest: u128,
+}
+
+impl Iterator for Groups<'_> {
+    type Item = u128;
+
+    fn next(&mut self) -> Option<u128> {
+        if self.rest == 0 {
+            return None;
+        }
+        let mut group = self.rest & self.rest.wrapping_neg();
+        loop {
+            let grown = self.geometry.grow(group) & self.set;
+            if grown == group {
+                break;
+            }
+            group = grown;
+        }
+        self.rest &= !group;
+        Some(group)
     }
 }
 

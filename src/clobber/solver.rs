@@ -87,6 +87,19 @@ impl Table {
         key as usize & (self.slots.len() - 1) & !1
     }
 
+    /// Asks the CPU to fetch the pair for `key` ahead of a lookup.
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let ptr = &self.slots[self.pair(key)] as *const AtomicU64 as *const i8;
+            // SAFETY: prefetching is a hint; the pointer is in bounds.
+            unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     fn get(&self, key: u64) -> Option<bool> {
         let i = self.pair(key);
         self.slots[i..i + 2].iter().find_map(|slot| {
@@ -343,6 +356,7 @@ impl<'a> Worker<'a> {
     /// [`Worker::probe`] of the child after a move inside `open.regions[i]`
     /// (`after` is that region's stones after the move): the other regions
     /// keep their hashes, seen from the other side.
+    /// Its table entry is not looked up yet, only fetched into the cache.
     fn probe_child(&mut self, open: &Open, i: usize, after: Sides) -> Probe {
         self.nodes += 1;
         let moved = open.regions[i].cells;
@@ -356,7 +370,11 @@ impl<'a> Worker<'a> {
             mine: others.mine | after.mine,
             theirs: others.theirs | after.theirs,
         };
-        self.conclude(board, regions, rest)
+        let probe = self.conclude_unlooked(board, regions, rest);
+        if let Probe::Open(o) = &probe {
+            self.shared.table.prefetch(o.key);
+        }
+        probe
     }
 
     /// [`Worker::probe`] of the position after a move in the rest, to
@@ -371,9 +389,8 @@ impl<'a> Worker<'a> {
     /// Adds the live regions of `b` to `regions` (cancelling a region
     /// against its negative) or, when small, their values to `rest`.
     fn add_regions(&mut self, b: Sides, regions: &mut Vec<BigRegion>, mut rest: GameId) -> GameId {
-        let mut groups = Vec::with_capacity(8);
-        self.shared.geometry.groups(b.mine | b.theirs, &mut groups);
-        for cells in groups {
+        let geometry = self.shared.geometry;
+        for cells in geometry.groups(b.mine | b.theirs) {
             let region = b.within(cells);
             if region.mine == 0 || region.theirs == 0 {
                 continue;
@@ -396,14 +413,22 @@ impl<'a> Worker<'a> {
 
     /// The probe's answer once the large regions and the rest are known.
     fn conclude(&mut self, b: Sides, regions: Vec<BigRegion>, rest: GameId) -> Probe {
+        match self.conclude_unlooked(b, regions, rest) {
+            Probe::Open(open) => match self.shared.table.get(open.key) {
+                Some(known) => Probe::Known(known),
+                None => Probe::Open(open),
+            },
+            known => known,
+        }
+    }
+
+    /// [`Worker::conclude`] without looking in the table.
+    fn conclude_unlooked(&mut self, b: Sides, regions: Vec<BigRegion>, rest: GameId) -> Probe {
         if regions.is_empty() {
             return Probe::Known(self.values.arena().left_wins_first(rest));
         }
         let seed = self.shared.geometry.salt ^ mix(self.values.arena().hash(rest));
         let key = mix(regions.iter().fold(seed, |k, r| k.wrapping_add(r.hash)));
-        if let Some(known) = self.shared.table.get(key) {
-            return Probe::Known(known);
-        }
         let cells = regions.iter().fold(0, |m, r| m | r.cells);
         Probe::Open(Open {
             board: b.within(cells),
@@ -459,22 +484,28 @@ impl<'a> Worker<'a> {
         for (i, region) in open.regions.iter().enumerate() {
             let stones = open.board.within(region.cells);
             let before = geometry.contacts(stones) as i64;
-            let scored = geometry.scored_children(stones);
-            moves.extend(
-                scored
-                    .into_iter()
-                    .map(|(c, after)| (c as i64 - before, i, after)),
-            );
+            geometry.each_child(stones, |replies, after| {
+                moves.push((replies as i64 - before, i, after))
+            });
         }
         moves.sort_by_key(|m| m.0);
         // Every child is probed first (enhanced transposition cutoff): one
         // already known lost for the opponent wins at once.
-        let mut unknown = Vec::with_capacity(moves.len());
+        // The table is looked at once every child's entry is on its way.
+        let mut unlooked = Vec::with_capacity(moves.len());
         for (_, i, after) in moves {
             match self.probe_child(open, i, after) {
                 Probe::Known(false) => return true,
                 Probe::Known(true) => {}
-                Probe::Open(o) => unknown.push(o),
+                Probe::Open(o) => unlooked.push(o),
+            }
+        }
+        let mut unknown = Vec::with_capacity(unlooked.len());
+        for o in unlooked {
+            match self.shared.table.get(o.key) {
+                Some(false) => return true,
+                Some(true) => {}
+                None => unknown.push(o),
             }
         }
         if unknown.iter().any(|o| !self.solve_open(o)) {

@@ -53,9 +53,7 @@ impl RegionValues {
     /// The value of `b` (the side to move as Left): the sum of its live
     /// regions' values.
     pub(crate) fn sum_value(&mut self, geometry: &Geometry, b: Sides) -> GameId {
-        let mut groups = Vec::new();
-        geometry.groups(b.mine | b.theirs, &mut groups);
-        groups.into_iter().fold(GameId::ZERO, |total, cells| {
+        geometry.groups(b.mine | b.theirs).fold(GameId::ZERO, |total, cells| {
             let region = b.within(cells);
             if region.mine == 0 || region.theirs == 0 {
                 return total;
