@@ -94,7 +94,13 @@ pub struct Values {
     sums: FastMap<(GameId, GameId), GameId>,
     /// `left_wins_first` by game, [`UNKNOWN`] until asked.
     left_first: Vec<u8>,
+    /// A form being simplified, and the comparisons made with it.
+    scratch: Form,
+    scratch_less_equal: FastMap<(GameId, GameId), bool>,
 }
+
+/// The id of [`Values::scratch`].
+const SCRATCH: GameId = GameId(u32::MAX);
 
 /// Not computed yet, in [`Values::left_first`].
 const UNKNOWN: u8 = 2;
@@ -114,6 +120,13 @@ impl Values {
             less_equal: FastMap::default(),
             sums: FastMap::default(),
             left_first: Vec::new(),
+            scratch: Form {
+                left: Box::new([]),
+                right: Box::new([]),
+                negative: SCRATCH,
+                hash: 0,
+            },
+            scratch_less_equal: FastMap::default(),
         };
         values.intern(Vec::new(), Vec::new());
         values
@@ -131,12 +144,21 @@ impl Values {
 
     /// Left's options of a canonical game.
     pub fn left(&self, g: GameId) -> &[GameId] {
-        &self.forms[g.0 as usize].left
+        &self.form(g).left
     }
 
     /// Right's options of a canonical game.
     pub fn right(&self, g: GameId) -> &[GameId] {
-        &self.forms[g.0 as usize].right
+        &self.form(g).right
+    }
+
+    #[inline]
+    fn form(&self, g: GameId) -> &Form {
+        if g == SCRATCH {
+            &self.scratch
+        } else {
+            &self.forms[g.0 as usize]
+        }
     }
 
     /// The options of `g` for Left (`left = true`) or Right.
@@ -235,7 +257,13 @@ impl Values {
         if g == h {
             return true;
         }
-        if let Some(&known) = self.less_equal.get(&(g, h)) {
+        let scratch = g == SCRATCH || h == SCRATCH;
+        let memo = if scratch {
+            &self.scratch_less_equal
+        } else {
+            &self.less_equal
+        };
+        if let Some(&known) = memo.get(&(g, h)) {
             return known;
         }
         // g <= h unless some g^L >= h or some h^R <= g.
@@ -246,21 +274,24 @@ impl Values {
             let hr = self.right(h)[i];
             self.le(hr, g)
         });
-        self.less_equal.insert((g, h), result);
+        if scratch {
+            self.scratch_less_equal.insert((g, h), result);
+        } else {
+            self.less_equal.insert((g, h), result);
+        }
         result
     }
 
-    /// Stores `{ left | right }` as it is, not canonical and not findable
-    /// by its options, so that comparisons with it are memoised too.
+    /// Holds `{ left | right }` as it is (not canonical) in the one scratch
+    /// slot, so that comparisons with it recurse like any other; their memo
+    /// starts afresh with each scratch form.
     fn scratch(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
-        let id = GameId(self.forms.len() as u32);
-        self.forms.push(Form {
-            left: left.into(),
-            right: right.into(),
-            negative: id,
-            hash: 0,
-        });
-        id
+        self.scratch.left = left.into();
+        self.scratch.right = right.into();
+        if !self.scratch_less_equal.is_empty() {
+            self.scratch_less_equal.clear();
+        }
+        SCRATCH
     }
 
     /// Keeps only the options that no other option beats for their player.

@@ -53,15 +53,17 @@ impl RegionValues {
     /// The value of `b` (the side to move as Left): the sum of its live
     /// regions' values.
     pub(crate) fn sum_value(&mut self, geometry: &Geometry, b: Sides) -> GameId {
-        geometry.groups(b.mine | b.theirs).fold(GameId::ZERO, |total, cells| {
-            let region = b.within(cells);
-            if region.mine == 0 || region.theirs == 0 {
-                return total;
-            }
-            let (hash, negative) = geometry.region_hashes(region);
-            let value = self.region_value(geometry, region, hash, negative);
-            self.values.sum(total, value)
-        })
+        geometry
+            .groups(b.mine | b.theirs)
+            .fold(GameId::ZERO, |total, cells| {
+                let region = b.within(cells);
+                if region.mine == 0 || region.theirs == 0 {
+                    return total;
+                }
+                let (hash, negative) = geometry.region_hashes(region);
+                let value = self.region_value(geometry, region, hash, negative);
+                self.values.sum(total, value)
+            })
     }
 
     /// The value of one live region (the side to move as Left), given its
