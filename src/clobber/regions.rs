@@ -62,9 +62,12 @@ pub(crate) struct Geometry {
     all: u128,
     not_first_col: u128,
     not_last_col: u128,
-    /// `keys[t][colour * 128 + cell]`: the key of a stone (colour 0 the
-    /// mover's) on `cell` after the board symmetry `t`.
-    keys: Vec<[u64; 256]>,
+    /// `keys[cell][colour][t]`: the key of a stone (colour 0 the mover's)
+    /// on `cell` after the board symmetry `t` (unused symmetries hold 0),
+    /// so that one walk over the stones sums all symmetries at once.
+    keys: Vec<[[u64; 8]; 2]>,
+    /// How many symmetries the board has: 8 when square, else 4.
+    symmetries: usize,
 }
 
 impl Geometry {
@@ -75,25 +78,28 @@ impl Geometry {
         // Mirrors of rows and columns always map the board onto itself;
         // a square board may also be transposed.
         let symmetries = if rows == cols { 8 } else { 4 };
-        let keys = (0..symmetries)
-            .map(|t| {
-                let mut table = [0u64; 256];
-                for cell in 0..shape.cells() {
-                    let (mut r, mut c) = shape.row_col(cell);
-                    if t & 4 != 0 {
-                        (r, c) = (c, r);
-                    }
-                    if t & 1 != 0 {
-                        r = rows - 1 - r;
-                    }
-                    if t & 2 != 0 {
-                        c = cols - 1 - c;
-                    }
-                    let image = shape.cell(r, c);
-                    table[cell] = CELL_KEYS[image];
-                    table[128 + cell] = CELL_KEYS[128 + image];
+        // The image of a cell under symmetry `t`.
+        let image = |cell: usize, t: usize| {
+            let (mut r, mut c) = shape.row_col(cell);
+            if t & 4 != 0 {
+                (r, c) = (c, r);
+            }
+            if t & 1 != 0 {
+                r = rows - 1 - r;
+            }
+            if t & 2 != 0 {
+                c = cols - 1 - c;
+            }
+            shape.cell(r, c)
+        };
+        let keys = (0..shape.cells())
+            .map(|cell| {
+                let mut key = [[0u64; 8]; 2];
+                for t in 0..symmetries {
+                    key[0][t] = CELL_KEYS[image(cell, t)];
+                    key[1][t] = CELL_KEYS[128 + image(cell, t)];
                 }
-                table
+                key
             })
             .collect();
         Geometry {
@@ -104,6 +110,7 @@ impl Geometry {
             not_first_col: !column(0),
             not_last_col: !column(cols - 1),
             keys,
+            symmetries,
         }
     }
 
@@ -184,26 +191,23 @@ impl Geometry {
     /// The region's hash (smallest over the board's symmetries) and its
     /// negative's (colours swapped).
     pub fn region_hashes(&self, b: Sides) -> (u64, u64) {
-        let mut best = (u64::MAX, u64::MAX);
-        for table in &self.keys {
-            let (mut h, mut n) = (0u64, 0u64);
-            let mut set = b.mine;
+        let (mut hash, mut negative) = ([0u64; 8], [0u64; 8]);
+        let mut add = |set: u128, colour: usize| {
+            let mut set = set;
             while set != 0 {
-                let cell = set.trailing_zeros() as usize;
+                let key = &self.keys[set.trailing_zeros() as usize];
                 set &= set - 1;
-                h = h.wrapping_add(table[cell]);
-                n = n.wrapping_add(table[128 + cell]);
+                for t in 0..8 {
+                    hash[t] = hash[t].wrapping_add(key[colour][t]);
+                    negative[t] = negative[t].wrapping_add(key[1 - colour][t]);
+                }
             }
-            let mut set = b.theirs;
-            while set != 0 {
-                let cell = set.trailing_zeros() as usize;
-                set &= set - 1;
-                h = h.wrapping_add(table[128 + cell]);
-                n = n.wrapping_add(table[cell]);
-            }
-            best = (best.0.min(mix(h)), best.1.min(mix(n)));
-        }
-        best
+        };
+        add(b.mine, 0);
+        add(b.theirs, 1);
+        let least = |sums: &[u64]| sums.iter().map(|&s| mix(s)).min().unwrap_or(0);
+        let n = self.symmetries;
+        (least(&hash[..n]), least(&negative[..n]))
     }
 }
 
