@@ -186,16 +186,7 @@ impl Solver {
     ) -> Solution {
         let start = Instant::now();
         let geometry = Geometry::new(pos.shape());
-        let them = pos.side_to_move().opponent();
-        let mut moves: Vec<(u32, ClobberMove, Sides)> = pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                let child = pos.after(&m);
-                (child.move_count(them), m, Sides::of(&child))
-            })
-            .collect();
-        moves.sort_by_key(|m| m.0);
+        let moves = root_moves(pos, &geometry);
         let shared = Shared {
             table: &self.table,
             geometry: &geometry,
@@ -228,11 +219,46 @@ impl Solver {
         let winning_move = *shared.winner.lock().unwrap_or_else(|e| e.into_inner());
         Solution {
             mover_wins: winning_move.is_some(),
-            winning_move: winning_move.map(|i| moves[i].1),
+            winning_move: winning_move.map(|i| moves[i].mv),
             nodes: shared.nodes.load(Ordering::Relaxed),
             time_ms: start.elapsed().as_millis() as u64,
         }
     }
+}
+
+/// A first move, with the other first moves that lead to a mirror image of
+/// its position (searched once for all).
+struct RootMove {
+    mv: ClobberMove,
+    child: Sides,
+    twins: Vec<ClobberMove>,
+}
+
+/// The first moves, one per class of mirror images, those leaving the
+/// opponent the fewest moves first.
+fn root_moves(pos: &ClobberPosition, geometry: &Geometry) -> Vec<RootMove> {
+    let them = pos.side_to_move().opponent();
+    let mut moves: Vec<(u32, (u64, u64), RootMove)> = Vec::new();
+    for mv in pos.legal_moves() {
+        let after = pos.after(&mv);
+        let child = Sides::of(&after);
+        // The whole board's hashes are the same for mirror images.
+        let image = geometry.region_hashes(child);
+        match moves.iter_mut().find(|m| m.1 == image) {
+            Some(twin) => twin.2.twins.push(mv),
+            None => moves.push((
+                after.move_count(them),
+                image,
+                RootMove {
+                    mv,
+                    child,
+                    twins: Vec::new(),
+                },
+            )),
+        }
+    }
+    moves.sort_by_key(|m| m.0);
+    moves.into_iter().map(|m| m.2).collect()
 }
 
 /// One first move decided, for progress output.
@@ -297,7 +323,7 @@ impl<'a> Worker<'a> {
     /// Takes first moves until none is left or one wins.
     fn take_first_moves(
         &mut self,
-        moves: &[(u32, ClobberMove, Sides)],
+        moves: &[RootMove],
         start: &Instant,
         report: &(impl Fn(&RootReport) + Sync),
     ) {
@@ -307,16 +333,25 @@ impl<'a> Worker<'a> {
                 break;
             }
             let before = self.nodes;
-            let wins = !self.wins(moves[i].2, GameId::ZERO);
+            let wins = !self.wins(moves[i].child, GameId::ZERO);
             if self.stopped() {
                 break;
             }
+            let elapsed_ms = start.elapsed().as_millis() as u64;
             report(&RootReport {
-                mv: moves[i].1,
+                mv: moves[i].mv,
                 wins,
                 nodes: self.nodes - before,
-                elapsed_ms: start.elapsed().as_millis() as u64,
+                elapsed_ms,
             });
+            for &mv in &moves[i].twins {
+                report(&RootReport {
+                    mv,
+                    wins,
+                    nodes: 0,
+                    elapsed_ms,
+                });
+            }
             if wins {
                 let mut winner = self.shared.winner.lock().unwrap_or_else(|e| e.into_inner());
                 // The earliest winning move in the order, whoever found it.
