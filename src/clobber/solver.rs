@@ -543,6 +543,13 @@ impl<'a> Worker<'a> {
                 None => unknown.push(o),
             }
         }
+        // Searched in order of the opponent's moves in the whole child,
+        // those where the opponent does not win the rest alone first.
+        let geometry = self.shared.geometry;
+        let arena = self.values.arena();
+        unknown.sort_by_cached_key(|o| {
+            2 * geometry.contacts(o.board) + arena.left_wins_first(o.rest) as u32
+        });
         if unknown.iter().any(|o| !self.solve_open(o)) {
             return true;
         }
