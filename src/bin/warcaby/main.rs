@@ -2,6 +2,7 @@
 //! Output is stable `key=value` lines for scripts; errors are one line on
 //! stderr with exit status 2.
 
+mod alloc;
 mod arena;
 mod bench;
 mod clobber;
@@ -14,6 +15,9 @@ use games::{CliGame, GameJob};
 use std::process::ExitCode;
 use std::time::Instant;
 use warcaby::{Position, Variant};
+
+#[global_allocator]
+static ALLOCATOR: alloc::HugePageHint = alloc::HugePageHint;
 
 #[derive(Parser)]
 #[command(
