@@ -394,6 +394,11 @@ impl<'a> Worker<'a> {
     /// Its table entry is not looked up yet, only fetched into the cache.
     fn probe_child(&mut self, open: &Open, i: usize, after: Sides) -> Probe {
         self.nodes += 1;
+        if open.regions.len() == 1
+            && (after.mine | after.theirs).count_ones() <= self.shared.value_stones
+        {
+            return Probe::Known(self.small_child_wins(open.rest, after));
+        }
         let moved = open.regions[i].cells;
         let mut regions: Vec<BigRegion> = Vec::with_capacity(open.regions.len() + 2);
         regions.extend(open.regions[..i].iter().map(|r| r.passed()));
@@ -410,6 +415,27 @@ impl<'a> Worker<'a> {
             self.shared.table.prefetch(o.key);
         }
         probe
+    }
+
+    /// Whether the opponent, to move in the child whose only region
+    /// left, `after`, is small, wins it: the child is `-rest + P` with `P`
+    /// the value of `after`'s pieces, and the opponent moving first wins
+    /// unless `P <= rest`. A comparison of known values, where summing
+    /// `-rest + P` would build a new canonical form for nothing.
+    fn small_child_wins(&mut self, rest: GameId, after: Sides) -> bool {
+        let geometry = self.shared.geometry;
+        let mut pieces = GameId::ZERO;
+        for cells in geometry.groups(after.mine | after.theirs) {
+            let piece = after.within(cells);
+            if piece.mine != 0 && piece.theirs != 0 {
+                let value = self
+                    .region(piece, true)
+                    .value
+                    .expect("a small region has a value");
+                pieces = self.values.arena().sum(pieces, value);
+            }
+        }
+        !self.values.arena().le(pieces, rest)
     }
 
     /// [`Worker::probe`] of the position after a move in the rest, to
