@@ -384,7 +384,8 @@ impl<'a> Worker<'a> {
     fn probe(&mut self, b: Sides, rest: GameId) -> Probe {
         self.nodes += 1;
         let mut regions = Vec::with_capacity(4);
-        let rest = self.add_regions(b, &mut regions, rest);
+        let pieces = self.add_regions(b, &mut regions);
+        let rest = self.values.arena().sum(rest, pieces);
         self.conclude(b, regions, rest)
     }
 
@@ -394,17 +395,19 @@ impl<'a> Worker<'a> {
     /// Its table entry is not looked up yet, only fetched into the cache.
     fn probe_child(&mut self, open: &Open, i: usize, after: Sides) -> Probe {
         self.nodes += 1;
-        if open.regions.len() == 1
-            && (after.mine | after.theirs).count_ones() <= self.shared.value_stones
-        {
-            return Probe::Known(self.small_child_wins(open.rest, after));
-        }
         let moved = open.regions[i].cells;
         let mut regions: Vec<BigRegion> = Vec::with_capacity(open.regions.len() + 2);
         regions.extend(open.regions[..i].iter().map(|r| r.passed()));
         regions.extend(open.regions[i + 1..].iter().map(|r| r.passed()));
+        let pieces = self.add_regions(after, &mut regions);
+        if regions.is_empty() {
+            // The child is `-rest + pieces`, and the opponent moving first
+            // wins it unless `pieces <= rest`: a comparison of known values,
+            // where the sum would build a new canonical form for nothing.
+            return Probe::Known(!self.values.arena().le(pieces, open.rest));
+        }
         let them = self.values.arena().negative(open.rest);
-        let rest = self.add_regions(after, &mut regions, them);
+        let rest = self.values.arena().sum(them, pieces);
         let others = open.board.passed().within(!moved);
         let board = Sides {
             mine: others.mine | after.mine,
@@ -417,27 +420,6 @@ impl<'a> Worker<'a> {
         probe
     }
 
-    /// Whether the opponent, to move in the child whose only region
-    /// left, `after`, is small, wins it: the child is `-rest + P` with `P`
-    /// the value of `after`'s pieces, and the opponent moving first wins
-    /// unless `P <= rest`. A comparison of known values, where summing
-    /// `-rest + P` would build a new canonical form for nothing.
-    fn small_child_wins(&mut self, rest: GameId, after: Sides) -> bool {
-        let geometry = self.shared.geometry;
-        let mut pieces = GameId::ZERO;
-        for cells in geometry.groups(after.mine | after.theirs) {
-            let piece = after.within(cells);
-            if piece.mine != 0 && piece.theirs != 0 {
-                let value = self
-                    .region(piece, true)
-                    .value
-                    .expect("a small region has a value");
-                pieces = self.values.arena().sum(pieces, value);
-            }
-        }
-        !self.values.arena().le(pieces, rest)
-    }
-
     /// [`Worker::probe`] of the position after a move in the rest, to
     /// `option` (seen from the mover).
     fn probe_pass(&mut self, open: &Open, option: GameId) -> Probe {
@@ -448,8 +430,9 @@ impl<'a> Worker<'a> {
     }
 
     /// Adds the live regions of `b` to `regions` (cancelling a region
-    /// against its negative) or, when small, their values to `rest`.
-    fn add_regions(&mut self, b: Sides, regions: &mut Vec<BigRegion>, mut rest: GameId) -> GameId {
+    /// against its negative) and returns the sum of the small ones' values.
+    fn add_regions(&mut self, b: Sides, regions: &mut Vec<BigRegion>) -> GameId {
+        let mut small = GameId::ZERO;
         let geometry = self.shared.geometry;
         for cells in geometry.groups(b.mine | b.theirs) {
             let region = b.within(cells);
@@ -458,7 +441,7 @@ impl<'a> Worker<'a> {
             }
             let known = self.region(region, cells.count_ones() <= self.shared.value_stones);
             if let Some(value) = known.value {
-                rest = self.values.arena().sum(rest, value);
+                small = self.values.arena().sum(small, value);
             } else if let Some(j) = regions.iter().position(|r| r.hash == known.negative) {
                 regions.swap_remove(j);
             } else {
@@ -469,7 +452,7 @@ impl<'a> Worker<'a> {
                 });
             }
         }
-        rest
+        small
     }
 
     /// The probe's answer once the large regions and the rest are known.
