@@ -308,6 +308,10 @@ struct Worker<'a> {
     values: &'a mut RegionValues,
     recent: &'a mut [RecentRegion],
     nodes: u64,
+    /// Moves made from the first move down to the node being searched.
+    ply: usize,
+    /// The killer moves of each depth.
+    killers: Vec<Killers>,
 }
 
 impl<'a> Worker<'a> {
@@ -317,6 +321,8 @@ impl<'a> Worker<'a> {
             values: &mut memory.values,
             recent: &mut memory.recent,
             nodes: 0,
+            ply: 0,
+            killers: Vec::new(),
         }
     }
 
@@ -538,37 +544,93 @@ impl<'a> Worker<'a> {
         // The table is looked at once every child's entry is on its way.
         let mut unlooked = Vec::with_capacity(moves.len());
         for (_, i, after) in moves {
+            let mv = MoveCode::of(open.board.within(open.regions[i].cells), after);
             match self.probe_child(open, i, after) {
                 Probe::Known(false) => return true,
                 Probe::Known(true) => {}
-                Probe::Open(o) => unlooked.push(o),
+                Probe::Open(o) => unlooked.push((o, mv)),
             }
         }
         let mut unknown = Vec::with_capacity(unlooked.len());
-        for o in unlooked {
+        for (o, mv) in unlooked {
             match self.shared.table.get(o.key) {
                 Some(false) => return true,
                 Some(true) => {}
-                None => unknown.push(o),
+                None => unknown.push((o, mv)),
             }
         }
         // Searched in order of the opponent's moves in the whole child,
-        // those where the opponent does not win the rest alone first.
+        // those where the opponent does not win the rest alone first, but
+        // the moves that refuted a sibling at this depth lately (killers)
+        // before all.
         let geometry = self.shared.geometry;
         let arena = self.values.arena();
-        unknown.sort_by_cached_key(|o| {
+        unknown.sort_by_cached_key(|(o, _)| {
             2 * geometry.contacts(o.board) + arena.left_wins_first(o.rest) as u32
         });
-        if unknown.iter().any(|o| !self.solve_open(o)) {
-            return true;
+        let ply = self.ply;
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, Killers::default());
         }
-        let options = self.values.arena().left(open.rest).to_vec();
-        options
-            .into_iter()
-            .any(|option| match self.probe_pass(open, option) {
-                Probe::Known(known) => !known,
-                Probe::Open(o) => !self.solve_open(&o),
-            })
+        self.killers[ply].bring_forward(&mut unknown);
+        self.ply += 1;
+        let winner = unknown.iter().find(|(o, _)| !self.solve_open(o));
+        let wins = match winner {
+            Some(&(_, mv)) => {
+                self.killers[ply].remember(mv);
+                true
+            }
+            None => {
+                let options = self.values.arena().left(open.rest).to_vec();
+                options
+                    .into_iter()
+                    .any(|option| match self.probe_pass(open, option) {
+                        Probe::Known(known) => !known,
+                        Probe::Open(o) => !self.solve_open(&o),
+                    })
+            }
+        };
+        self.ply -= 1;
+        wins
+    }
+}
+
+/// A move inside a region: its two cells, for the killer moves.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+struct MoveCode(u16);
+
+impl MoveCode {
+    /// The move that turned `before` (seen from the mover) into `after`
+    /// (seen from the opponent).
+    fn of(before: Sides, after: Sides) -> MoveCode {
+        let moved = before.mine ^ after.theirs;
+        let to = moved & before.theirs;
+        let from = moved & !to;
+        MoveCode((from.trailing_zeros() * 128 + to.trailing_zeros()) as u16)
+    }
+}
+
+/// The two moves that most recently won a node at one depth, newest first
+/// (0 = none: no move goes from a cell to the same cell).
+#[derive(Clone, Copy, Default)]
+struct Killers([MoveCode; 2]);
+
+impl Killers {
+    /// Puts the children reached by the killers first, the newest first.
+    fn bring_forward<T>(&self, children: &mut Vec<(T, MoveCode)>) {
+        for &killer in self.0.iter().rev().filter(|k| k.0 != 0) {
+            if let Some(j) = children.iter().position(|c| c.1 == killer) {
+                let child = children.remove(j);
+                children.insert(0, child);
+            }
+        }
+    }
+
+    /// Records a move that won a node.
+    fn remember(&mut self, mv: MoveCode) {
+        if self.0[0] != mv {
+            self.0 = [mv, self.0[0]];
+        }
     }
 }
 
