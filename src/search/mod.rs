@@ -15,6 +15,7 @@ mod ordering;
 mod tt;
 
 pub(crate) use tt::advise_huge_pages;
+pub use tt::advise_huge_pages_at;
 
 pub use tt::TranspositionTable;
 
