@@ -16,9 +16,11 @@
 //!
 //! Every child is probed first (its regions, the rest, the table): a child
 //! already known lost for the opponent ends the node at once (enhanced
-//! transposition cutoff); the others are searched in order of the
-//! opponent's replies, fewest first. The first moves are shared out between
-//! threads that share the table.
+//! transposition cutoff); the others are searched the two latest
+//! refutations at that depth (killer moves) first, then in order of the
+//! opponent's replies, fewest first. First moves leading to mirror images
+//! are searched once, and are shared out between threads that share the
+//! table.
 
 use super::regions::{Geometry, Sides};
 use super::values::RegionValues;
