@@ -189,7 +189,7 @@ impl Position {
         parse(text, variant)
     }
 
-    /// This position as a PDN FEN (see [`write`]).
+    /// This position as a PDN FEN (see [`write()`]).
     pub fn to_fen(&self) -> String {
         write(self)
     }

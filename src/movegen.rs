@@ -1,5 +1,5 @@
 //! The one move generator for every checkers variant. It reads the variant's
-//! [`Rules`](crate::rules::Rules) flags; there is no per-variant copy.
+//! [`Rules`] flags; there is no per-variant copy.
 //!
 //! Captures are mandatory: when any capture exists only capture sequences are
 //! generated, each distinct sequence (landing squares or captured pieces) as

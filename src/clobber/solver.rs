@@ -1,6 +1,6 @@
 //! An exact Clobber solver: who wins with perfect play.
 //!
-//! A position is a sum of independent regions (see [`super::regions`]).
+//! A position is a sum of independent regions (see `regions.rs`).
 //! The solver works on bitboards seen from the side to move and uses that
 //! sum three ways:
 //! - dead regions (one colour only) are dropped, and a region next to its
