@@ -124,6 +124,13 @@ impl Bitboard {
         self.0 >> sq.index() & 1 != 0
     }
 
+    /// The set with the board turned 180 degrees (a1 ↔ h8): dark squares
+    /// stay dark.
+    #[inline]
+    pub const fn rotated(self) -> Bitboard {
+        Bitboard(self.0.reverse_bits())
+    }
+
     /// True when the set has more than one square.
     #[inline]
     pub const fn has_many(self) -> bool {

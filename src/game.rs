@@ -3,7 +3,7 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::{Color, Variant};
+use crate::rules::{Color, EndOrder, Progress, Repetition, Variant};
 use std::fmt;
 
 /// How a game ended, or that it goes on.
@@ -38,6 +38,8 @@ pub enum DrawReason {
     NoProgress {
         /// The limit, in plies.
         plies: u32,
+        /// What would have counted as progress.
+        progress: Progress,
     },
     /// Both players agreed (or an arbiter declared it), e.g. from a PDN result.
     Agreed,
@@ -85,10 +87,13 @@ impl fmt::Display for Outcome {
             Outcome::Draw(DrawReason::ThreefoldRepetition) => {
                 write!(f, "draw by threefold repetition")
             }
-            Outcome::Draw(DrawReason::NoProgress { plies }) => write!(
-                f,
-                "draw: {plies} plies in a row without a man move or a capture"
-            ),
+            Outcome::Draw(DrawReason::NoProgress { plies, progress }) => {
+                let what = match progress {
+                    Progress::ManMoveOrCapture => "a man move or a capture",
+                    Progress::CaptureOrCrowning => "a capture or a crowning",
+                };
+                write!(f, "draw: {plies} plies in a row without {what}")
+            }
             Outcome::Draw(DrawReason::Agreed) => write!(f, "draw agreed"),
         }
     }
@@ -120,7 +125,7 @@ struct Ply {
 pub struct Game {
     start: Position,
     current: Position,
-    /// Plies since the last man move or capture.
+    /// Plies since the last progress move (the rules' [`crate::rules::Progress`]).
     quiet_plies: u32,
     history: Vec<Ply>,
     redo: Vec<Move>,
@@ -173,7 +178,8 @@ impl Game {
         self.history.len()
     }
 
-    /// Plies since the last man move or capture.
+    /// Plies since the last progress move: by the written rules a man move
+    /// or a capture (see [`crate::rules::Progress`]).
     pub fn quiet_plies(&self) -> u32 {
         self.quiet_plies
     }
@@ -186,46 +192,67 @@ impl Game {
         self.current.legal_moves()
     }
 
-    /// How many times the current position has occurred (including now).
+    /// How many times the current position has occurred (including now),
+    /// compared as the rules' [`Repetition`] says.
     pub fn repetitions(&self) -> usize {
         // Only positions since the last irreversible move can repeat.
-        1 + self
-            .history
-            .iter()
-            .rev()
-            .take(self.quiet_plies as usize)
-            .filter(|p| p.before == self.current)
-            .count()
+        let recent = self.history.iter().rev().take(self.quiet_plies as usize);
+        match self.current.rules().end.repetition {
+            Repetition::SamePosition => 1 + recent.filter(|p| p.before == self.current).count(),
+            Repetition::MoverView => {
+                let view = self.current.mover_view();
+                // The game's start position (history[0].before) never counts.
+                let counted = recent.take(self.history.len().saturating_sub(1));
+                1 + counted.filter(|p| p.before.mover_view() == view).count()
+            }
+        }
     }
 
     fn is_draw(&self) -> Option<DrawReason> {
-        let limit = self.current.rules().no_progress_plies;
-        if self.repetitions() >= 3 {
-            Some(DrawReason::ThreefoldRepetition)
-        } else if self.quiet_plies >= limit {
-            Some(DrawReason::NoProgress { plies: limit })
-        } else {
-            None
+        let end = &self.current.rules().end;
+        let no_progress =
+            (self.quiet_plies >= end.no_progress_plies).then_some(DrawReason::NoProgress {
+                plies: end.no_progress_plies,
+                progress: end.progress,
+            });
+        let repeated = (self.repetitions() >= 3).then_some(DrawReason::ThreefoldRepetition);
+        match end.order {
+            EndOrder::LossFirst => repeated.or(no_progress),
+            EndOrder::DrawsFirst => no_progress.or(repeated),
         }
     }
 
-    /// The result if the game is over. A side with no legal move loses; that
-    /// is checked first, then threefold repetition, then no progress.
-    pub fn outcome(&self) -> Option<Outcome> {
+    fn no_move_loss(&self) -> Option<Outcome> {
         let pos = &self.current;
-        if crate::movegen::count(pos) == 0 {
-            let loser = pos.side_to_move();
-            let reason = if pos.pieces(loser).is_empty() {
-                WinReason::NoPieces
-            } else {
-                WinReason::Blocked
-            };
-            return Some(Outcome::Win {
-                winner: loser.opponent(),
-                reason,
-            });
+        if crate::movegen::count(pos) != 0 {
+            return None;
         }
-        self.is_draw().map(Outcome::Draw)
+        let loser = pos.side_to_move();
+        let reason = if pos.pieces(loser).is_empty() {
+            WinReason::NoPieces
+        } else {
+            WinReason::Blocked
+        };
+        Some(Outcome::Win {
+            winner: loser.opponent(),
+            reason,
+        })
+    }
+
+    /// The result if the game is over, checked in the rules' [`EndOrder`]:
+    /// by the written rules a side with no legal move loses first, then
+    /// threefold repetition, then no progress; the referee program checks
+    /// no progress, then repetition, then the side without a move.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.current.rules().end.order {
+            EndOrder::LossFirst => self
+                .no_move_loss()
+                .or_else(|| self.is_draw().map(Outcome::Draw)),
+            EndOrder::DrawsFirst => self
+                .is_draw()
+                .map(Outcome::Draw)
+                .or_else(|| self.no_move_loss()),
+        }
     }
 
     /// Plays a legal move. An illegal move, or any move once the game is

@@ -3,7 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::moves::Move;
-use crate::rules::{Color, Rules, Variant};
+use crate::rules::{Color, Progress, Rules, Variant};
 use crate::square::Square;
 use crate::zobrist;
 
@@ -278,8 +278,32 @@ impl Position {
         p
     }
 
-    /// True when `mv` moves a man (or captures): such moves reset the no-progress count.
+    /// True when `mv` resets the no-progress count under these rules
+    /// ([`Progress`]): a capture, and a man move or a crowning.
+    #[inline]
     pub fn is_progress(&self, mv: &Move) -> bool {
-        mv.is_capture() || !self.kings.contains(mv.from())
+        match self.rules.end.progress {
+            Progress::ManMoveOrCapture => mv.is_capture() || !self.kings.contains(mv.from()),
+            Progress::CaptureOrCrowning => mv.is_capture() || mv.promotes(),
+        }
+    }
+
+    /// The same position played under other rules of the same variant (the
+    /// moves are the same; the game-end rules may differ, as for
+    /// [`crate::rules::TOURNAMENT_CONTEST`]). None for another variant's rules.
+    pub fn under_rules(&self, rules: &'static Rules) -> Option<Position> {
+        (rules.variant == self.rules.variant).then_some(Position { rules, ..*self })
+    }
+
+    /// The board as the side to move sees it: its own pieces, the opponent's
+    /// and the kings, with the board turned round when Black is to move. A
+    /// position and its colour-reversed twin have the same view
+    /// ([`crate::rules::Repetition::MoverView`]).
+    pub fn mover_view(&self) -> [Bitboard; 3] {
+        let [white, black] = self.pieces;
+        match self.side {
+            Color::White => [white, black, self.kings],
+            Color::Black => [black.rotated(), white.rotated(), self.kings.rotated()],
+        }
     }
 }

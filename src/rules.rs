@@ -63,11 +63,81 @@ impl std::ops::Not for Color {
     }
 }
 
+/// What resets the no-progress count.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Progress {
+    /// A man move or a capture (the written rules of every variant).
+    ManMoveOrCapture,
+    /// A capture or a crowning only; a plain man move does not reset it (the
+    /// contest's referee program).
+    CaptureOrCrowning,
+}
+
+/// Which earlier positions count as the same position for the repetition draw.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Repetition {
+    /// The same pieces with the same side to move; the start position counts.
+    SamePosition,
+    /// The board as the side to move sees it, as the referee program hashes
+    /// it after turning the board round: a position and its colour-reversed
+    /// twin (board turned 180 degrees, colours swapped, the other side to
+    /// move) are the same. The game's start position is never counted.
+    MoverView,
+}
+
+/// The order of the game-end checks after a move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EndOrder {
+    /// The side to move without a legal move loses; then repetition, then no
+    /// progress (the written rules).
+    LossFirst,
+    /// No progress, then repetition, then the side to move without a legal
+    /// move loses (the referee program: a draw wins over a blocked side).
+    DrawsFirst,
+}
+
+/// When a game ends, as data: the no-progress and repetition draws and the
+/// order of the checks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameEnd {
+    /// Draw after this many consecutive plies without progress.
+    pub no_progress_plies: u32,
+    /// What counts as progress.
+    pub progress: Progress,
+    /// What counts as a repeated position (the third occurrence draws).
+    pub repetition: Repetition,
+    /// The order of the checks.
+    pub order: EndOrder,
+}
+
+impl GameEnd {
+    /// The spec's written rules with a no-progress limit of `plies`.
+    pub const fn written(plies: u32) -> GameEnd {
+        GameEnd {
+            no_progress_plies: plies,
+            progress: Progress::ManMoveOrCapture,
+            repetition: Repetition::SamePosition,
+            order: EndOrder::LossFirst,
+        }
+    }
+
+    /// The contest's referee program (`silnik.py`): 20 turns without a
+    /// capture or crowning, repetition of the board as the mover sees it
+    /// (start position not counted), draws checked first.
+    pub const REFEREE: GameEnd = GameEnd {
+        no_progress_plies: 20,
+        progress: Progress::CaptureOrCrowning,
+        repetition: Repetition::MoverView,
+        order: EndOrder::DrawsFirst,
+    };
+}
+
 /// The checkers variants of the spec.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Variant {
     /// The university contest's rules: men capture backward, short kings,
-    /// White first, 20-ply no-progress draw.
+    /// a man crowned mid-capture goes on capturing, White first, 20-ply
+    /// no-progress draw.
     #[default]
     Tournament,
     /// American / English checkers (ACF).
@@ -123,8 +193,8 @@ pub struct Rules {
     /// A man reaching the crowning rank during a capture stops there (true)
     /// or is crowned at once and keeps capturing as a king (false).
     pub promotion_ends_capture: bool,
-    /// Draw after this many consecutive plies with no man move and no capture.
-    pub no_progress_plies: u32,
+    /// When the game ends: the draw rules and the order they are checked in.
+    pub end: GameEnd,
     /// How squares are written.
     pub notation: SquareNotation,
     /// Separator written between the squares of a capture (`x` or `:`).
@@ -137,10 +207,17 @@ pub const TOURNAMENT: Rules = Rules {
     first_to_move: Color::White,
     men_capture_backward: true,
     flying_kings: false,
-    promotion_ends_capture: true,
-    no_progress_plies: 20,
+    promotion_ends_capture: false,
+    end: GameEnd::written(20),
     notation: SquareNotation::Numeric,
     capture_separator: 'x',
+};
+
+/// The tournament variant as the contest's referee program ends games
+/// ([`GameEnd::REFEREE`]); moves are the same as in [`TOURNAMENT`].
+pub const TOURNAMENT_CONTEST: Rules = Rules {
+    end: GameEnd::REFEREE,
+    ..TOURNAMENT
 };
 
 /// English / American checkers.
@@ -150,7 +227,7 @@ pub const ENGLISH: Rules = Rules {
     men_capture_backward: false,
     flying_kings: false,
     promotion_ends_capture: true,
-    no_progress_plies: 80,
+    end: GameEnd::written(80),
     notation: SquareNotation::Numeric,
     capture_separator: 'x',
 };
@@ -162,7 +239,7 @@ pub const RUSSIAN: Rules = Rules {
     men_capture_backward: true,
     flying_kings: true,
     promotion_ends_capture: false,
-    no_progress_plies: 30,
+    end: GameEnd::written(30),
     notation: SquareNotation::Algebraic,
     capture_separator: ':',
 };

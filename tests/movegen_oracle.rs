@@ -299,6 +299,7 @@ fn assert_coverage(variant: Variant, t: &Tally) {
 fn tournament_moves_match_oracle() {
     let t = run_variant(Variant::Tournament, 0x7001);
     assert_coverage(Variant::Tournament, &t);
+    assert!(t.oracle.crowned_and_continued >= 50, "{t:?}");
 }
 
 #[test]
@@ -426,9 +427,17 @@ fn hand_men_capture_backward_except_in_english() {
 #[test]
 fn hand_crowning_during_capture() {
     // White man d6 (10) jumps e7 (7) to f8; g7 (8) stands next to f8.
-    for variant in [Variant::Tournament, Variant::English] {
-        check_hand("W:W10:B7,8", variant, &[("d6", &["f8"], &["e7"], true)]);
-    }
+    // English: crowned, the move ends; tournament: the new king jumps g7 too.
+    check_hand(
+        "W:W10:B7,8",
+        Variant::English,
+        &[("d6", &["f8"], &["e7"], true)],
+    );
+    check_hand(
+        "W:W10:B7,8",
+        Variant::Tournament,
+        &[("d6", &["f8", "h6"], &["e7", "g7"], true)],
+    );
     check_hand(
         "W:Wd6:Be7,g7",
         Variant::Russian,

@@ -229,7 +229,7 @@ fn move_texts_round_trip_including_ambiguous_captures() {
         let mut rng = Rng::new(0xA11 + variant as u64);
         let mut positions = 0;
         let mut disambiguated = 0;
-        for _ in 0..1500 {
+        for _ in 0..3000 {
             let mut pos = random_position(&mut rng, variant);
             for _ in 0..40 {
                 disambiguated += check_move_texts(&pos).unwrap_or_else(|e| panic!("{e}"));
@@ -242,7 +242,7 @@ fn move_texts_round_trip_including_ambiguous_captures() {
             }
         }
         eprintln!("[{variant}] {positions} positions, {disambiguated} full-path moves");
-        assert!(positions > 20_000, "[{variant}] {positions} positions");
+        assert!(positions > 40_000, "[{variant}] {positions} positions");
         assert!(
             disambiguated >= 20,
             "[{variant}] only {disambiguated} moves needed their full path"

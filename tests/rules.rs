@@ -23,6 +23,7 @@
 //! dark square. White moves up the board, Black down.
 
 use warcaby::notation::full_text;
+use warcaby::rules::Progress;
 use warcaby::{
     Color, DrawReason, Game, Move, MoveTextError, Outcome, Piece, Position, Role, Square, Variant,
     WinReason,
@@ -50,7 +51,7 @@ const TOURNAMENT: Spec = Spec {
     first_to_move: Color::White,
     men_capture_backward: true,
     flying_kings: false,
-    promotion_ends_capture: true,
+    promotion_ends_capture: false,
     no_progress_plies: 20,
     numeric: true,
 };
@@ -129,7 +130,7 @@ per_variant! {
         english_started_capture_must_continue,
         russian_started_capture_must_continue_landing_where_king_captures_again;
     check_promotion_during_capture =>
-        tournament_man_crowned_during_capture_stops,
+        tournament_man_crowned_during_capture_continues,
         english_man_crowned_during_capture_stops,
         russian_man_crowned_during_capture_continues_as_king;
     check_captured_pieces_block =>
@@ -730,8 +731,8 @@ fn check_sequence_continues(spec: &Spec) {
 }
 
 /// Row "man reaching the last rank during a capture": crowned and the move
-/// ends (tournament, English); crowned at once and continues capturing as a
-/// king (Russian).
+/// ends (English); crowned and continues capturing (tournament, as the
+/// contest's referee program does), as a king (Russian: a flying one).
 ///
 /// ```text
 ///     a b c d e f g h
@@ -746,9 +747,9 @@ fn check_sequence_continues(spec: &Spec) {
 /// ```
 ///
 /// b6 jumps c7 and lands on d8, the crowning rank. From d8 the piece could take
-/// e7 (a man backward, a king in any case). Tournament/English: the move ends
-/// on d8 crowned and e7 stays. Russian: the new king goes on over e7 and, flying,
-/// lands on f6, g5 or h4.
+/// e7 (a man backward, a king in any case). English: the move ends on d8
+/// crowned and e7 stays. Tournament: the new king jumps e7 to f6. Russian: the
+/// new king goes on over e7 and, flying, lands on f6, g5 or h4.
 ///
 /// ```text
 ///     a b c d e f g h
@@ -762,8 +763,8 @@ fn check_sequence_continues(spec: &Spec) {
 /// 1   .   .   .   .
 /// ```
 ///
-/// Here f6 is not adjacent to d8: only a king (a flying one) can go on, to g5 or
-/// h4. Tournament/English: b6:d8 only.
+/// Here f6 is not adjacent to d8: only a flying king can go on, to g5 or h4.
+/// Tournament and English: b6:d8 only.
 ///
 /// ```text
 ///     a b c d e f g h
@@ -777,18 +778,28 @@ fn check_sequence_continues(spec: &Spec) {
 /// 1   .   .   .   .
 /// ```
 ///
-/// The same for Black, crowned on rank 1: g3 takes f2 and lands on e1. Russian:
-/// the new king goes on over d2 to c3, b4 or a5; elsewhere g3:e1 only, and d2
-/// stays.
+/// The same for Black, crowned on rank 1: g3 takes f2 and lands on e1.
+/// Tournament: the new king goes on over d2 to c3; Russian: to c3, b4 or a5;
+/// English: g3:e1 only, and d2 stays.
 fn check_promotion_during_capture(spec: &Spec) {
     // (position, the move that stops on the crowning square, the piece it
-    // takes, the piece only a crowned piece goes on to take, Russian moves)
-    let cases: [(&str, &str, &str, &str, &[&str]); 3] = [
+    // takes, the piece only a crowned piece goes on to take, the moves of a
+    // short king that goes on, the moves of a flying king that goes on)
+    type Case<'a> = (
+        &'a str,
+        &'a str,
+        &'a str,
+        &'a str,
+        &'a [&'a str],
+        &'a [&'a str],
+    );
+    let cases: [Case; 3] = [
         (
             "W:Wb6:Bc7,e7",
             "b6:d8",
             "c7",
             "e7",
+            &["b6:d8:f6"],
             &["b6:d8:f6", "b6:d8:g5", "b6:d8:h4"],
         ),
         (
@@ -796,6 +807,7 @@ fn check_promotion_during_capture(spec: &Spec) {
             "b6:d8",
             "c7",
             "f6",
+            &["b6:d8"],
             &["b6:d8:g5", "b6:d8:h4"],
         ),
         (
@@ -803,10 +815,11 @@ fn check_promotion_during_capture(spec: &Spec) {
             "g3:e1",
             "f2",
             "d2",
+            &["g3:e1:c3"],
             &["g3:e1:c3", "g3:e1:b4", "g3:e1:a5"],
         ),
     ];
-    for (fen, stop, first, beyond, continued) in cases {
+    for (fen, stop, first, beyond, short, flying) in cases {
         let pos = position(spec, fen);
         let us = pos.side_to_move();
         let king = Some(Piece {
@@ -822,16 +835,19 @@ fn check_promotion_during_capture(spec: &Spec) {
             let after = pos.after(&mv);
             assert_eq!(after.piece_at(crown), king);
             assert!(after.pieces(!us).contains(square(beyond)));
-        } else {
-            assert_legal(spec, &pos, continued);
-            for mv in pos.legal_moves() {
-                assert!(mv.promotes(), "{mv:?}");
-                assert_eq!(captured(&mv), names(&[first, beyond]));
-                assert_eq!(mv.path()[0], crown);
-                let after = pos.after(&mv);
-                assert_eq!(after.piece_at(mv.to()), king);
-                assert!(after.pieces(!us).is_empty());
-            }
+            continue;
+        }
+        let continued = if spec.flying_kings { flying } else { short };
+        assert_legal(spec, &pos, continued);
+        for mv in pos.legal_moves() {
+            assert!(mv.promotes(), "{mv:?}");
+            assert_eq!(mv.path()[0], crown);
+            let went_on = mv.path().len() > 1;
+            let taken: &[&str] = if went_on { &[first, beyond] } else { &[first] };
+            assert_eq!(captured(&mv), names(taken));
+            let after = pos.after(&mv);
+            assert_eq!(after.piece_at(mv.to()), king);
+            assert_eq!(after.pieces(!us).is_empty(), went_on);
         }
     }
 }
@@ -1217,7 +1233,10 @@ impl Walk {
 ///    they give no result, and one more draws.
 fn check_no_progress(spec: &Spec) {
     let n = spec.no_progress_plies;
-    let draw = Some(Outcome::Draw(DrawReason::NoProgress { plies: n }));
+    let draw = Some(Outcome::Draw(DrawReason::NoProgress {
+        plies: n,
+        progress: Progress::ManMoveOrCapture,
+    }));
     let fen = "W:WKa3,Kg7:BKe3,d8";
 
     let mut game = Game::from_position(position(spec, fen));

@@ -78,7 +78,7 @@ impl SearchGame for CheckersNode {
 
     #[inline]
     fn is_rule_draw(&self) -> bool {
-        self.quiet_plies >= self.pos.rules().no_progress_plies
+        self.quiet_plies >= self.pos.rules().end.no_progress_plies
     }
 
     #[inline]

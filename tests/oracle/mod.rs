@@ -19,7 +19,7 @@
 //! * captured pieces stay on the board until the move ends: they block and
 //!   cannot be jumped twice; the mover's start square counts as empty;
 //! * a man reaching the last rank during a capture is crowned; the move ends
-//!   there (tournament, English) or it goes on capturing as a king (Russian);
+//!   there (English) or it goes on capturing as a king (tournament, Russian);
 //! * a flying king with several landing squares behind a captured piece must
 //!   take one from which it can capture again, when there is one;
 //! * engine interpretation for flying kings: after landing on a square that is
@@ -101,7 +101,7 @@ impl OracleRules {
             Variant::Tournament => OracleRules {
                 men_capture_backward: true,
                 flying_kings: false,
-                crowning_ends_capture: true,
+                crowning_ends_capture: false,
             },
             Variant::English => OracleRules {
                 men_capture_backward: false,
