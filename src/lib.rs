@@ -18,6 +18,7 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod referee;
 pub mod rng;
 pub mod rules;
 pub mod search;

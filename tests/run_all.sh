@@ -13,13 +13,23 @@ if ! command -v cargo >/dev/null 2>&1; then
 fi
 source www/tools.sh
 
-# The arena tests play the Python adapter's example bots with python3.
+# The arena tests play contest bots in Python, which get the referee's
+# numpy board: python3 and numpy, from pip or else Debian's packages.
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo=sudo
+apt_install() {
+    $sudo apt-get update
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"
+}
 if ! command -v python3 >/dev/null 2>&1; then
     say "installing Debian's python3 (for the arena's Python bot tests)"
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo=sudo
-    $sudo apt-get update
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y python3
+    apt_install python3 python3-numpy
+fi
+if ! python3 -c 'import numpy' >/dev/null 2>&1; then
+    say "installing numpy (contest bots get a numpy board)"
+    python3 -m pip install --quiet numpy ||
+        python3 -m pip install --quiet --break-system-packages numpy ||
+        apt_install python3-numpy
 fi
 
 say "native tests"

@@ -3,10 +3,14 @@
 //! * [`spec`] — bot spec strings (`negascout:time=200`, `random`,
 //!   `exec:<command>`, `python:<file.py>`, a path to an executable).
 //! * [`player`] — what a bot is asked, how it can fail, the built-in bots.
-//! * [`external`] and [`sandbox`] — bots as processes speaking the line
-//!   protocol of `bot-protocol.md`, with a memory limit and no network.
-//! * [`python`] — the adapter for tournament-framework Python bots.
+//! * [`process`] and [`sandbox`] — a bot's process, with a memory limit
+//!   and no network, spoken to line by line.
+//! * [`external`] — bots speaking the line protocol of `bot-protocol.md`.
+//! * [`python`] — contest bots in Python (`class bot`), run unchanged
+//!   through the adapter, step by step as the referee asks.
 //! * [`play`] — one game: clocks, the single-move rule, faults.
+//! * [`contest`] — one game refereed as the contest's program does it
+//!   (move time from a benchmark, time flags, random replacements).
 //! * [`overtime`] — the overtime start position (men removed at random).
 //! * [`openings`] — `--openings` files.
 //! * [`tournament`] — the round robin, overtime and parallel games.
@@ -17,12 +21,14 @@
 //! It starts processes, so it is built only for native targets with the
 //! `cli` feature.
 
+pub mod contest;
 pub mod elo;
 pub mod external;
 pub mod openings;
 pub mod overtime;
 pub mod play;
 pub mod player;
+pub mod process;
 pub mod python;
 pub mod report;
 pub mod results;

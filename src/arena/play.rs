@@ -4,6 +4,7 @@
 //! the variant's no-progress rule) or when a bot fails (time, crash, illegal,
 //! unreadable move or garbage), which loses it that game.
 
+use super::contest::ContestGame;
 use super::player::{Fault, FaultKind, GameStart, LastWords, Player, Turn};
 use crate::game::{DrawReason, Game, Outcome, WinReason};
 use crate::named::{named_display_and_parse, Named};
@@ -116,9 +117,20 @@ pub struct Played {
     pub end: End,
     /// Thinking time each side used (white, black).
     pub time_used: [Duration; 2],
+    /// Contest mode, a drawn game: the side that used less time, which wins
+    /// the draw for the match score.
+    pub tiebreak: Option<Color>,
+    /// Contest mode: the move time and what the referee recorded per side.
+    pub contest: Option<ContestGame>,
 }
 
 impl Played {
+    /// The side that scores the game in its match: the winner, or in
+    /// contest mode the winner of a draw's tie-break.
+    pub fn match_winner(&self) -> Option<Color> {
+        self.winner.or(self.tiebreak)
+    }
+
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn result(&self) -> &'static str {
         match self.winner {
@@ -129,7 +141,8 @@ impl Played {
     }
 }
 
-fn rules_end(outcome: Outcome) -> End {
+/// The end of a game decided by the rules.
+pub(crate) fn rules_end(outcome: Outcome) -> End {
     let kind = match outcome {
         Outcome::Win {
             reason: WinReason::NoPieces,
@@ -231,5 +244,7 @@ pub fn play(mut game: Game, mut players: [&mut dyn Player; 2], starts: [GameStar
         winner,
         end,
         time_used: used,
+        tiebreak: None,
+        contest: None,
     }
 }

@@ -5,6 +5,8 @@ use super::spec::{BotSpec, EngineSpec};
 use crate::ai::{Engine, Level};
 use crate::game::Game;
 use crate::moves::Move;
+use crate::named::{named_display_and_parse, Named};
+use crate::referee::{Hops, Step};
 use crate::rng::Rng;
 use crate::rules::{Color, Variant};
 use crate::search::{Limits, SearchConfig};
@@ -27,6 +29,7 @@ pub struct GameStart {
 }
 
 /// One request for a move.
+#[derive(Clone, Copy)]
 pub struct Turn<'a> {
     /// The game so far (the bot is to move in its current position).
     pub game: &'a Game,
@@ -85,12 +88,123 @@ impl Fault {
     }
 }
 
+/// Why the referee played a random step or move for a bot (contest mode).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum SubstitutionReason {
+    /// Slower than twice the move time (the referee abandons the bot's thread).
+    Timeout,
+    /// Slower than the move time with no time flag left.
+    Slow,
+    /// An answer that is not one of the legal steps or moves.
+    NotLegal,
+    /// An exception inside the bot's `move`.
+    Exception,
+    /// Output that is not part of the protocol, or an unreadable move.
+    Garbage,
+    /// The bot's process died or could not be started; it is started again
+    /// for its next move.
+    Died,
+}
+
+impl SubstitutionReason {
+    /// Every reason.
+    pub const ALL: [SubstitutionReason; 6] = [
+        SubstitutionReason::Timeout,
+        SubstitutionReason::Slow,
+        SubstitutionReason::NotLegal,
+        SubstitutionReason::Exception,
+        SubstitutionReason::Garbage,
+        SubstitutionReason::Died,
+    ];
+}
+
+impl Named for SubstitutionReason {
+    const WHAT: &'static str = "substitution reason";
+    const ALL: &'static [SubstitutionReason] = &SubstitutionReason::ALL;
+    fn name(self) -> &'static str {
+        match self {
+            SubstitutionReason::Timeout => "timeout",
+            SubstitutionReason::Slow => "slow_no_flags",
+            SubstitutionReason::NotLegal => "not_legal",
+            SubstitutionReason::Exception => "exception",
+            SubstitutionReason::Garbage => "garbage",
+            SubstitutionReason::Died => "died",
+        }
+    }
+}
+
+named_display_and_parse!(SubstitutionReason);
+
+impl From<FaultKind> for SubstitutionReason {
+    fn from(kind: FaultKind) -> SubstitutionReason {
+        match kind {
+            FaultKind::Timeout => SubstitutionReason::Timeout,
+            FaultKind::Crash => SubstitutionReason::Died,
+            FaultKind::IllegalMove => SubstitutionReason::NotLegal,
+            FaultKind::UnreadableMove | FaultKind::Garbage => SubstitutionReason::Garbage,
+        }
+    }
+}
+
+/// A bot's answer to one question of the referee (contest mode), before the
+/// referee judges its time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// What the bot chose, or why it gave nothing usable.
+    pub choice: Result<Choice, (SubstitutionReason, String)>,
+    /// The time the bot's side measured (the Python adapter times `move`
+    /// itself, as the referee does); None: the referee's own measurement.
+    pub elapsed: Option<Duration>,
+}
+
+/// A usable answer: one step (hop-by-hop bots) or a whole move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The next step of the move.
+    Step(Step),
+    /// The whole move.
+    Move(Move),
+}
+
 /// A bot, as the game loop drives it.
 pub trait Player: Send {
     /// Gets ready for a new game (an external bot is started here).
     fn start(&mut self, start: &GameStart) -> Result<(), Fault>;
     /// Picks a move from `turn.legal`.
     fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault>;
+    /// Contest mode: answers one question of the referee within `limit`
+    /// (twice the move time). Bots that are [`Player::hop_by_hop`] are asked
+    /// at every step of `hops` with a choice; the others once, at the start of
+    /// the move, for the whole move (by default through [`Player::choose`]
+    /// with `limit` as the time left).
+    fn decide(&mut self, turn: &Turn<'_>, hops: &Hops, limit: Duration) -> Answer {
+        let _ = hops;
+        let turn = Turn {
+            time_left: limit,
+            opponent_time_left: limit,
+            ..*turn
+        };
+        Answer {
+            choice: self
+                .choose(&turn)
+                .map(Choice::Move)
+                .map_err(|f| (f.kind.into(), f.detail)),
+            elapsed: None,
+        }
+    }
+    /// True for bots asked step by step in contest mode (the Python adapter).
+    fn hop_by_hop(&self) -> bool {
+        false
+    }
+    /// False once the bot's process is gone (contest mode starts it again).
+    fn alive(&self) -> bool {
+        true
+    }
+    /// The referee's time benchmark run by this bot's interpreter (Python
+    /// bots); None for bots without one.
+    fn benchmark(&mut self) -> Option<Result<Duration, Fault>> {
+        None
+    }
     /// The game is over (`result` is `1-0`, `0-1` or `1/2-1/2`; `how` the
     /// end's name): an external bot is told and stopped.
     fn finish(&mut self, result: &str, how: &str);

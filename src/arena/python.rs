@@ -1,12 +1,20 @@
-//! The Python adapter: lets a bot written for the tournament framework's
-//! interface (`class bot` with `move(self, plansza, ruchy)`) play in the
-//! arena unchanged. The adapter (`python/adapter.py`, standard library only)
-//! is built into the binary and written to a temporary directory when the
-//! first Python bot starts; each game runs `python3 adapter.py <bot file>`,
-//! which speaks the arena's line protocol and asks the bot step by step.
-//! See `bot-protocol.md` for the board and move mapping.
+//! Contest bots in Python (`class bot` with `move(self, plansza, ruchy)`),
+//! run unchanged through the adapter (`python/adapter.py`, built into the
+//! binary and written to a temporary directory when the first Python bot
+//! starts). The arena works out what the contest's referee would show the
+//! bot ([`crate::referee`]: the board from the mover's side, the one-step
+//! moves in the referee's order, captures hop by hop) and the adapter turns
+//! it into the numpy board and the list of tuples, calls the bot and times
+//! it. See `bot-protocol.md` for the adapter's lines.
 
+use super::player::{
+    Answer, Choice, Fault, FaultKind, GameStart, Player, SubstitutionReason, Turn,
+};
+use super::process::{cut, key_values, seconds, Launch, Process};
+use crate::moves::Move;
+use crate::referee::{parse_step, step_text, Hops, Step};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// The adapter script.
 pub const ADAPTER: &str = include_str!("python/adapter.py");
@@ -16,6 +24,12 @@ pub const RANDOM_BOT: &str = include_str!("python/random_bot.py");
 pub const SENSIBLE_BOT: &str = include_str!("python/sensible_bot.py");
 /// The interpreter the adapter runs under.
 pub const PYTHON: &str = "python3";
+/// The adapter's exit status when numpy cannot be imported.
+const NUMPY_MISSING: &str = "exited with status 3";
+/// How long the arena waits for the adapter beyond the bot's own limit
+/// before it stops the process (the adapter answers `timeout` itself at
+/// the limit; this catches a bot that holds the interpreter).
+const ADAPTER_GRACE: Duration = Duration::from_secs(2);
 
 /// The adapter written to a temporary directory, removed again on drop.
 #[derive(Debug)]
@@ -47,5 +61,259 @@ impl Adapter {
 impl Drop for Adapter {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Checks that `python3` can import numpy, which every contest bot is given
+/// (its board is a numpy array). The error is one line that says how to
+/// install it.
+pub fn check_numpy() -> Result<(), String> {
+    let status = std::process::Command::new(PYTHON)
+        .args(["-c", "import numpy"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status();
+    match status {
+        Ok(s) if s.success() => Ok(()),
+        Ok(_) => Err(format!(
+            "Python bots need numpy (the contest gives bots a numpy board), and {PYTHON} cannot import it: \
+             install it with '{PYTHON} -m pip install numpy' or 'apt-get install python3-numpy'"
+        )),
+        Err(e) => Err(format!("Python bots need {PYTHON}, which cannot be run: {e}")),
+    }
+}
+
+/// What the adapter answered to one `ask`.
+enum Reply {
+    Step(Step),
+    Timeout,
+    Error,
+    Invalid(String),
+}
+
+/// A contest bot behind the adapter.
+pub struct PythonBot {
+    process: Process,
+    start: Option<GameStart>,
+}
+
+impl PythonBot {
+    /// A bot run as `python3 <adapter> <file>` under `launch`'s limits.
+    pub fn new(launch: Launch) -> PythonBot {
+        PythonBot {
+            process: Process::new(launch),
+            start: None,
+        }
+    }
+
+    /// Asks the bot for one step of `hops` (`limit`: the adapter's own time
+    /// limit, contest mode) by `deadline`; the reply and the time the adapter
+    /// measured.
+    fn ask(
+        &mut self,
+        hops: &Hops,
+        limit: Option<Duration>,
+        deadline: Instant,
+    ) -> Result<(Reply, Duration), Fault> {
+        let steps: Vec<String> = hops.steps().into_iter().map(step_text).collect();
+        let limit = limit.map_or(String::new(), |l| format!(" limit={:.6}", l.as_secs_f64()));
+        self.process.send(&format!(
+            "ask board={} steps={}{limit}\n",
+            hops.board().to_text(),
+            steps.join(",")
+        ))?;
+        let line = self.process.next_line(deadline, "the bot's move")?;
+        let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+        let fields = key_values(rest);
+        let field = |k: &str| {
+            fields
+                .iter()
+                .find(|(key, _)| key == k)
+                .map(|(_, v)| v.as_str())
+        };
+        let elapsed = field("elapsed")
+            .and_then(|s| s.parse::<f64>().ok())
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .map(Duration::from_secs_f64);
+        let reply = match (word, elapsed) {
+            ("step", Some(_)) => rest
+                .split_whitespace()
+                .next()
+                .and_then(parse_step)
+                .map(Reply::Step),
+            ("timeout", Some(_)) => Some(Reply::Timeout),
+            ("error", Some(_)) => Some(Reply::Error),
+            ("invalid", Some(_)) => Some(Reply::Invalid(field("answer").unwrap_or("?").into())),
+            _ => None,
+        };
+        match (reply, elapsed) {
+            (Some(reply), Some(elapsed)) => Ok((reply, elapsed)),
+            _ => Err(self.process.garbage(&line, "the adapter's reply")),
+        }
+    }
+
+    /// The last lines the bot wrote to stderr (its traceback, for an
+    /// exception), stopping the process.
+    fn last_error(&mut self, detail: String) -> Fault {
+        let fault = self.process.fail(Fault::new(FaultKind::Crash, detail));
+        let words = fault.last_words.as_ref().map_or("", |w| w.stderr.as_str());
+        let last = words.lines().last().unwrap_or("").to_string();
+        Fault {
+            detail: format!("{}: {}", fault.detail, cut(&last, 200)),
+            ..fault
+        }
+    }
+
+    fn numpy_hint(fault: Fault) -> Fault {
+        if fault.detail.contains(NUMPY_MISSING) {
+            Fault {
+                detail: format!("{} (numpy is missing)", fault.detail),
+                ..fault
+            }
+        } else {
+            fault
+        }
+    }
+}
+
+fn steps_text(hops: &Hops) -> String {
+    let steps: Vec<String> = hops
+        .steps()
+        .into_iter()
+        .map(|((a, b), (c, d))| format!("(({a}, {b}), ({c}, {d}))"))
+        .collect();
+    format!("[{}]", steps.join(", "))
+}
+
+impl Player for PythonBot {
+    fn start(&mut self, start: &GameStart) -> Result<(), Fault> {
+        self.start = Some(start.clone());
+        self.process
+            .start(start.handshake)
+            .map_err(Self::numpy_hint)?;
+        self.process.send(&format!(
+            "newgame variant={} color={} seed={}\n",
+            start.variant,
+            start.color.name(),
+            start.seed
+        ))
+    }
+
+    /// Asks the bot hop by hop until its steps name one legal move; a step
+    /// that is not offered, or an exception, loses the game.
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault> {
+        let deadline = Instant::now() + turn.time_left;
+        let mut hops = Hops::new(turn.game.position(), turn.legal);
+        loop {
+            hops.take_forced();
+            if let Some(mv) = hops.finished() {
+                return Ok(mv);
+            }
+            let offered = steps_text(&hops);
+            match self.ask(&hops, None, deadline)?.0 {
+                Reply::Step(step) => {
+                    if hops.take(step).is_err() {
+                        let detail = format!("step {} is not one of {offered}", step_text(step));
+                        return Err(self
+                            .process
+                            .fail(Fault::new(FaultKind::IllegalMove, detail)));
+                    }
+                }
+                Reply::Invalid(answer) => {
+                    let detail = format!("move returned {answer}, which is not one of {offered}");
+                    return Err(self
+                        .process
+                        .fail(Fault::new(FaultKind::IllegalMove, detail)));
+                }
+                Reply::Error => return Err(self.last_error("move raised an exception".into())),
+                Reply::Timeout => {
+                    return Err(self
+                        .process
+                        .fail(Fault::new(FaultKind::Timeout, "out of time")))
+                }
+            }
+        }
+    }
+
+    /// One step, timed by the adapter with the referee's thread and limit.
+    fn decide(&mut self, _turn: &Turn<'_>, hops: &Hops, limit: Duration) -> Answer {
+        let deadline = Instant::now() + limit + ADAPTER_GRACE;
+        let failed = |reason, detail: String| Answer {
+            choice: Err((reason, detail)),
+            elapsed: None,
+        };
+        let (reply, elapsed) = match self.ask(hops, Some(limit), deadline) {
+            Ok(answer) => answer,
+            Err(fault) => {
+                let reason = match fault.kind {
+                    FaultKind::Timeout => SubstitutionReason::Timeout,
+                    FaultKind::Garbage => SubstitutionReason::Garbage,
+                    _ => SubstitutionReason::Died,
+                };
+                let words = fault.last_words.map(|w| w.stderr).unwrap_or_default();
+                let last = words.lines().last().unwrap_or("").to_string();
+                return failed(reason, format!("{} {}", fault.detail, cut(&last, 200)));
+            }
+        };
+        let choice = match reply {
+            Reply::Step(step) => Ok(Choice::Step(step)),
+            Reply::Timeout => Err((
+                SubstitutionReason::Timeout,
+                format!("no answer within {}", seconds(limit)),
+            )),
+            Reply::Error => Err((
+                SubstitutionReason::Exception,
+                "move raised an exception (traceback on stderr)".into(),
+            )),
+            Reply::Invalid(answer) => Err((
+                SubstitutionReason::NotLegal,
+                format!("move returned {answer}, not one of {}", steps_text(hops)),
+            )),
+        };
+        Answer {
+            choice,
+            elapsed: Some(elapsed),
+        }
+    }
+
+    fn hop_by_hop(&self) -> bool {
+        true
+    }
+
+    fn alive(&self) -> bool {
+        self.process.alive()
+    }
+
+    fn benchmark(&mut self) -> Option<Result<Duration, Fault>> {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let result = self.process.send("benchmark\n").and_then(|_| {
+            let line = self.process.next_line(deadline, "the benchmark")?;
+            let seconds = line
+                .strip_prefix("benchmark ")
+                .and_then(|rest| {
+                    key_values(rest)
+                        .into_iter()
+                        .find(|(k, _)| k == "seconds")
+                        .and_then(|(_, v)| v.parse::<f64>().ok())
+                })
+                .filter(|s| s.is_finite() && *s > 0.0);
+            match seconds {
+                Some(s) => Ok(Duration::from_secs_f64(s)),
+                None => Err(self.process.garbage(&line, "'benchmark seconds=S'")),
+            }
+        });
+        Some(result)
+    }
+
+    fn finish(&mut self, result: &str, how: &str) {
+        self.process.stop(result, how);
+    }
+
+    fn name(&self) -> Option<String> {
+        self.process.name()
+    }
+
+    fn network_isolated(&self) -> Option<bool> {
+        self.process.network_isolated()
     }
 }

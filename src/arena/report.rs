@@ -1,7 +1,7 @@
 //! Text for the terminal: one line per finished game, a progress bar, the
 //! standings table and the Elo lines.
 
-use super::results::{GameRecord, Results};
+use super::results::{GameRecord, Results, SideRecord};
 use std::fmt::Write;
 
 /// Points as `1`, `1.5`, `0.5`.
@@ -30,6 +30,18 @@ pub fn game_line(record: &GameRecord, done: usize, scheduled: usize, pair: [f64;
             let _ = write!(detail, " [last words: {short}]");
         }
     }
+    if let Some(t) = &record.tiebreak_winner {
+        let _ = write!(detail, "; tie-break to {t} (less time used)");
+    }
+    if let Some(c) = &record.contest {
+        let _ = write!(
+            detail,
+            " [T={:.3} s; white {}; black {}]",
+            c.move_time_ms / 1e3,
+            side_summary(&c.white),
+            side_summary(&c.black)
+        );
+    }
     format!(
         "[{done:>w$}/{scheduled}] {}  {} - {}  {}  {}  (match {}-{})",
         record.id,
@@ -40,6 +52,31 @@ pub fn game_line(record: &GameRecord, done: usize, scheduled: usize, pair: [f64;
         points(pair[0]),
         points(pair[1])
     )
+}
+
+/// One side's contest log: `flags 1, random 3 (timeout 2, not_legal 1), restarts 1`.
+fn side_summary(side: &SideRecord) -> String {
+    let mut out = format!("flags {}", side.flags_used);
+    if !side.substitutions.is_empty() {
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for s in &side.substitutions {
+            match counts.iter_mut().find(|(r, _)| *r == s.reason) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((&s.reason, 1)),
+            }
+        }
+        let reasons: Vec<String> = counts.iter().map(|(r, n)| format!("{r} {n}")).collect();
+        let _ = write!(
+            out,
+            ", random {} ({})",
+            side.substitutions.len(),
+            reasons.join(", ")
+        );
+    }
+    if side.restarts > 0 {
+        let _ = write!(out, ", restarts {}", side.restarts);
+    }
+    out
 }
 
 /// `[##########----------]  5/12 games`.
@@ -63,14 +100,16 @@ pub fn standings(results: &Results) -> String {
         .max()
         .unwrap_or(3)
         .max(3);
+    let contest = results.contest.is_some();
     let mut out = String::new();
-    let _ = writeln!(
+    let _ = write!(
         out,
         "{:>3}  {:<name_w$}  {:>6}  {:>11}  {:>8}  {:>6}  {:>11}",
         "#", "bot", "points", "pairs W-D-L", "OT wins", "games", "games W-D-L"
     );
+    out.push_str(if contest { "  tie-break wins\n" } else { "\n" });
     for s in &results.standings {
-        let _ = writeln!(
+        let _ = write!(
             out,
             "{:>3}  {:<name_w$}  {:>6}  {:>11}  {:>8}  {:>6}  {:>11}",
             s.rank,
@@ -81,6 +120,10 @@ pub fn standings(results: &Results) -> String {
             points(s.game_points),
             format!("{}-{}-{}", s.wins, s.draws, s.losses),
         );
+        if contest {
+            let _ = write!(out, "  {:>14}", s.tiebreak_wins);
+        }
+        out.push('\n');
     }
     out
 }

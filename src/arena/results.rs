@@ -3,6 +3,7 @@
 //! that decided it; the standings with Elo), the standings computed from the
 //! games, and each game as a PDN file.
 
+use super::contest::{ContestGame, SideLog};
 use super::elo::{self, GameScore};
 use super::player::LastWords;
 use crate::pdn::PdnGame;
@@ -25,6 +26,8 @@ pub struct Results {
     pub time_scale: f64,
     /// Address-space limit of external bots in MiB (0: none).
     pub memory_limit_mib: u64,
+    /// Contest mode's settings (null: the arena's own match rules).
+    pub contest: Option<ContestSettings>,
     /// The openings, in the order they were used (after the seeded shuffle).
     pub openings: Vec<String>,
     /// The bots, in the order given.
@@ -35,6 +38,89 @@ pub struct Results {
     pub games: Vec<GameRecord>,
     /// The final table, best first.
     pub standings: Vec<Standing>,
+}
+
+/// Contest mode's settings.
+#[derive(Clone, Debug, Serialize)]
+pub struct ContestSettings {
+    /// Time flags per bot and game.
+    pub flags: u32,
+    /// The fixed move time in ms, if one was set (else each game's benchmark).
+    pub fixed_move_time_ms: Option<f64>,
+}
+
+/// What the contest referee recorded of one game.
+#[derive(Clone, Debug, Serialize)]
+pub struct ContestRecord {
+    /// The move time T in ms.
+    pub move_time_ms: f64,
+    /// `fixed`, `python_benchmark` or `native_benchmark`.
+    pub move_time_source: String,
+    /// White's log.
+    pub white: SideRecord,
+    /// Black's log.
+    pub black: SideRecord,
+}
+
+/// One side's log in a contest game.
+#[derive(Clone, Debug, Serialize)]
+pub struct SideRecord {
+    /// Questions asked (steps for Python bots, else moves).
+    pub questions: u32,
+    /// Time flags spent.
+    pub flags_used: u32,
+    /// Answers replaced by random ones.
+    pub substitutions: Vec<SubstitutionRecord>,
+    /// Times its process was started again.
+    pub restarts: u32,
+    /// Total time of its answers in ms.
+    pub time_used_ms: f64,
+}
+
+/// One random replacement.
+#[derive(Clone, Debug, Serialize)]
+pub struct SubstitutionRecord {
+    /// The ply, from 1.
+    pub ply: usize,
+    /// `timeout`, `slow_no_flags`, `not_legal`, `exception`, `garbage` or `died`.
+    pub reason: String,
+    /// In words.
+    pub detail: String,
+    /// What was played instead (a step `r1c1r2c2`, or a move).
+    pub played: String,
+}
+
+impl ContestRecord {
+    /// The record of a game's contest log.
+    pub fn of(game: &ContestGame) -> ContestRecord {
+        let side = |log: &SideLog| SideRecord {
+            questions: log.questions,
+            flags_used: log.flags_used,
+            substitutions: log
+                .substitutions
+                .iter()
+                .map(|s| SubstitutionRecord {
+                    ply: s.ply,
+                    reason: s.reason.to_string(),
+                    detail: s.detail.clone(),
+                    played: s.played.clone(),
+                })
+                .collect(),
+            restarts: log.restarts,
+            time_used_ms: millis(log.time_used),
+        };
+        ContestRecord {
+            move_time_ms: millis(game.move_time),
+            move_time_source: game.source.name().to_string(),
+            white: side(&game.sides[0]),
+            black: side(&game.sides[1]),
+        }
+    }
+}
+
+/// A duration in milliseconds, to the microsecond.
+pub fn millis(d: std::time::Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
 }
 
 /// One bot.
@@ -108,6 +194,12 @@ pub struct GameRecord {
     pub result: String,
     /// The winner's label, if any.
     pub winner: Option<String>,
+    /// Contest mode, a draw: the bot that used less time, which scores the
+    /// game in its match (the result stays a draw).
+    pub tiebreak_winner: Option<String>,
+    /// Contest mode: the move time and each side's flags, random
+    /// replacements and restarts.
+    pub contest: Option<ContestRecord>,
     /// How it ended.
     pub end: EndRecord,
     /// Plies played (opening moves included).
@@ -147,6 +239,8 @@ pub struct Standing {
     pub pairs_lost: u32,
     /// Pairs won in overtime.
     pub overtime_wins: u32,
+    /// Contest mode: drawn games won on the tie-break (less time used).
+    pub tiebreak_wins: u32,
     /// Game points (1 per win, ½ per draw), overtime games included.
     pub game_points: f64,
     /// Games won.
@@ -174,6 +268,7 @@ pub fn standings(labels: &[String], pairs: &[PairRecord], games: &[GameRecord]) 
             pairs_drawn: 0,
             pairs_lost: 0,
             overtime_wins: 0,
+            tiebreak_wins: 0,
             game_points: 0.0,
             wins: 0,
             draws: 0,
@@ -205,6 +300,9 @@ pub fn standings(labels: &[String], pairs: &[PairRecord], games: &[GameRecord]) 
     let mut scores = Vec::new();
     for g in games {
         let (w, b) = (index(&g.white), index(&g.black));
+        if let Some(t) = &g.tiebreak_winner {
+            table[index(t)].tiebreak_wins += 1;
+        }
         let white_score = match g.result.as_str() {
             "1-0" => 1.0,
             "0-1" => 0.0,

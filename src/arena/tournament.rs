@@ -5,13 +5,18 @@
 //! threads. Results are put in schedule order whatever order games finish
 //! in, so a seed reproduces the results with any number of threads.
 
-use super::external::{ExternalBot, Launch};
+use super::contest::{self, ContestRules};
+use super::external::ExternalBot;
 use super::openings::Opening;
 use super::overtime::{self, Removal, MAX_RANDOM_MEN};
 use super::play::{self, Played};
 use super::player::{self, GameStart, Player};
-use super::python::{self, Adapter};
-use super::results::{self, BotRecord, EndRecord, GameRecord, OvertimeRecord, PairRecord, Results};
+use super::process::Launch;
+use super::python::{self, Adapter, PythonBot};
+use super::results::{
+    self, BotRecord, ContestRecord, ContestSettings, EndRecord, GameRecord, OvertimeRecord,
+    PairRecord, Results,
+};
 use super::spec::{BotKind, BotSpec};
 use crate::game::Game;
 use crate::rng::{mix, Rng};
@@ -64,8 +69,12 @@ pub struct Config {
     pub seed: u64,
     /// Address-space limit of external bots in MiB (0: none).
     pub memory_mib: u64,
-    /// Men removed from each side for overtime (None: 1 to 3 at random).
+    /// Men removed from each side for overtime (None: 1 to 3 at random;
+    /// contest mode: 1).
     pub overtime_men: Option<usize>,
+    /// Contest mode: refereed as the contest's program does (None: the
+    /// arena's own match rules, with a clock per game).
+    pub contest: Option<ContestRules>,
 }
 
 impl Config {
@@ -84,6 +93,7 @@ impl Config {
             seed,
             memory_mib: 1024,
             overtime_men: None,
+            contest: None,
         }
     }
 
@@ -190,7 +200,7 @@ impl Pair {
             } else {
                 Color::Black
             };
-            match d.played.winner {
+            match d.played.match_winner() {
                 None => {
                     s[0] += 0.5;
                     s[1] += 0.5;
@@ -241,20 +251,30 @@ fn make_player(spec: &BotSpec, adapter: Option<&Path>, memory_mib: u64) -> Box<d
             .to_string_lossy()
             .into_owned()
     };
-    let (program, args) = match spec {
-        BotSpec::Exec { command } => ("sh".to_string(), vec!["-c".to_string(), command.clone()]),
-        BotSpec::Program { path } => (absolute(path), Vec::new()),
-        BotSpec::Python { file } => (
-            python::PYTHON.to_string(),
-            vec![adapter.map_or_else(String::new, absolute), absolute(file)],
-        ),
-        _ => unreachable!("built-ins are handled above"),
-    };
-    Box::new(ExternalBot::new(Launch {
+    let launch = |program: String, args: Vec<String>| Launch {
         program,
         args,
         memory_bytes: (memory_mib > 0).then(|| memory_mib * 1024 * 1024),
-    }))
+        env: Vec::new(),
+        dir: None,
+    };
+    match spec {
+        BotSpec::Exec { command } => Box::new(ExternalBot::new(launch(
+            "sh".to_string(),
+            vec!["-c".to_string(), command.clone()],
+        ))),
+        BotSpec::Program { path } => Box::new(ExternalBot::new(launch(absolute(path), Vec::new()))),
+        BotSpec::Python { file } => Box::new(PythonBot::new(Launch {
+            // One BLAS thread: numpy's thread pool would otherwise reserve
+            // address space per core under the memory limit.
+            env: vec![("OPENBLAS_NUM_THREADS".into(), "1".into())],
+            ..launch(
+                python::PYTHON.to_string(),
+                vec![adapter.map_or_else(String::new, absolute), absolute(file)],
+            )
+        })),
+        _ => unreachable!("built-ins are handled above"),
+    }
 }
 
 fn play_job(job: Job, config: &Config, adapter: Option<&Path>) -> Done {
@@ -269,7 +289,11 @@ fn play_job(job: Job, config: &Config, adapter: Option<&Path>) -> Done {
         handshake: time.max(Duration::from_secs(10)),
     };
     let starts = [start(Color::White, 1), start(Color::Black, 2)];
-    let played = play::play(job.start.clone(), [white.as_mut(), black.as_mut()], starts);
+    let players: [&mut dyn Player; 2] = [white.as_mut(), black.as_mut()];
+    let played = match &config.contest {
+        Some(rules) => contest::play(&job.start, players, starts, rules, mix(job.seed ^ 0xc0)),
+        None => play::play(job.start.clone(), players, starts),
+    };
     Done {
         names: [white.name(), black.name()],
         isolated: [white.network_isolated(), black.network_isolated()],
@@ -294,6 +318,12 @@ fn check(config: &Config) -> Result<(), ArenaError> {
     }
     if config.jobs == 0 {
         return fail("jobs must be at least 1");
+    }
+    if config.contest.is_some() && config.variant != Variant::Tournament {
+        return fail("contest mode plays the contest's rules: the tournament variant only");
+    }
+    if config.bots.iter().any(|b| b.spec.kind() == BotKind::Python) {
+        python::check_numpy().map_err(ArenaError::Config)?;
     }
     if let Some(o) = config
         .openings
@@ -496,9 +526,11 @@ pub fn run(config: &Config, on_event: &mut dyn FnMut(&Event<'_>)) -> Result<Resu
                 open_pairs -= 1;
             } else if regular_done && pair.overtime.is_none() {
                 let mut rng = Rng::new(mix(config.seed ^ mix(0x0076_6572_7469 + p as u64)));
-                let count = config
-                    .overtime_men
-                    .unwrap_or_else(|| rng.between(1, MAX_RANDOM_MEN));
+                let count = match (config.overtime_men, &config.contest) {
+                    (Some(n), _) => n,
+                    (None, Some(_)) => 1,
+                    (None, None) => rng.between(1, MAX_RANDOM_MEN),
+                };
                 let (base, _) = start_of(0);
                 let removal = overtime::remove_men(base.position(), count, &mut rng);
                 on_event(&Event::Overtime {
@@ -552,6 +584,10 @@ pub fn run(config: &Config, on_event: &mut dyn FnMut(&Event<'_>)) -> Result<Resu
         time_per_game_ms: config.game_time().as_millis() as u64,
         time_scale: config.time_scale,
         memory_limit_mib: config.memory_mib,
+        contest: config.contest.as_ref().map(|c| ContestSettings {
+            flags: c.flags,
+            fixed_move_time_ms: c.move_time.map(results::millis),
+        }),
         openings: openings.iter().map(|o| o.text.clone()).collect(),
         bots: config
             .bots
@@ -580,6 +616,10 @@ fn record_of(done: &Done, labels: &[String], width: usize) -> GameRecord {
     let job = &done.job;
     let played = &done.played;
     let round = if job.overtime { "ot" } else { "g" };
+    let label_of = |c: Color| match c {
+        Color::White => labels[job.white].clone(),
+        Color::Black => labels[job.black].clone(),
+    };
     let id = format!("p{:0width$}-{round}{}", job.pair + 1, job.index + 1);
     GameRecord {
         pdn: format!("{id}.pdn"),
@@ -592,10 +632,9 @@ fn record_of(done: &Done, labels: &[String], width: usize) -> GameRecord {
         opening: job.opening.clone(),
         start_fen: played.game.start().to_fen(),
         result: played.result().to_string(),
-        winner: played.winner.map(|c| match c {
-            Color::White => labels[job.white].clone(),
-            Color::Black => labels[job.black].clone(),
-        }),
+        winner: played.winner.map(label_of),
+        tiebreak_winner: played.tiebreak.map(label_of),
+        contest: played.contest.as_ref().map(ContestRecord::of),
         end: EndRecord {
             kind: played.end.kind.to_string(),
             detail: played.end.detail.clone(),

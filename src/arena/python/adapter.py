@@ -1,54 +1,57 @@
 #!/usr/bin/env python3
-"""Warcaby arena adapter for tournament-framework bots (standard library only).
+"""Warcaby arena adapter: runs a contest bot unchanged.
 
     python3 adapter.py BOT_FILE.py
 
-Loads BOT_FILE.py, which defines ``class bot`` with a method
-``move(self, plansza, ruchy)``, and plays it over the arena's line protocol
-(src/arena/bot-protocol.md) on stdin/stdout. A new ``bot()`` is made for every
-game, and ``random`` is seeded with the game's seed first, so a bot that uses
-``random`` plays the same game again for the same arena seed.
+BOT_FILE.py defines ``class bot`` with ``move(self, plansza, ruchy)``, as the
+contest's README teaches. The bot gets exactly what the contest's referee
+program (silnik.py, class GRA) gives it:
 
-The board the bot sees, ``plansza``, is 8 lists of 8 values, ``plansza[row][col]``,
-from the point of view of the side to move, as if it sat at the board:
+* ``plansza``: an 8x8 numpy array of dtype object, seen from the mover
+  (row 0 the far edge): None on light squares, 0 empty, 1 own man,
+  2 opponent man, 3 own king, 4 opponent king;
+* ``ruchy``: a list of one-step moves ``((r1, c1), (r2, c2))`` in the
+  referee's order; a capture is asked hop by hop.
 
-* row 0 is the far edge, row 7 the mover's own back row; the mover's men move
-  up the rows (towards row 0) and are crowned on row 0;
-* for White: row = 8 - rank, col = file (a = 0), so b8 (square 1) is (0, 1)
-  and a1 (square 29) is (7, 0);
-* for Black the board is turned round: row = rank - 1, col = 7 - file (h = 0),
-  so g1 (square 32) is (0, 1) and h8 (square 4) is (7, 0);
-* None on light squares (row + col even), 0 on an empty dark square, 1 own man,
-  2 opponent man, 3 own king, 4 opponent king.
+The arena (src/arena/python.rs) works out the board and the steps; this
+script only turns them into Python objects, calls the bot and reports what it
+answered and how long it took, timed as the referee times it. The bot's
+folder and its parent are on ``sys.path`` (so a bot in ``boty/`` next to the
+framework's ``silnik.py`` can import it) and the adapter runs in the parent
+folder, as the framework's ``gra.py`` does. A new ``bot()`` is made for every
+game; ``random`` and numpy's random generator are seeded with the game's
+seed. Anything the bot prints goes to stderr, never into the protocol.
 
-``ruchy`` is the list of legal one-step moves ``((start_row, start_col),
-(end_row, end_col))``, in the same coordinates, each step listed once. A quiet
-move is one step. A capture is asked step by step: the first question lists
-the distinct first jumps of all legal capture sequences; after the bot picks
-one, the board is shown again with the piece on its landing square and the
-pieces it jumped removed (a man reaching row 0 shown crowned), and ``ruchy``
-lists the distinct next jumps of the sequences that begin with the jumps
-chosen so far. Sequences that share their first steps are therefore told
-apart at the first step where they differ. When only one step is possible
-the bot is not asked (as the arena does not ask a bot with one legal move),
-and the move ends once the chosen steps name exactly one legal sequence.
+Lines from the arena and the replies:
 
-A bot that returns something that is not in ``ruchy`` loses: the adapter
-sends the step as a move (the arena rejects it as illegal) or, if it is not
-even a step, as unreadable text. A bot that raises an exception crashes the
-adapter; the traceback goes to stderr and the arena records it. Anything the
-bot prints goes to stderr, never into the protocol.
+    arena version=1          -> id name=... / ready
+    newgame seed=N ...       (a new bot instance)
+    benchmark                -> benchmark seconds=S   (the referee's: 64**3
+                                calls of np.sum on an 8x8 int8 array)
+    ask board=B steps=S,S,.. [limit=SECONDS]
+                             -> step S elapsed=SECONDS
+                              | timeout elapsed=SECONDS   (limit passed: the
+                                bot's thread is abandoned, as the referee does)
+                              | error elapsed=SECONDS     (traceback on stderr)
+                              | invalid elapsed=SECONDS answer="..."
+    quit
+
+B is 64 characters, row by row ('.' light square, else 0-4); a step S is
+four digits r1 c1 r2 c2.
 """
 
 import importlib.util
 import os
-import re
 import random
 import sys
+import threading
+import time
 import traceback
 
 PROTOCOL = sys.stdout
 sys.stdout = sys.stderr  # the bot's own prints must not reach the arena
+
+NUMPY_MISSING = 3
 
 
 def send(line):
@@ -56,153 +59,105 @@ def send(line):
     PROTOCOL.flush()
 
 
+try:
+    import numpy as np
+except ImportError:
+    sys.stderr.write(
+        "numpy is missing: contest bots get a numpy board; install it with "
+        "'python3 -m pip install numpy' (or 'apt-get install python3-numpy')\n"
+    )
+    sys.exit(NUMPY_MISSING)
+
+
 def load_bot_class(path):
-    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
-    spec = importlib.util.spec_from_file_location("arena_bot", path)
+    path = os.path.abspath(path)
+    folder = os.path.dirname(path)
+    parent = os.path.dirname(folder)
+    for entry in (parent, folder):
+        if entry not in sys.path:
+            sys.path.insert(0, entry)
+    os.chdir(parent)
+    name = os.path.splitext(os.path.basename(path))[0]
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.bot
 
 
-# Squares: (file, rank), both 0-based, a1 = (0, 0).
-
-def parse_square(text):
-    text = text.strip()
-    if text[:1].isalpha():
-        return (ord(text[0].lower()) - ord("a"), int(text[1:]) - 1)
-    n = int(text)
-    rank = 7 - (n - 1) // 4
-    return (2 * ((n - 1) % 4) + rank % 2, rank)
-
-
-def square_text(square, numeric):
-    file, rank = square
-    if numeric:
-        return str((7 - rank) * 4 + file // 2 + 1)
-    return "%s%d" % (chr(ord("a") + file), rank + 1)
-
-
-def to_view(square, white):
-    file, rank = square
-    return (7 - rank, file) if white else (rank, 7 - file)
-
-
-def from_view(rc, white):
-    row, col = rc
-    return (col, 7 - row) if white else (7 - col, row)
-
-
-def parse_fen(fen):
-    """Side to move ('W' or 'B') and {square: (colour, king)}."""
-    fields = fen.split(":")
-    side = fields[0].strip().upper()
-    pieces = {}
-    for field in fields[1:]:
-        colour = field[:1].upper()
-        for item in field[1:].split(","):
-            item = item.strip()
-            if not item:
-                continue
-            king = item[:1] in ("K", "k")
-            if king:
-                item = item[1:]
-            if "-" in item:
-                lo, hi = item.split("-")
-                squares = [parse_square(str(n)) for n in range(int(lo), int(hi) + 1)]
-            else:
-                squares = [parse_square(item)]
-            for sq in squares:
-                pieces[sq] = (colour, king)
-    return side, pieces
-
-
-def make_board(pieces, side):
-    white = side == "W"
-    board = [[None if (r + c) % 2 == 0 else 0 for c in range(8)] for r in range(8)]
-    for sq, (colour, king) in pieces.items():
-        r, c = to_view(sq, white)
-        own = colour == side
-        board[r][c] = (3 if king else 1) if own else (4 if king else 2)
+def make_board(text):
+    board = np.full((8, 8), None, dtype=object)
+    for i, ch in enumerate(text[:64]):
+        if ch != ".":
+            board[i // 8, i % 8] = int(ch)
     return board
 
 
-def apply_step(board, step):
-    """Moves the piece one step, removing what it jumps, crowning on row 0."""
-    (r1, c1), (r2, c2) = step
-    piece = board[r1][c1]
-    board[r1][c1] = 0
-    dr = 1 if r2 > r1 else -1
-    dc = 1 if c2 > c1 else -1
-    r, c = r1 + dr, c1 + dc
-    while (r, c) != (r2, c2):
-        if board[r][c] in (2, 4):
-            board[r][c] = 0
-        r, c = r + dr, c + dc
-    if piece == 1 and r2 == 0:
-        piece = 3
-    board[r2][c2] = piece
+def parse_steps(text):
+    steps = []
+    for item in text.split(","):
+        if len(item) == 4 and item.isdigit():
+            d = [int(ch) for ch in item]
+            steps.append(((d[0], d[1]), (d[2], d[3])))
+    return steps
 
 
-def normalise(choice):
+def call(player, board, steps, limit):
+    """(kind, answer, elapsed): the bot's move, timed as the referee does."""
+    result = {}
+
+    def run():
+        try:
+            result["answer"] = player.move(board, steps)
+        except BaseException:
+            result["error"] = traceback.format_exc()
+
+    start = time.time()
+    if limit is None:
+        run()
+    else:
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        thread.join(timeout=limit)
+        if thread.is_alive():
+            return "timeout", None, time.time() - start
+    elapsed = time.time() - start
+    if "error" in result:
+        sys.stderr.write(result["error"])
+        return "error", None, elapsed
+    return "answer", result.get("answer"), elapsed
+
+
+def matching(answer, steps):
+    """The listed step equal to the answer (as the referee's `in ruchy`)."""
     try:
-        (a, b), (c, d) = choice
-        return ((int(a), int(b)), (int(c), int(d)))
+        for step in steps:
+            if bool(step == answer):
+                return step
     except Exception:
-        return None
+        pass
+    return None
 
 
-def distinct(items):
-    seen = []
-    for item in items:
-        if item not in seen:
-            seen.append(item)
-    return seen
+def quoted(value):
+    try:
+        text = repr(value)
+    except Exception:
+        text = "<unprintable %s>" % type(value).__name__
+    text = " ".join(text.split()).replace('"', "'")
+    return text[:200]
 
 
-def choose(player, fen, moves, numeric):
-    """The text of the legal move the bot picks, step by step."""
-    side, pieces = parse_fen(fen)
-    white = side == "W"
-    board = make_board(pieces, side)
-    candidates = []
-    for text in moves:
-        squares = [parse_square(s) for s in re.split(r"[-xX:]", text)]
-        candidates.append((text, [to_view(sq, white) for sq in squares]))
-    taken = []
-    while True:
-        if taken:
-            candidates = [m for m in candidates if m[1][: len(taken)] == taken]
-            finished = [m for m in candidates if len(m[1]) == len(taken)]
-            if finished:
-                return finished[0][0]
-            if len(candidates) == 1:
-                return candidates[0][0]
-            k = len(taken)
-            steps = distinct((m[1][k - 1], m[1][k]) for m in candidates)
-        else:
-            steps = distinct((m[1][0], m[1][1]) for m in candidates)
-        if len(steps) == 1:
-            step = steps[0]
-        else:
-            answer = player.move([row[:] for row in board], list(steps))
-            step = normalise(answer)
-            if step not in steps:
-                sys.stderr.write(
-                    "bot returned %r, which is not one of the legal steps %r\n"
-                    % (answer, steps)
-                )
-                return rejected(taken, step, answer, white, numeric)
-        apply_step(board, step)
-        taken = taken + [step[1]] if taken else [step[0], step[1]]
+def benchmark():
+    """The referee's time benchmark (silnik.time_benchmark)."""
+    matrix = np.random.randint(0, 5, size=(8, 8), dtype=np.int8)
+    start = time.time()
+    for _ in range(64 ** 3):
+        np.sum(matrix)
+    return time.time() - start
 
 
-def rejected(taken, step, answer, white, numeric):
-    """Move text for a step the bot made up: the arena will refuse it."""
-    if step is not None:
-        squares = (taken or [step[0]]) + [step[1]]
-        if all(0 <= r < 8 and 0 <= c < 8 and (r + c) % 2 == 1 for r, c in squares):
-            return "-".join(square_text(from_view(rc, white), numeric) for rc in squares)
-    return " ".join(repr(answer).split()) or "?"
+def fields(rest):
+    return dict(kv.split("=", 1) for kv in rest.split() if "=" in kv)
 
 
 def main():
@@ -217,29 +172,36 @@ def main():
         sys.exit(1)
     name = os.path.splitext(os.path.basename(path))[0]
     player = None
-    numeric = True
-    fen = None
-    moves = []
     for raw in sys.stdin:
-        line = raw.strip()
-        if not line:
-            continue
-        word, _, rest = line.partition(" ")
-        args = dict(kv.split("=", 1) for kv in rest.split() if "=" in kv)
+        word, _, rest = raw.strip().partition(" ")
+        args = fields(rest)
         if word == "arena":
-            send('id name="%s" author="tournament-framework adapter"' % name)
+            send('id name="%s" author="contest bot via the warcaby adapter"' % name)
             send("ready")
         elif word == "newgame":
-            numeric = args.get("variant") != "russian"
-            random.seed(int(args.get("seed", "0")))
+            seed = int(args.get("seed", "0"))
+            random.seed(seed)
+            np.random.seed(seed % 2 ** 32)
             player = bot_class()
-        elif word == "pos":
-            fen = args["fen"]
-            moves = [m for m in args.get("moves", "").split(",") if m]
-        elif word == "go":
+        elif word == "benchmark":
+            send("benchmark seconds=%.6f" % benchmark())
+        elif word == "ask":
             if player is None:
                 player = bot_class()
-            send("move " + choose(player, fen, moves, numeric))
+            steps = parse_steps(args.get("steps", ""))
+            limit = float(args["limit"]) if "limit" in args else None
+            kind, answer, elapsed = call(player, make_board(args["board"]), steps, limit)
+            if kind == "answer":
+                step = matching(answer, steps)
+                if step is None:
+                    kind = "invalid"
+            if kind == "answer":
+                (a, b), (c, d) = step
+                send("step %d%d%d%d elapsed=%.6f" % (a, b, c, d, elapsed))
+            elif kind == "invalid":
+                send('invalid elapsed=%.6f answer="%s"' % (elapsed, quoted(answer)))
+            else:
+                send("%s elapsed=%.6f" % (kind, elapsed))
         elif word == "quit":
             break
 

@@ -29,7 +29,7 @@ def on_board(r, c):
 
 def after(plansza, step):
     """The board after one step (captured pieces removed, a man crowned on row 0)."""
-    board = [row[:] for row in plansza]
+    board = [list(row) for row in plansza]
     (r1, c1), (r2, c2) = step
     piece = board[r1][c1]
     board[r1][c1] = 0

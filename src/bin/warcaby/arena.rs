@@ -4,9 +4,10 @@
 
 use clap::Args;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
-use warcaby::arena::{self, report, Config, Entrant, Event};
+use warcaby::arena::contest::ContestRules;
+use warcaby::arena::{self, report, BotSpec, Config, Entrant, Event};
 use warcaby::rng::entropy_seed;
 use warcaby::Variant;
 
@@ -15,8 +16,19 @@ pub struct ArenaArgs {
     /// The bots, two or more: random, level=N[:time=MS],
     /// minimax|alphabeta|negascout[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB],
     /// exec:<command line>, python:<file.py>, or the path of an executable.
-    #[arg(long, num_args = 2.., required = true, value_name = "SPEC")]
+    #[arg(long, num_args = 1.., value_name = "SPEC")]
     bots: Vec<String>,
+    /// Referee as the contest's program does (move time from its benchmark,
+    /// time flags, random moves for faults, its draw rules, tie-break on
+    /// time). With a folder, every *.py in it is a Python bot too.
+    #[arg(long, num_args = 0..=1, value_name = "DIR")]
+    contest: Option<Option<PathBuf>>,
+    /// Contest mode: a fixed move time T in ms instead of the benchmark.
+    #[arg(long, value_name = "MS", requires = "contest")]
+    move_time: Option<f64>,
+    /// Contest mode: time flags per bot and game.
+    #[arg(long, default_value_t = arena::contest::DEFAULT_FLAGS, value_name = "N", requires = "contest")]
+    time_flags: u32,
     /// Rule variant: tournament, english or russian.
     #[arg(long, default_value = "tournament")]
     variant: Variant,
@@ -53,12 +65,103 @@ pub struct ArenaArgs {
     quiet: bool,
 }
 
-pub fn run(args: &ArenaArgs) -> Result<(), String> {
-    let bots = args
-        .bots
+/// The contest's limit on a bot's code.
+const MAX_CODE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The Python bots of a contest folder: every `*.py` in it, by name.
+fn folder_bots(dir: &Path) -> Result<Vec<String>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "py"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!("{}: no *.py bots in this folder", dir.display()));
+    }
+    Ok(files
+        .iter()
+        .map(|p| format!("python:{}", p.display()))
+        .collect())
+}
+
+/// Bytes of a bot's code: its file, and a folder of the same name beside
+/// it if there is one (its own modules).
+fn code_size(file: &Path) -> u64 {
+    fn walk(path: &Path) -> u64 {
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => std::fs::read_dir(path)
+                .map(|d| d.filter_map(|e| e.ok()).map(|e| walk(&e.path())).sum())
+                .unwrap_or(0),
+            Ok(m) => m.len(),
+            Err(_) => 0,
+        }
+    }
+    walk(file)
+        + file.file_stem().map_or(0, |stem| {
+            let dir = file.with_file_name(stem);
+            if dir.is_dir() {
+                walk(&dir)
+            } else {
+                0
+            }
+        })
+}
+
+/// Refuses a contest bot whose code is over the contest's 4 MiB.
+fn check_code_size(bots: &[Entrant]) -> Result<(), String> {
+    for bot in bots {
+        if let BotSpec::Python { file } = &bot.spec {
+            let size = code_size(file);
+            if size > MAX_CODE_BYTES {
+                return Err(format!(
+                    "{}: {:.1} MiB of code, over the contest's limit of 4 MiB",
+                    file.display(),
+                    size as f64 / (1024.0 * 1024.0)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn entrants(args: &ArenaArgs) -> Result<Vec<Entrant>, String> {
+    let mut specs = args.bots.clone();
+    if let Some(Some(dir)) = &args.contest {
+        specs.extend(folder_bots(dir)?);
+    }
+    if specs.len() < 2 {
+        return Err(
+            "an arena needs at least two bots: --bots SPEC SPEC... or --contest DIR".into(),
+        );
+    }
+    let bots = specs
         .iter()
         .map(|s| Entrant::parse(s).map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
+    if args.contest.is_some() {
+        check_code_size(&bots)?;
+    }
+    Ok(bots)
+}
+
+fn contest_rules(args: &ArenaArgs) -> Result<Option<ContestRules>, String> {
+    if args.contest.is_none() {
+        return Ok(None);
+    }
+    let move_time = match args.move_time {
+        Some(ms) if ms > 0.0 && ms.is_finite() => Some(Duration::from_secs_f64(ms / 1e3)),
+        Some(_) => return Err("--move-time must be a positive number of ms".into()),
+        None => None,
+    };
+    Ok(Some(ContestRules {
+        move_time,
+        flags: args.time_flags,
+    }))
+}
+
+pub fn run(args: &ArenaArgs) -> Result<(), String> {
+    let bots = entrants(args)?;
     let openings = match &args.openings {
         Some(path) => {
             let text =
@@ -82,6 +185,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         out: Some(args.out.clone()),
         memory_mib: args.memory_mb,
         overtime_men: args.overtime_men,
+        contest: contest_rules(args)?,
         ..Config::new(bots, seed)
     };
     let bar = std::io::stderr().is_terminal() && !args.quiet;
@@ -94,12 +198,21 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         match event {
             Event::Start { labels, games } => {
                 if !quiet {
+                    let time = match &config.contest {
+                        None => format!("{:.1} s per game", config.game_time().as_secs_f64()),
+                        Some(c) => format!(
+                            "contest refereeing: move time {}, {} time flags",
+                            c.move_time.map_or("from the benchmark".to_string(), |t| {
+                                format!("{:.3} s", t.as_secs_f64())
+                            }),
+                            c.flags
+                        ),
+                    };
                     println!(
-                        "arena: {} bots, {games} games ({} per pair, overtime for tied pairs), variant {}, {:.1} s per game, seed {seed}, jobs {}",
+                        "arena: {} bots, {games} games ({} per pair, overtime for tied pairs), variant {}, {time}, seed {seed}, jobs {}",
                         labels.len(),
                         config.games_per_pair,
                         config.variant,
-                        config.game_time().as_secs_f64(),
                         config.jobs
                     );
                 }
