@@ -103,18 +103,9 @@ impl<'a> Lexer<'a> {
         false
     }
 
-    /// A tag, the `[` already read. On an error the rest of the line is skipped.
+    /// A tag, the `[` already read. A tag without a quoted value is skipped
+    /// to its `]` or the end of its line.
     fn tag(&mut self, at: Location) -> Token {
-        let token = self.tag_body(at);
-        if matches!(token, Token::Error(_)) {
-            while self.peek().is_some_and(|c| c != '\n' && c != '[') {
-                self.bump();
-            }
-        }
-        token
-    }
-
-    fn tag_body(&mut self, at: Location) -> Token {
         let mut name = String::new();
         while let Some(c) = self.peek().filter(|&c| c.is_alphanumeric() || c == '_') {
             name.push(c);
@@ -122,6 +113,12 @@ impl<'a> Lexer<'a> {
         }
         self.skip_spaces();
         if name.is_empty() || self.peek() != Some('"') {
+            while let Some(c) = self.peek().filter(|&c| c != '\n' && c != '[') {
+                self.bump();
+                if c == ']' {
+                    break;
+                }
+            }
             return Self::error(at, "a tag must look like [Name \"value\"]");
         }
         self.bump();
@@ -133,7 +130,9 @@ impl<'a> Lexer<'a> {
                     None => break,
                 },
                 Some('"') => {
-                    self.skip_spaces();
+                    while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+                        self.bump();
+                    }
                     return match self.peek() {
                         Some(']') => {
                             self.bump();
