@@ -249,6 +249,14 @@ fn scratch(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// A fresh directory holding [`DATABASE`] as `db.pdn`.
+fn database_in(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = scratch(name);
+    let file = dir.join("db.pdn");
+    std::fs::write(&file, DATABASE).unwrap();
+    (dir, file)
+}
+
 /// Three English games without GameType; the second has an illegal move
 /// (32-28 where White must capture 22x15).
 const DATABASE: &str = "[Event \"one\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\
@@ -258,9 +266,7 @@ const DATABASE: &str = "[Event \"one\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \
 
 #[test]
 fn pdn_reports_every_game_and_a_summary() {
-    let dir = scratch("pdn");
-    let file = dir.join("db.pdn");
-    std::fs::write(&file, DATABASE).unwrap();
+    let (dir, file) = database_in("pdn");
     let path = file.to_str().unwrap();
     // Syntax only: every game reads.
     let out = warcaby(&["pdn", path, "--variant", "english"]);
@@ -303,9 +309,7 @@ fn pdn_reports_every_game_and_a_summary() {
 
 #[test]
 fn pdn_prints_final_positions_and_exports_normalised_games() {
-    let dir = scratch("pdn-export");
-    let file = dir.join("db.pdn");
-    std::fs::write(&file, DATABASE).unwrap();
+    let (dir, file) = database_in("pdn-export");
     let export = dir.join("out");
     let args = [
         "pdn",
@@ -353,9 +357,7 @@ fn pdn_bad_arguments_exit_2() {
 
 #[test]
 fn commands_start_from_the_end_of_a_pdn_game() {
-    let dir = scratch("pdn-start");
-    let file = dir.join("db.pdn");
-    std::fs::write(&file, DATABASE).unwrap();
+    let (dir, file) = database_in("pdn-start");
     let path = file.to_str().unwrap();
     // Game 3 is English (no GameType: --variant), black to move after 9-13 22-18.
     let base = ["--variant", "english", "--pdn", path, "--pdn-game", "3"];
