@@ -147,6 +147,9 @@ mod tests {
         assert!(err.starts_with("game 2 (line 3):"), "{err}");
         let finished = "[GameType \"21\"]\n[FEN \"B:W18:B14\"]\n1. 14-23 *\n";
         let err = parse(finished, Variant::English).unwrap_err();
-        assert!(err.contains("game 1") && err.contains("ends the game"), "{err}");
+        assert!(
+            err.contains("game 1") && err.contains("ends the game"),
+            "{err}"
+        );
     }
 }
