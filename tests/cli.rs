@@ -1,6 +1,7 @@
 //! The `warcaby` binary: stable output lines and one-line errors with exit status 2.
 
 use std::process::Output;
+use warcaby::{Game, Position, Variant};
 
 mod common;
 
@@ -238,4 +239,166 @@ fn a_closed_pipe_ends_the_output_quietly() {
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(!err.contains("panicked"), "{err}");
+}
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("warcaby-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A fresh directory holding [`DATABASE`] as `db.pdn`.
+fn database_in(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = scratch(name);
+    let file = dir.join("db.pdn");
+    std::fs::write(&file, DATABASE).unwrap();
+    (dir, file)
+}
+
+/// Three English games without GameType; the second has an illegal move
+/// (32-28 where White must capture 22x15).
+const DATABASE: &str = "[Event \"one\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\
+1. 11-15 23-19 2. 8-11 22-17 1-0\n\n\
+[Event \"two\"]\n[Result \"0-1\"]\n1. 11-15 23-19\n2. 15-18 32-28 0-1\n\n\
+[Event \"three\"]\n1. 9-13 22-18 1/2-1/2\n";
+
+#[test]
+fn pdn_reports_every_game_and_a_summary() {
+    let (dir, file) = database_in("pdn");
+    let path = file.to_str().unwrap();
+    // Syntax only: every game reads.
+    let out = warcaby(&["pdn", path, "--variant", "english"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.contains("game=1 line=1 white=\"A\" black=\"B\" result=1-0 plies=4 ok"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("games=3 ok=3 failed=0"), "{text}");
+    // Replayed: the second game fails where its bad move is.
+    let out = warcaby(&["pdn", "--check", path, "--variant", "english"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(
+        lines[0].ends_with("plies=4 variant=english winner=black ok"),
+        "{text}"
+    );
+    assert!(
+        lines[1].contains("game=2 line=7 ")
+            && lines[1]
+                .contains("error: PDN line 10, column 10: move 2...: 32-28 is not a legal move"),
+        "{text}"
+    );
+    assert!(
+        lines[2].contains("game=3") && lines[2].ends_with("winner=draw ok"),
+        "{text}"
+    );
+    assert_eq!(lines[3], "games=3 ok=2 failed=1");
+    // Read as tournament (the default), each game says what would fit.
+    let text = stdout(&warcaby(&["pdn", "--check", path]));
+    assert!(
+        text.contains("read as tournament") && text.contains("legal in english"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pdn_prints_final_positions_and_exports_normalised_games() {
+    let (dir, file) = database_in("pdn-export");
+    let export = dir.join("out");
+    let args = [
+        "pdn",
+        file.to_str().unwrap(),
+        "--variant",
+        "english",
+        "--fen",
+    ];
+    let out = warcaby(&[&args[..], &["--export", export.to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let start = Position::start(Variant::English);
+    let mut game = Game::from_position(start);
+    for mv in ["9-13", "22-18"] {
+        game.play_text(mv).unwrap();
+    }
+    assert!(
+        text.contains(&format!("fen={} ok", game.position().to_fen())),
+        "{text}"
+    );
+    let written = std::fs::read_to_string(export.join("db.pdn")).unwrap();
+    let games = warcaby::pdn::read_games(&written, Variant::Tournament).unwrap();
+    assert_eq!(games.len(), 2, "{written}");
+    assert!(
+        written.contains("[GameType \"21\"]") && written.contains("[Result \"1-0\"]"),
+        "{written}"
+    );
+    assert_eq!(games[0].result, "0-1", "1-0 in English PDN is Black's win");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pdn_bad_arguments_exit_2() {
+    for args in [
+        vec!["pdn"],
+        vec!["pdn", "/nonexistent/x.pdn"],
+        vec!["pdn", "--frob", "a"],
+    ] {
+        let out = warcaby(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn commands_start_from_the_end_of_a_pdn_game() {
+    let (dir, file) = database_in("pdn-start");
+    let path = file.to_str().unwrap();
+    // Game 3 is English (no GameType: --variant), black to move after 9-13 22-18.
+    let base = ["--variant", "english", "--pdn", path, "--pdn-game", "3"];
+    let mut game = Game::new(Variant::English);
+    game.play_text("9-13").unwrap();
+    game.play_text("22-18").unwrap();
+    let expected: Vec<String> = {
+        let pos = game.position();
+        let mut v: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+        v.sort();
+        v
+    };
+    let mut listed: Vec<String> = stdout(&warcaby(&[&["moves"][..], &base].concat()))
+        .lines()
+        .map(String::from)
+        .collect();
+    listed.sort();
+    assert_eq!(listed, expected);
+    let out = warcaby(&[&["perft"][..], &base, &["1"]].concat());
+    assert!(stdout(&out).starts_with(&format!("depth=1 nodes={} ", expected.len())));
+    let out = warcaby(&[&["bestmove", "--depth", "2"][..], &base].concat());
+    assert!(out.status.success());
+    let out = common::run_warcaby(
+        &[&["play", "--human", "both"][..], &base].concat(),
+        "undo\nq\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("english rules") && text.contains("black to move"),
+        "{text}"
+    );
+    assert!(
+        text.contains("white to move"),
+        "undo goes back into the PDN game: {text}"
+    );
+    for bad in [
+        vec!["moves", "--pdn", path, "--pdn-game", "9"],
+        vec!["moves", "--pdn", path, "--fen", "W:W21:B1"],
+    ] {
+        let out = warcaby(&bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

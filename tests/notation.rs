@@ -3,10 +3,10 @@
 
 use proptest::prelude::*;
 use warcaby::fen::FenError;
-use warcaby::notation::{full_text, MoveTextError};
+use warcaby::notation::{full_text, pdn_text, short_text, MoveTextError};
 use warcaby::pdn::{self, PdnError, PdnGame};
 use warcaby::position::PositionError;
-use warcaby::{Color, Game, Position, Square, SquareNotation, Variant};
+use warcaby::{Bitboard, Color, Game, Move, Position, Setup, Square, SquareNotation, Variant};
 
 fn sq(name: &str) -> Square {
     Square::parse(name, SquareNotation::Algebraic).unwrap()
@@ -225,6 +225,116 @@ fn two_paths_with_same_ends_are_distinct_moves() {
     assert_ne!(loops[0].path(), loops[1].path());
 }
 
+/// A Russian king capturing f4 and then c7 on one line makes one move; any
+/// square between the two captured pieces names its stop, and written text
+/// uses the one right behind f4 (PDN 3.0).
+#[test]
+fn russian_king_flight_stops_anywhere_between_the_captured_pieces() {
+    let pos = Position::from_fen("W:WKg3:Bf4,c7", Variant::Russian).unwrap();
+    let mv = pos.legal_moves()[0];
+    assert_eq!(pos.legal_moves().len(), 1);
+    for text in ["g3:b8", "g3:e5:b8", "g3xe5xb8", "G3xD6xB8", "g3-d6-b8"] {
+        assert_eq!(pos.parse_move(text), Ok(mv), "{text}");
+    }
+    for bad in ["g3:f4:b8", "g3:c7:b8", "g3:e5:d6:b8", "g3:h2:b8"] {
+        assert!(
+            matches!(pos.parse_move(bad), Err(MoveTextError::Illegal { .. })),
+            "{bad}"
+        );
+    }
+    assert_eq!(full_text(&mv, pos.rules()), "g3:e5:b8");
+    assert_eq!(pos.move_text(&mv), "g3:b8");
+    assert_eq!(pos.pdn_move_text(&mv), "g3xb8");
+}
+
+/// c1 takes d2 and flies on over g5 to h6 (then turns three times), or takes
+/// d2, stops on f4 and turns over g3 to h2: both end on h2, so the full path
+/// is written, with e3 (right behind d2) for the straight flight.
+#[test]
+fn russian_full_paths_write_the_square_behind_the_captured_piece() {
+    let pos = Position::from_fen("W:WKc1:Be7,g3,g5,d2,g7", Variant::Russian).unwrap();
+    let mut texts: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+    texts.sort();
+    assert_eq!(texts, ["c1:e3:h6:f8:d6:h2", "c1:f4:h2"]);
+    let long = pos.parse_move("c1:e3:h6:f8:d6:h2").unwrap();
+    assert_eq!(long.capture_count(), 5);
+    assert_eq!(pos.pdn_move_text(&long), "c1xe3xh6xf8xd6xh2");
+    // pydraughts' text and the old output (the last square before g5) name it too.
+    for text in ["c1xe3xh6xf8xd6xh2", "c1:f4:h6:f8:d6:h2", "c1:e3:h2"] {
+        assert_eq!(pos.parse_move(text), Ok(long), "{text}");
+    }
+    assert_eq!(pos.parse_move("c1:f4:h2").unwrap().capture_count(), 2);
+    assert!(matches!(
+        pos.parse_move("c1:h2"),
+        Err(MoveTextError::Ambiguous { .. })
+    ));
+}
+
+/// For each stop of `mv`, the squares that may name it: the straight
+/// stretch between the pieces captured before and after it when the piece
+/// goes on along the same line, else the stop itself. Written apart from
+/// the library, from the move's squares and captures alone.
+fn stop_squares(mv: &Move) -> Vec<Vec<Square>> {
+    let dir = |a: Square, b: Square| {
+        (
+            (b.file() as i8 - a.file() as i8).signum(),
+            (b.rank() as i8 - a.rank() as i8).signum(),
+        )
+    };
+    let walk = |a: Square, d: (i8, i8)| {
+        std::iter::successors(a.offset(d.0, d.1), move |s| s.offset(d.0, d.1))
+    };
+    let mut corners = vec![mv.from()];
+    corners.extend_from_slice(mv.path());
+    corners
+        .windows(3)
+        .map(|w| {
+            let d = dir(w[0], w[1]);
+            if !mv.is_capture() || d != dir(w[1], w[2]) {
+                return vec![w[1]];
+            }
+            let captured = |s: &Square| mv.captured().contains(*s);
+            let before = walk(w[0], d).find(captured).unwrap();
+            walk(before, d).take_while(|s| !captured(s)).collect()
+        })
+        .collect()
+}
+
+/// A position from 32 cells (0 empty, 1/2 white man/king, 3/4 black
+/// man/king); men on their crowning row become kings.
+fn position_of(cells: &[u8], black_to_move: bool, variant: Variant) -> Option<Position> {
+    let mut setup = Setup {
+        side_to_move: Some(if black_to_move {
+            Color::Black
+        } else {
+            Color::White
+        }),
+        ..Setup::default()
+    };
+    for (n, &cell) in (1..=32u8).zip(cells) {
+        let sq = Square::from_number(n).unwrap();
+        let bit = Bitboard::from_square(sq);
+        let white = cell == 1 || cell == 2;
+        let crowned = sq.rank() == if white { 7 } else { 0 };
+        match cell {
+            1 | 2 => setup.white |= bit,
+            3 | 4 => setup.black |= bit,
+            _ => continue,
+        }
+        if cell == 2 || cell == 4 || crowned {
+            setup.kings |= bit;
+        }
+    }
+    Position::from_setup(&setup, variant).ok()
+}
+
+fn cells() -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(
+        prop_oneof![6 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8), 1 => Just(3u8), 1 => Just(4u8)],
+        32,
+    )
+}
+
 fn random_game(variant: Variant, seed: u64, max_plies: usize) -> Game {
     let mut state = seed | 1;
     let mut game = Game::new(variant);
@@ -359,6 +469,43 @@ proptest! {
             let _ = Position::from_fen(&text, variant);
             let _ = Position::start(variant).parse_move(&text);
             let _ = pdn::read_games(&text, variant);
+        }
+    }
+
+    /// Every legal move reads back from each of its texts: the short form,
+    /// the full path (ours, PDN 3.0, and the generator's own stops), any
+    /// square of each straight stretch for its stop, with any separator.
+    #[test]
+    fn every_text_of_a_legal_move_reads_back(
+        cells in cells(),
+        black in any::<bool>(),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 12),
+        sep in prop::sample::select(vec!['x', ':', '-', 'X']),
+    ) {
+        for variant in Variant::ALL {
+            let Some(pos) = position_of(&cells, black, variant) else { continue };
+            let legal = pos.legal_moves();
+            let rules = pos.rules();
+            let name = |sq: &Square| sq.display(rules.notation).to_string();
+            for mv in &legal {
+                let choices = stop_squares(mv);
+                let mut picked = vec![name(&mv.from())];
+                picked.extend(choices.iter().zip(&picks).map(|(c, i)| name(i.get(c))));
+                picked.push(name(&mv.to()));
+                let mut generator = vec![name(&mv.from())];
+                generator.extend(mv.path().iter().map(name));
+                let texts = [
+                    short_text(mv, &legal, rules),
+                    full_text(mv, rules),
+                    pdn_text(mv, &legal, rules),
+                    generator.join(&sep.to_string()),
+                    picked.join(&sep.to_string()),
+                    full_text(mv, rules).replace(['x', ':', '-'], &sep.to_string()),
+                ];
+                for text in texts {
+                    prop_assert_eq!(pos.parse_move(&text), Ok(*mv), "{} in {}", text, pos.to_fen());
+                }
+            }
         }
     }
 }

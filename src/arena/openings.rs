@@ -2,9 +2,11 @@
 //! one game: one opening per line, either a position as PDN FEN
 //! (`W:W21-32:B1-12`) or a move sequence from the variant's start position
 //! (`9-13 21-17 5-9`, the ACF three-move ballots; move numbers allowed).
-//! Blank lines and text after `#` are skipped. A file that starts with `[` is
-//! read as PDN instead: each game's moves from its start position are one
-//! opening.
+//! Blank lines and text after `#` are skipped. A file that looks like PDN (a
+//! tag or a numbered move first, after any byte order mark and comments) is
+//! read with the PDN database reader instead: each game's moves from its
+//! start position are one opening, and a bad or finished game is an error
+//! that names it.
 
 use crate::game::Game;
 use crate::pdn;
@@ -23,7 +25,7 @@ pub struct Opening {
 
 /// Reads an openings file's text.
 pub fn parse(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
-    let openings = if text.trim_start().starts_with('[') {
+    let openings = if pdn::looks_like_pdn(text) {
         from_pdn(text, variant)?
     } else {
         let mut out = Vec::new();
@@ -62,17 +64,16 @@ fn from_line(line: &str, variant: Variant) -> Result<Opening, String> {
 }
 
 fn from_pdn(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
-    let games = pdn::read_games(text, variant).map_err(|e| e.to_string())?;
-    games
-        .into_iter()
-        .enumerate()
-        .map(|(i, g)| {
+    pdn::split(text)
+        .iter()
+        .map(|raw| {
+            let at = |e: String| format!("game {} (line {}): {e}", raw.number, raw.at.line);
+            let g = raw.replay(variant).map_err(|e| at(e.to_string()))?;
             if g.game.variant() != variant {
-                return Err(format!(
-                    "game {} is for the {} variant, not {variant}",
-                    i + 1,
+                return Err(at(format!(
+                    "it is for the {} variant, not {variant}",
                     g.game.variant()
-                ));
+                )));
             }
             let moves = pdn::write_game(&pdn::PdnGame::new(g.game.clone()));
             let movetext = moves
@@ -84,7 +85,7 @@ fn from_pdn(text: &str, variant: Variant) -> Result<Vec<Opening>, String> {
                 Some(fen) => format!("{fen} {}", movetext.trim()),
                 None => movetext.trim().to_string(),
             };
-            check(&text, g.game).map_err(|e| format!("game {}: {e}", i + 1))
+            check(&text, g.game).map_err(at)
         })
         .collect()
 }
@@ -134,5 +135,21 @@ mod tests {
         assert_eq!(o.len(), 2);
         assert_eq!(o[0].game.ply_count(), 2);
         assert_eq!(o[1].text, "1. 11-15");
+        // A byte order mark and a comment before the first tag are still PDN.
+        let o = parse(&format!("\u{feff}{{ballots}}\n{text}"), Variant::English).unwrap();
+        assert_eq!(o.len(), 2);
+    }
+
+    #[test]
+    fn bad_and_finished_pdn_games_are_named() {
+        let bad = "[GameType \"21\"]\n1. 9-13 *\n[GameType \"21\"]\n1. 9-14 9-13 *\n";
+        let err = parse(bad, Variant::English).unwrap_err();
+        assert!(err.starts_with("game 2 (line 3):"), "{err}");
+        let finished = "[GameType \"21\"]\n[FEN \"B:W18:B14\"]\n1. 14-23 *\n";
+        let err = parse(finished, Variant::English).unwrap_err();
+        assert!(
+            err.contains("game 1") && err.contains("ends the game"),
+            "{err}"
+        );
     }
 }

@@ -89,10 +89,10 @@ pub fn pv_text<G: CliGame>(pos: &G, pv: &[G::Move]) -> String {
 pub fn with_position<R>(args: &PositionArgs, job: impl GameJob<Output = R>) -> Result<R, String> {
     match args.game {
         GameKind::Checkers => {
-            let pos = args.position()?;
+            let game = args.checkers_game()?;
             Ok(job.run(CheckersNode {
-                pos,
-                quiet_plies: 0,
+                pos: *game.position(),
+                quiet_plies: game.quiet_plies(),
             }))
         }
         GameKind::Clobber => Ok(job.run(clobber_position(args)?)),
@@ -109,8 +109,10 @@ pub trait GameJob {
 
 /// The Clobber position of the arguments: --position, or the start of --rows x --cols.
 pub fn clobber_position(args: &PositionArgs) -> Result<ClobberPosition, String> {
-    if args.fen.is_some() {
-        return Err("--fen is for checkers; Clobber positions are given with --position".into());
+    if args.fen.is_some() || args.pdn.is_some() {
+        return Err(
+            "--fen and --pdn are for checkers; Clobber positions are given with --position".into(),
+        );
     }
     match &args.position {
         Some(text) => ClobberPosition::parse(text).map_err(|e| e.to_string()),

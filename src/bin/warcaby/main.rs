@@ -7,14 +7,16 @@ mod arena;
 mod bench;
 mod clobber;
 mod games;
+mod pdn;
 mod play;
+mod start;
 mod think;
 
 use clap::{Args, Parser, Subcommand};
 use games::{CliGame, GameJob};
 use std::process::ExitCode;
 use std::time::Instant;
-use warcaby::{Position, Variant};
+use warcaby::{Game, Variant};
 
 #[global_allocator]
 static ALLOCATOR: alloc::HugePageHint = alloc::HugePageHint;
@@ -42,6 +44,8 @@ enum Command {
     Compare(think::CompareArgs),
     /// Play a game in the terminal.
     Play(play::PlayArgs),
+    /// Read PDN databases: one line per game, then a summary.
+    Pdn(pdn::PdnArgs),
     /// Play a round robin between bots (built-in, external programs, Python bots).
     Arena(arena::ArenaArgs),
     /// Clobber: the exact solver and bot-against-bot runs.
@@ -64,6 +68,12 @@ pub struct PositionArgs {
     /// Checkers position as PDN FEN (default: the start position).
     #[arg(long)]
     pub fen: Option<String>,
+    /// Checkers: start from the end of a game in this PDN file.
+    #[arg(long, value_name = "FILE")]
+    pub pdn: Option<std::path::PathBuf>,
+    /// Which game of the --pdn file (1-based, default 1).
+    #[arg(long, value_name = "N")]
+    pub pdn_game: Option<usize>,
     /// Clobber board rows (2-10).
     #[arg(long, default_value_t = warcaby::clobber::DEFAULT_ROWS)]
     pub rows: usize,
@@ -76,15 +86,17 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The checkers position.
-    pub fn position(&self) -> Result<Position, String> {
+    /// The checkers game to start from: --fen, --pdn or the start position.
+    pub fn checkers_game(&self) -> Result<Game, String> {
         if self.game != games::GameKind::Checkers {
             return Err("this command needs a checkers position".into());
         }
-        match &self.fen {
-            Some(f) => Position::from_fen(f, self.variant).map_err(|e| e.to_string()),
-            None => Ok(Position::start(self.variant)),
-        }
+        start::checkers_game(
+            self.variant,
+            self.fen.as_deref(),
+            self.pdn.as_deref(),
+            self.pdn_game,
+        )
     }
 }
 
@@ -171,12 +183,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Command::Pdn(args) = &cli.command {
+        return pdn::run(args);
+    }
     let result = match &cli.command {
         Command::Perft(args) => games::with_position(&args.position, PerftJob(args)),
         Command::Moves(args) => games::with_position(args, MovesJob),
         Command::Bestmove(args) => think::run_bestmove(args),
         Command::Compare(args) => think::run_compare(args),
         Command::Play(args) => play::run(args),
+        Command::Pdn(_) => unreachable!("handled above"),
         Command::Arena(args) => arena::run(args),
         Command::Clobber(cmd) => clobber::run(cmd),
         Command::Bench(cmd) => bench::run(cmd),

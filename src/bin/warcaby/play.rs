@@ -43,6 +43,12 @@ pub struct PlayArgs {
     /// Start from this FEN instead of the start position.
     #[arg(long)]
     fen: Option<String>,
+    /// Start from the end of a game in this PDN file (its moves can be undone).
+    #[arg(long, value_name = "FILE")]
+    pdn: Option<std::path::PathBuf>,
+    /// Which game of the --pdn file (1-based, default 1).
+    #[arg(long, value_name = "N")]
+    pdn_game: Option<usize>,
     /// Which side(s) a human plays.
     #[arg(long, value_enum, default_value = "white")]
     human: Humans,
@@ -257,17 +263,19 @@ fn log_line<M>(mv: &str, r: &warcaby::search::SearchInfo<M>, pv: &str) -> String
 fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Box<dyn Table>, String> {
     match args.game {
         GameKind::Checkers => {
-            let start = match &args.fen {
-                Some(f) => Position::from_fen(f, args.variant).map_err(|e| e.to_string())?,
-                None => Position::start(args.variant),
-            };
+            let game = crate::start::checkers_game(
+                args.variant,
+                args.fen.as_deref(),
+                args.pdn.as_deref(),
+                args.pdn_game,
+            )?;
             println!(
                 "Warcaby: {} rules, level {level}, seed {seed}. o/O white man/king, x/X black man/king.",
-                args.variant
+                game.variant()
             );
             println!("Type a move like 11-15 (or the full path 1x10x19), 'undo', or 'q' to quit.");
             Ok(Box::new(CheckersTable {
-                game: Game::from_position(start),
+                game,
                 engine: Engine::new(level.config(seed), level.eval()),
                 level,
                 time: args.time,

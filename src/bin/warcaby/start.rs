@@ -1,0 +1,48 @@
+//! Where a checkers command starts: the variant's start position, a FEN,
+//! or the end of a game in a PDN file.
+
+use std::path::Path;
+use warcaby::{pdn, Game, Position, Variant};
+
+/// Reads a file as PDN text (UTF-8 or Latin-1).
+pub fn read_pdn_file(path: &Path) -> Result<String, String> {
+    std::fs::read(path)
+        .map(|bytes| pdn::decode(&bytes))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+/// Game `number` (1-based) of the PDN file `path`, played to its end.
+/// `variant` applies when the game has no GameType tag.
+pub fn pdn_game(path: &Path, number: usize, variant: Variant) -> Result<Game, String> {
+    let text = read_pdn_file(path)?;
+    let games = pdn::split(&text);
+    let raw = games.get(number.wrapping_sub(1)).ok_or_else(|| {
+        format!(
+            "{} holds {} game(s); there is no game {number}",
+            path.display(),
+            games.len()
+        )
+    })?;
+    raw.replay(variant)
+        .map(|g| g.game)
+        .map_err(|e| format!("{} game {number}: {e}", path.display()))
+}
+
+/// The game to start from: `--fen`, `--pdn` (game `number`, default 1), or
+/// the variant's start position.
+pub fn checkers_game(
+    variant: Variant,
+    fen: Option<&str>,
+    pdn: Option<&Path>,
+    number: Option<usize>,
+) -> Result<Game, String> {
+    match (fen, pdn) {
+        (Some(_), Some(_)) => Err("give either --fen or --pdn, not both".into()),
+        (Some(f), None) => Position::from_fen(f, variant)
+            .map(Game::from_position)
+            .map_err(|e| e.to_string()),
+        (None, Some(path)) => pdn_game(path, number.unwrap_or(1), variant),
+        (None, None) if number.is_some() => Err("--pdn-game needs --pdn FILE".into()),
+        (None, None) => Ok(Game::new(variant)),
+    }
+}

@@ -1,0 +1,293 @@
+//! PDN databases as real files write them: each case reproduces, inline, a
+//! failure found in a public PDN file or a pydraughts export.
+
+use warcaby::notation::full_path;
+use warcaby::pdn::{self, PdnError, PdnGame, RawGame};
+use warcaby::{Color, Game, Move, Position, Variant};
+
+/// Reads a one-game text and replays it.
+fn one(text: &str, variant: Variant) -> Result<PdnGame, PdnError> {
+    let games = pdn::split(text);
+    assert_eq!(games.len(), 1, "{games:?}");
+    games[0].replay(variant)
+}
+
+#[test]
+fn pdn2_star_marks_are_move_strength() {
+    // Oldbury Column 3: "22-17* {starting a 'pincer movement'}".
+    let text = "[GameType \"21\"]\n1. 10-14 24-20 2. 7-10 22-18*! 3. 9-13 18x9* *";
+    let game = one(text, Variant::Tournament).unwrap();
+    assert_eq!(game.game.ply_count(), 6);
+    assert_eq!(game.result, "*");
+}
+
+#[test]
+fn byte_order_mark_and_leading_comment_are_skipped() {
+    let body =
+        "{Ballot openings, 2005}\n[Event \"e\"]\n[GameType \"21\"]\n1. 11-15 23-19 1/2-1/2\n";
+    for text in [format!("\u{feff}{body}"), body.to_string()] {
+        assert!(pdn::looks_like_pdn(&text));
+        let games = pdn::read_games(&text, Variant::Tournament).unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tag("Event"), Some("e"));
+        assert_eq!(games[0].game.ply_count(), 2);
+    }
+    assert!(pdn::looks_like_pdn("1. 11-15 23-19 *"));
+    assert!(!pdn::looks_like_pdn("9-13 21-17 5-9\n"));
+    assert!(!pdn::looks_like_pdn("W:W21,22:B5,6"));
+}
+
+#[test]
+fn russian_results_end_the_game_and_are_read() {
+    let text = "[GameType \"25\"]\n1. c3-d4 f6-g5 2-0\n\n[GameType \"25\"]\n1. c3-d4 1-1\n\
+                [GameType \"25\"]\n1. c3-d4 h6-g5 0-2\n";
+    let games = pdn::read_games(text, Variant::Tournament).unwrap();
+    let results: Vec<&str> = games.iter().map(|g| g.result.as_str()).collect();
+    assert_eq!(results, ["1-0", "1/2-1/2", "0-1"]);
+    assert_eq!(games[1].game.ply_count(), 1);
+}
+
+/// Three games, the second with an illegal move: the database reader reports
+/// it (number, line, column, reason) and reads the third.
+#[test]
+fn a_bad_game_is_reported_and_the_rest_are_read() {
+    let text = "[Event \"one\"]\n[GameType \"21\"]\n1. 11-15 23-19 *\n\n\
+                [Event \"two\"]\n[GameType \"21\"]\n1. 11-15 23-19\n2. 11-16 *\n\n\
+                [Event \"three\"]\n[GameType \"21\"]\n1. 9-13 22-18 1-0\n";
+    let games = pdn::split(text);
+    let read: Vec<_> = games.iter().map(|g| g.replay(Variant::English)).collect();
+    assert_eq!(
+        games.iter().map(|g| g.number).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    assert_eq!(games[1].at.line, 5);
+    assert!(read[0].is_ok() && read[2].is_ok());
+    match &read[1] {
+        Err(PdnError::Move { at, number, .. }) => {
+            assert_eq!((at.line, at.column, number.as_str()), (8, 4, "2."));
+        }
+        other => panic!("{other:?}"),
+    }
+    let message = read[1].as_ref().unwrap_err().to_string();
+    assert!(message.contains("11-16 is not a legal move"), "{message}");
+    // The all-or-nothing reader gives the same first error.
+    assert_eq!(
+        pdn::read_games(text, Variant::English)
+            .unwrap_err()
+            .to_string(),
+        message
+    );
+}
+
+#[test]
+fn syntax_errors_stay_inside_their_game() {
+    let text = "[Event \"one\"]\n1. 11-15 ) 23-19 *\n[Event \"two\" \n1. 9-13 *\n\
+                [Event \"three\"]\n[GameType \"21\"]\n1. 9-13 *\n";
+    let games = pdn::split(text);
+    assert_eq!(games.len(), 3, "{games:?}");
+    let errors: Vec<String> = games
+        .iter()
+        .map(|g| {
+            g.replay(Variant::English)
+                .map_or_else(|e| e.to_string(), |_| "ok".into())
+        })
+        .collect();
+    assert!(
+        errors[0].contains("line 2, column 10: unexpected ')'"),
+        "{errors:?}"
+    );
+    assert!(errors[1].contains("missing its ']'"), "{errors:?}");
+    assert_eq!(errors[2], "ok");
+}
+
+#[test]
+fn a_game_without_game_type_names_the_variant_assumed_and_the_one_that_fits() {
+    let text = "[Event \"Payne Game 1\"]\n1. 11-15 22-18 2. 15x22 25x18 *";
+    let err = one(text, Variant::Tournament).unwrap_err().to_string();
+    assert!(err.contains("read as tournament"), "{err}");
+    assert!(err.contains("legal in english"), "{err}");
+    assert!(err.contains("--variant or a GameType tag"), "{err}");
+    assert!(one(text, Variant::English).is_ok());
+    // A game with a GameType tag gets no such note.
+    let err = one("[GameType \"21\"]\n1. 22-18 *", Variant::English).unwrap_err();
+    assert!(!err.to_string().contains("GameType tag"), "{err}");
+}
+
+#[test]
+fn russian_fen_tags_in_numbers_are_read() {
+    // Russian databases write FEN squares as numbers (1 = b8, 32 = g1).
+    let text = "[GameType \"25\"]\n[FEN \"W:WK26:B8,9,10,11,19\"]\n\n1. d2xh6xf8xc5xa7 2-0";
+    let game = one(text, Variant::Tournament).unwrap();
+    assert_eq!(game.game.start().to_fen(), "W:WKd2:Bb6,d6,f4,f6,g7");
+    assert_eq!(game.game.position().to_fen(), "B:WKa7:Bf6");
+    assert_eq!(game.result, "1-0");
+}
+
+/// English PDN: `1-0` is Black's (the first player's) win in PDN 2.0, and
+/// White's in files that follow chess. The board or a closing comment decides.
+#[test]
+fn english_results_follow_pdn2_unless_the_game_says_otherwise() {
+    let moves = "1. 10-14 24-20 2. 7-10 22-18";
+    let read = |result: &str, comment: &str| {
+        let text = format!("[GameType \"21\"]\n{moves} {comment} {result}");
+        one(&text, Variant::English).unwrap().result
+    };
+    assert_eq!(read("1-0", ""), "0-1", "PDN 2.0: 1-0 is Black's win");
+    assert_eq!(read("0-1", ""), "1-0");
+    assert_eq!(read("0-1", "{White won the endgame}"), "1-0");
+    assert_eq!(read("1-0", "{White won the endgame}"), "1-0", "chess style");
+    assert_eq!(read("1-0", "{Red wins}"), "0-1");
+    assert_eq!(read("1/2-1/2", "{White wins}"), "1/2-1/2");
+    // A rules win on the board: White takes Black's last king (a real file
+    // that writes 1-0 for White).
+    let text = "[FEN \"B:WK26,K23,K22,K17:BK11,K8\"]\n1. 8-12 17-14 2. 12-8 26-31 \
+                3. 8-12 31-27 4. 12-8 27-24 5. 8-12 22-17 6. 12-8 17-13 7. 8-12 13-9 \
+                8. 12-8 9-6 9. 8-12 6-2 10. 11-7 2x11 11. 12-16 11x20 1-0";
+    let game = one(text, Variant::English).unwrap();
+    assert_eq!(
+        game.game.outcome().and_then(|o| o.winner()),
+        Some(Color::White)
+    );
+    assert_eq!(game.result, "1-0");
+}
+
+#[test]
+fn english_wins_are_written_for_the_first_player() {
+    let start = Position::from_fen("W:W18:B14", Variant::English).unwrap();
+    let mut game = Game::from_position(start);
+    game.play_text("18-9").unwrap();
+    let pdn = PdnGame::new(game.clone());
+    assert_eq!(pdn.result, "1-0", "White won");
+    let text = pdn.to_pdn();
+    assert!(
+        text.contains("[Result \"0-1\"]") && text.trim_end().ends_with(" 0-1"),
+        "{text}"
+    );
+    assert_eq!(
+        pdn::read_game(&text, Variant::English).unwrap().result,
+        "1-0"
+    );
+    // White moves first in the other variants: 1-0 both ways.
+    let t = Position::from_fen("W:W18:B14", Variant::Tournament).unwrap();
+    let mut game = Game::from_position(t);
+    game.play_text("18x9").unwrap();
+    assert!(PdnGame::new(game).to_pdn().contains("[Result \"1-0\"]"));
+}
+
+#[test]
+fn latin1_files_are_decoded() {
+    let bytes = b"[Event \"Fran\xe7ois\"]\n[GameType \"21\"]\n1. 11-15 *";
+    let text = pdn::decode(bytes);
+    assert_eq!(
+        pdn::read_game(&text, Variant::English)
+            .unwrap()
+            .tag("Event"),
+        Some("François")
+    );
+    assert_eq!(pdn::decode("é".as_bytes()), "é");
+}
+
+/// Three Russian games written by pydraughts 0.6.7 (its PDNWriter, from
+/// positions chosen to show every kind of king path): a straight flight over
+/// two pieces (`g3xe5xb8`: e5 is right behind f4), long quiet king moves,
+/// a capture choosing its landing square, turns (`c1xe3xh6xf8xd6xh2`, where
+/// `c1xf4xh2` is another move), and a man crowned mid-capture going on as a king.
+const PYDRAUGHTS: &str = r#"[GameType "25,W,8,8,A0,0"]
+[FEN "W:Wa1,f6,Kg3:Bf4,h6,a7,c7,e7"]
+
+1. g3xe5xb8 e7xg5 2. b8-e5 g5-f4 3. e5xh2 h6-g5 4. h2-d6 a7-b6 *
+
+[GameType "25,W,8,8,A0,0"]
+[FEN "W:WKc1:Bg3,g5,e7,g7,d2"]
+
+1. c1xe3xh6xf8xd6xh2 *
+
+[GameType "25,W,8,8,A0,0"]
+[FEN "W:Wa1,f6,Kg3:Bf4,h6,a7,c7,e7"]
+
+1. f6xa5 f4xh2 *
+"#;
+
+/// A test on a move in its position.
+type Kind<'a> = dyn Fn(&Position, &Move) -> bool + 'a;
+
+fn moves_of(game: &Game) -> Vec<(Position, Move)> {
+    game.positions_and_moves().map(|(p, m)| (*p, *m)).collect()
+}
+
+fn is_king_move(pos: &Position, mv: &Move) -> bool {
+    pos.kings(pos.side_to_move()).contains(mv.from())
+}
+
+#[test]
+fn pydraughts_russian_games_load_and_round_trip() {
+    let games = pdn::read_games(PYDRAUGHTS, Variant::Tournament).unwrap();
+    assert_eq!(games.len(), 3);
+    let all: Vec<(Position, Move)> = games.iter().flat_map(|g| moves_of(&g.game)).collect();
+    let flights = |mv: &Move| {
+        let mut corners = vec![mv.from()];
+        corners.extend_from_slice(mv.path());
+        corners != full_path(mv)
+    };
+    let kinds: [(&str, &Kind<'_>); 5] = [
+        ("straight flight", &|_, m| {
+            m.capture_count() >= 2 && flights(m)
+        }),
+        ("king turns", &|p, m| {
+            is_king_move(p, m) && m.path().len() >= 3
+        }),
+        ("long quiet king move", &|p, m| {
+            is_king_move(p, m) && !m.is_capture() && m.from().rank().abs_diff(m.to().rank()) > 1
+        }),
+        ("landing choice", &|p, m| {
+            p.legal_moves()
+                .iter()
+                .any(|o| o != m && o.captured() == m.captured())
+        }),
+        ("crowned mid-capture", &|p, m| {
+            !is_king_move(p, m) && m.promotes() && m.path().len() >= 2
+        }),
+    ];
+    for (name, kind) in kinds {
+        assert!(
+            all.iter().any(|(p, m)| kind(p, m)),
+            "no {name} in the games"
+        );
+    }
+    for g in &games {
+        let text = g.to_pdn();
+        let back = pdn::read_game(&text, Variant::Tournament).unwrap();
+        assert_eq!(back.game, g.game, "{text}");
+    }
+    // Our PDN writes PDN 3.0 texts, as pydraughts, with the full path only
+    // where another move shares the ends (pydraughts also writes g3xe5xb8 in
+    // full: it counts each stop of the flight as a move of its own).
+    let written: Vec<String> = games.iter().map(|g| g.to_pdn()).collect();
+    for line in [
+        "1. g3xb8 e7xg5 2. b8-e5 g5-f4 3. e5xh2",
+        "1. c1xe3xh6xf8xd6xh2 *",
+        "1. f6xa5 f4xh2 *",
+    ] {
+        assert!(
+            written.iter().any(|t| t.contains(line)),
+            "{line} not in {written:?}"
+        );
+    }
+}
+
+#[test]
+fn raw_games_keep_tags_moves_and_results_as_written() {
+    let text = "[White \"Иванов\"]\n[Black \"Петров\"]\n[Result \"2-0\"]\n[GameType \"25\"]\n\n\
+                1. c3-d4 $1 {идея} (1. c3-b4 f6-g5) f6-e5 2. d4xf6 g7xe5 2-0";
+    let games: Vec<RawGame> = pdn::split(text);
+    let g = &games[0];
+    assert_eq!(g.tag("white"), Some("Иванов"));
+    assert_eq!(
+        g.moves.iter().map(|(m, _)| m.as_str()).collect::<Vec<_>>(),
+        ["c3-d4", "f6-e5", "d4xf6", "g7xe5"]
+    );
+    assert_eq!(g.result_text(), "2-0");
+    assert_eq!(g.comments, [(1, "идея".to_string())]);
+    let game = g.replay(Variant::Tournament).unwrap();
+    assert_eq!(game.result, "1-0");
+}
