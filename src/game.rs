@@ -3,7 +3,7 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::{Color, EndOrder, Progress, Repetition, Variant};
+use crate::rules::{Color, EndOrder, EndgameDraw, EndgameMaterial, Progress, Repetition, Variant};
 use std::fmt;
 
 /// How a game ended, or that it goes on.
@@ -41,6 +41,8 @@ pub enum DrawReason {
         /// What would have counted as progress.
         progress: Progress,
     },
+    /// An endgame draw rule of the variant ([`EndgameDraw`]).
+    Endgame(EndgameDraw),
     /// Both players agreed (or an arbiter declared it), e.g. from a PDN result.
     Agreed,
 }
@@ -94,8 +96,41 @@ impl fmt::Display for Outcome {
                 };
                 write!(f, "draw: {plies} plies in a row without {what}")
             }
+            Outcome::Draw(DrawReason::Endgame(rule)) => write!(
+                f,
+                "draw: {}, {} moves without a capture or a crowning",
+                rule.material.describe(),
+                rule.plies / 2
+            ),
             Outcome::Draw(DrawReason::Agreed) => write!(f, "draw agreed"),
         }
+    }
+}
+
+impl EndgameMaterial {
+    /// True when `pos` has this material, either side being the stronger.
+    pub fn matches(self, pos: &Position) -> bool {
+        [Color::White, Color::Black].into_iter().any(|strong| {
+            let (ours, theirs) = (pos.pieces(strong), pos.pieces(!strong));
+            let kings = pos.kings(strong).count();
+            let lone_king = theirs.count() == 1 && pos.kings(!strong).count() == 1;
+            let on_main_road = theirs.squares().all(|sq| sq.file() == sq.rank());
+            match self {
+                EndgameMaterial::KingsAgainstLoneKing(n) => {
+                    lone_king && kings >= n && kings == ours.count()
+                }
+                EndgameMaterial::PiecesAgainstLoneKing(n) => {
+                    lone_king && ours.count() == n && kings >= 1
+                }
+                EndgameMaterial::PiecesAgainstLoneKingOnMainRoad(n) => {
+                    lone_king && on_main_road && ours.count() == n && kings >= 1
+                }
+                EndgameMaterial::BothSidesKings(lo, hi) => {
+                    let all = pos.occupied().count();
+                    kings >= 1 && pos.kings(!strong).any() && (lo..=hi).contains(&all)
+                }
+            }
+        })
     }
 }
 
@@ -117,6 +152,7 @@ struct Ply {
     before: Position,
     mv: Move,
     quiet_plies_before: u32,
+    material_plies_before: u32,
 }
 
 /// A game in progress: start position, moves, repetition and no-progress
@@ -127,6 +163,8 @@ pub struct Game {
     current: Position,
     /// Plies since the last progress move (the rules' [`crate::rules::Progress`]).
     quiet_plies: u32,
+    /// Plies since the material last changed (a capture or a crowning).
+    material_plies: u32,
     history: Vec<Ply>,
     redo: Vec<Move>,
 }
@@ -143,6 +181,7 @@ impl Game {
             start,
             current: start,
             quiet_plies: 0,
+            material_plies: 0,
             history: Vec::new(),
             redo: Vec::new(),
         }
@@ -216,9 +255,17 @@ impl Game {
                 progress: end.progress,
             });
         let repeated = (self.repetitions() >= 3).then_some(DrawReason::ThreefoldRepetition);
+        let endgame = || {
+            end.endgames
+                .iter()
+                .find(|rule| {
+                    self.material_plies >= rule.plies && rule.material.matches(&self.current)
+                })
+                .map(|rule| DrawReason::Endgame(*rule))
+        };
         match end.order {
-            EndOrder::LossFirst => repeated.or(no_progress),
-            EndOrder::DrawsFirst => no_progress.or(repeated),
+            EndOrder::LossFirst => repeated.or(no_progress).or_else(endgame),
+            EndOrder::DrawsFirst => no_progress.or(repeated).or_else(endgame),
         }
     }
 
@@ -279,9 +326,15 @@ impl Game {
             before: self.current,
             mv,
             quiet_plies_before: self.quiet_plies,
+            material_plies_before: self.material_plies,
         });
         self.current.play(&mv);
         self.quiet_plies = if progress { 0 } else { self.quiet_plies + 1 };
+        self.material_plies = if mv.is_capture() || mv.promotes() {
+            0
+        } else {
+            self.material_plies + 1
+        };
     }
 
     /// Parses move text in the current position and plays it.
@@ -296,6 +349,7 @@ impl Game {
         let ply = self.history.pop()?;
         self.current = ply.before;
         self.quiet_plies = ply.quiet_plies_before;
+        self.material_plies = ply.material_plies_before;
         self.redo.push(ply.mv);
         Some(ply.mv)
     }

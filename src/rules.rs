@@ -96,8 +96,81 @@ pub enum EndOrder {
     DrawsFirst,
 }
 
-/// When a game ends, as data: the no-progress and repetition draws and the
-/// order of the checks.
+/// The material an endgame draw rule applies to ([`EndgameDraw`]); either
+/// side may be the stronger one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EndgameMaterial {
+    /// At least this many kings and nothing else against a lone king.
+    KingsAgainstLoneKing(u32),
+    /// Exactly this many pieces, at least one a king, against a lone king.
+    PiecesAgainstLoneKing(u32),
+    /// Exactly this many pieces, at least one a king, against a lone king
+    /// standing on the main road (the long diagonal a1–h8).
+    PiecesAgainstLoneKingOnMainRoad(u32),
+    /// Both sides have a king, and this many pieces are on the board in all
+    /// (from, to).
+    BothSidesKings(u32, u32),
+}
+
+impl EndgameMaterial {
+    /// In words, for a draw's reason.
+    pub fn describe(self) -> String {
+        match self {
+            EndgameMaterial::KingsAgainstLoneKing(n) => {
+                format!("{n} kings or more against a lone king")
+            }
+            EndgameMaterial::PiecesAgainstLoneKing(n) => {
+                format!("{n} pieces with a king against a lone king")
+            }
+            EndgameMaterial::PiecesAgainstLoneKingOnMainRoad(n) => {
+                format!("{n} pieces with a king against a lone king on the main road")
+            }
+            EndgameMaterial::BothSidesKings(lo, hi) => {
+                format!("{lo}-{hi} pieces with kings on both sides")
+            }
+        }
+    }
+}
+
+/// An endgame draw: with `material` on the board, the game is drawn once
+/// `plies` plies have passed since the material last changed (the last
+/// capture or crowning) — the Russian rules count moves of the stronger
+/// side, so 15 moves are 30 plies.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct EndgameDraw {
+    /// The material.
+    pub material: EndgameMaterial,
+    /// Plies without a capture or a crowning.
+    pub plies: u32,
+}
+
+/// The Russian draughts federation's endgame draws (see README "Rule
+/// variants").
+pub const RUSSIAN_ENDGAMES: [EndgameDraw; 5] = [
+    EndgameDraw {
+        material: EndgameMaterial::KingsAgainstLoneKing(3),
+        plies: 30,
+    },
+    EndgameDraw {
+        material: EndgameMaterial::PiecesAgainstLoneKingOnMainRoad(3),
+        plies: 10,
+    },
+    EndgameDraw {
+        material: EndgameMaterial::PiecesAgainstLoneKing(2),
+        plies: 10,
+    },
+    EndgameDraw {
+        material: EndgameMaterial::BothSidesKings(4, 5),
+        plies: 60,
+    },
+    EndgameDraw {
+        material: EndgameMaterial::BothSidesKings(6, 7),
+        plies: 120,
+    },
+];
+
+/// When a game ends, as data: the no-progress and repetition draws, the
+/// endgame draws and the order of the checks.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GameEnd {
     /// Draw after this many consecutive plies without progress.
@@ -108,6 +181,8 @@ pub struct GameEnd {
     pub repetition: Repetition,
     /// The order of the checks.
     pub order: EndOrder,
+    /// Endgame draws, checked after the no-progress and repetition draws.
+    pub endgames: &'static [EndgameDraw],
 }
 
 impl GameEnd {
@@ -118,6 +193,7 @@ impl GameEnd {
             progress: Progress::ManMoveOrCapture,
             repetition: Repetition::SamePosition,
             order: EndOrder::LossFirst,
+            endgames: &[],
         }
     }
 
@@ -129,6 +205,7 @@ impl GameEnd {
         progress: Progress::CaptureOrCrowning,
         repetition: Repetition::MoverView,
         order: EndOrder::DrawsFirst,
+        endgames: &[],
     };
 }
 
@@ -239,7 +316,10 @@ pub const RUSSIAN: Rules = Rules {
     men_capture_backward: true,
     flying_kings: true,
     promotion_ends_capture: false,
-    end: GameEnd::written(30),
+    end: GameEnd {
+        endgames: &RUSSIAN_ENDGAMES,
+        ..GameEnd::written(30)
+    },
     notation: SquareNotation::Algebraic,
     capture_separator: ':',
 };

@@ -23,7 +23,7 @@
 //! dark square. White moves up the board, Black down.
 
 use warcaby::notation::full_text;
-use warcaby::rules::Progress;
+use warcaby::rules::{EndgameDraw, EndgameMaterial, Progress};
 use warcaby::{
     Color, DrawReason, Game, Move, MoveTextError, Outcome, Piece, Position, Role, Square, Variant,
     WinReason,
@@ -1296,4 +1296,174 @@ fn check_no_progress(spec: &Spec) {
     );
     walk.play(spec, &mut game, 1);
     assert_eq!(game.outcome(), draw);
+}
+
+// ---- Russian endgame draws (the Russian draughts federation's rules) -------
+//
+// Each rule below draws a game once its material has stood a number of moves
+// without a capture or a crowning. The games are walked with seeded random
+// quiet moves: no capture, no crowning, never a position for the third time,
+// never a move that leaves the opponent a capture, and a man move whenever
+// the 15-move kings-only rule comes close.
+
+/// The quiet moves the walk may play next (see above).
+fn quiet_moves(game: &Game, allowed: &dyn Fn(&Position, &Move) -> bool) -> Vec<Move> {
+    let pos = *game.position();
+    let seen = |p: &Position| game.positions_and_moves().filter(|(q, _)| *q == p).count();
+    let moves: Vec<Move> = game
+        .legal_moves()
+        .into_iter()
+        .filter(|m| !m.is_capture() && !m.promotes() && allowed(&pos, m))
+        .filter(|m| {
+            let after = pos.after(m);
+            seen(&after) < 2 && after.legal_moves().iter().all(|r| !r.is_capture())
+        })
+        .collect();
+    // Men move only when the kings-only rule comes close, so they last.
+    let by_man = |m: &&Move| pos.men(pos.side_to_move()).contains(m.from());
+    let (men, kings): (Vec<Move>, Vec<Move>) = moves.iter().partition(by_man);
+    match (game.quiet_plies() >= 16, men.is_empty(), kings.is_empty()) {
+        (true, false, _) => men,
+        (_, _, false) => kings,
+        _ => moves,
+    }
+}
+
+/// Plays `plies` quiet moves chosen with `seed`, checking the game goes on
+/// before each; Err when no quiet move is left.
+fn quiet_walk(
+    game: &mut Game,
+    plies: u32,
+    seed: u64,
+    allowed: &dyn Fn(&Position, &Move) -> bool,
+) -> Result<(), String> {
+    let mut rng = warcaby::rng::Rng::new(seed);
+    for ply in 0..plies {
+        let fen = game.position().to_fen();
+        assert_eq!(game.outcome(), None, "ply {ply}: {fen}");
+        let moves = quiet_moves(game, allowed);
+        if moves.is_empty() {
+            return Err(format!("ply {ply}: no quiet move in {fen}"));
+        }
+        game.play(&moves[rng.index(moves.len())]).unwrap();
+    }
+    Ok(())
+}
+
+fn russian_game(fen: &str) -> Game {
+    Game::from_position(Position::from_fen(fen, Variant::Russian).unwrap())
+}
+
+fn on_main_road(sq: Square) -> bool {
+    sq.file() == sq.rank()
+}
+
+/// Walks from `fen` to one ply before the limit (the game goes on), then
+/// plays the last ply and returns the game; the first seed whose walk does
+/// not get stuck is used.
+fn walk_to_limit(fen: &str, allowed: &dyn Fn(&Position, &Move) -> bool, plies: u32) -> Game {
+    let mut stuck = Vec::new();
+    for seed in 0..64 {
+        let mut game = russian_game(fen);
+        match quiet_walk(&mut game, plies - 1, seed, allowed) {
+            Ok(()) => {
+                assert_eq!(game.outcome(), None, "one ply before the limit");
+                if quiet_walk(&mut game, 1, seed, allowed).is_ok() {
+                    return game;
+                }
+            }
+            Err(e) => stuck.push(e),
+        }
+    }
+    panic!("every walk got stuck: {stuck:?}");
+}
+
+/// The walk draws by `material`'s rule exactly at `plies`.
+fn check_endgame_draw(
+    fen: &str,
+    allowed: &dyn Fn(&Position, &Move) -> bool,
+    material: EndgameMaterial,
+    plies: u32,
+) {
+    let game = walk_to_limit(fen, allowed, plies);
+    let rule = EndgameDraw { material, plies };
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw(DrawReason::Endgame(rule))),
+        "{}",
+        game.position().to_fen()
+    );
+}
+
+#[test]
+fn russian_three_kings_against_a_lone_king_draw_after_15_moves() {
+    // The lone king keeps off the main road (there 5 moves would be enough).
+    // With kings alone on the board this rule meets the 15-move kings-only
+    // rule at the same ply; the game is drawn then, not before.
+    let off_road =
+        |pos: &Position, m: &Move| pos.side_to_move() == Color::White || !on_main_road(m.to());
+    let game = walk_to_limit("W:WKc1,Ke1,Kg1:BKa5", &off_road, 30);
+    assert!(EndgameMaterial::KingsAgainstLoneKing(3).matches(game.position()));
+    assert!(
+        matches!(game.outcome(), Some(Outcome::Draw(_))),
+        "{:?}",
+        game.outcome()
+    );
+}
+
+#[test]
+fn russian_three_pieces_against_a_lone_king_on_the_main_road_draw_after_5_moves() {
+    let on_road =
+        |pos: &Position, m: &Move| pos.side_to_move() == Color::White || on_main_road(m.to());
+    check_endgame_draw(
+        "W:WKa3,Kc1,g3:BKd4",
+        &on_road,
+        EndgameMaterial::PiecesAgainstLoneKingOnMainRoad(3),
+        10,
+    );
+}
+
+#[test]
+fn russian_two_pieces_against_a_lone_king_draw_after_5_moves() {
+    check_endgame_draw(
+        "W:WKc1,e3:BKh6",
+        &|_, _| true,
+        EndgameMaterial::PiecesAgainstLoneKing(2),
+        10,
+    );
+}
+
+#[test]
+fn russian_endings_with_kings_on_both_sides_draw_after_30_and_60_moves() {
+    check_endgame_draw(
+        "W:WKd2,a3:BKe7,h6",
+        &|_, _| true,
+        EndgameMaterial::BothSidesKings(4, 5),
+        60,
+    );
+    check_endgame_draw(
+        "W:WKd2,a1,a3:BKe7,h8,h6",
+        &|_, _| true,
+        EndgameMaterial::BothSidesKings(6, 7),
+        120,
+    );
+}
+
+#[test]
+fn only_russian_has_endgame_draws() {
+    assert!(Variant::Tournament.rules().end.endgames.is_empty());
+    assert!(Variant::English.rules().end.endgames.is_empty());
+    assert_eq!(Variant::Russian.rules().end.endgames.len(), 5);
+    // Material is matched for either side as the stronger one.
+    let p = |fen| Position::from_fen(fen, Variant::Russian).unwrap();
+    let three = EndgameMaterial::KingsAgainstLoneKing(3);
+    assert!(three.matches(&p("W:WKc1,Ke1,Kg1:BKb6")));
+    assert!(three.matches(&p("W:WKb6:BKc1,Ke1,Kg1")));
+    assert!(
+        !three.matches(&p("W:WKc1,Ke1,g3:BKb6")),
+        "a man is not a king"
+    );
+    let road = EndgameMaterial::PiecesAgainstLoneKingOnMainRoad(3);
+    assert!(road.matches(&p("W:WKc1,Ke1,g3:BKd4")));
+    assert!(!road.matches(&p("W:WKc1,Ke1,g3:BKb6")));
 }
