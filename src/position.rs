@@ -53,6 +53,9 @@ pub enum PositionError {
     /// A man standing where it would already have been crowned.
     #[error("{0} man on {1} stands on its crowning row; it must be a king")]
     ManOnCrowningRow(&'static str, String),
+    /// A piece on a light square (bit index 0..64), where no piece can stand.
+    #[error("a piece on the light square with bit index {0}: pieces stand on dark squares only")]
+    LightSquare(u32),
 }
 
 /// A legal position of one variant: pieces, side to move and Zobrist hash.
@@ -93,6 +96,10 @@ impl Position {
     pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
         let rules = variant.rules();
         let name = |sq: Square| sq.display(rules.notation).to_string();
+        let light = (setup.white | setup.black | setup.kings).0 & !Bitboard::DARK.0;
+        if light != 0 {
+            return Err(PositionError::LightSquare(light.trailing_zeros()));
+        }
         if let Some(sq) = (setup.white & setup.black).first() {
             return Err(PositionError::BothColors(name(sq)));
         }

@@ -157,7 +157,7 @@ fn random_positions_up_to(
             } else {
                 Color::Black
             };
-            ClobberPosition::new(shape, stones, side)
+            ClobberPosition::from_stones(shape, stones, side).expect("valid stones")
         })
         .collect()
 }
@@ -418,4 +418,24 @@ fn cli_commands_take_game_clobber() {
     );
     assert!(out.contains("round 1: white plays"), "{out}");
     assert!(out.trim_end().ends_with("Bye."), "{out}");
+}
+
+/// Stones off the board or a cell holding both colours are refused with a
+/// message naming the cell.
+#[test]
+fn positions_with_overlapping_or_off_board_stones_are_refused() {
+    let shape = Shape::new(3, 3).unwrap();
+    let err = ClobberPosition::from_stones(shape, [1 << 4, 1 << 4], warcaby::Color::Black)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("cell 4 holds a white and a black stone"),
+        "{err}"
+    );
+    let err = ClobberPosition::from_stones(shape, [1 << 9, 1], warcaby::Color::Black)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("off the 3x3 board"), "{err}");
+    let ok = ClobberPosition::from_stones(shape, [0b101, 0b010], warcaby::Color::White).unwrap();
+    assert_eq!(ok, ClobberPosition::parse(".../.../WBW:W").unwrap());
 }

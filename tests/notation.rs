@@ -509,3 +509,19 @@ proptest! {
         }
     }
 }
+
+/// A setup with a piece on a light square is refused (b1 has bit index 1),
+/// instead of being accepted and written as another square by `to_fen`.
+#[test]
+fn setups_with_pieces_on_light_squares_are_refused() {
+    for (white, kings) in [(1u64 << 1, 0), (1 << 0 | 1 << 8, 0), (1 << 0, 1 << 8)] {
+        let setup = Setup {
+            white: Bitboard(white),
+            black: Bitboard(1 << 63),
+            kings: Bitboard(kings),
+            side_to_move: None,
+        };
+        let err = Position::from_setup(&setup, Variant::English).unwrap_err();
+        assert!(matches!(err, PositionError::LightSquare(_)), "{err}");
+    }
+}

@@ -212,8 +212,36 @@ impl ClobberPosition {
         ClobberPosition::new(shape, stones, Color::Black)
     }
 
-    /// A position from its parts.
-    pub fn new(shape: Shape, stones: [u128; 2], side: Color) -> ClobberPosition {
+    /// A position from its parts, checked: every stone on the board, no
+    /// cell holding both colours.
+    pub fn from_stones(
+        shape: Shape,
+        stones: [u128; 2],
+        side: Color,
+    ) -> Result<ClobberPosition, ClobberError> {
+        let bad = |m: String| Err(ClobberError::Position(m));
+        let off = (stones[0] | stones[1]) & !shape.all();
+        if off != 0 {
+            return bad(format!(
+                "a stone on cell {} is off the {}x{} board",
+                off.trailing_zeros(),
+                shape.rows(),
+                shape.cols()
+            ));
+        }
+        let both = stones[0] & stones[1];
+        if both != 0 {
+            return bad(format!(
+                "cell {} holds a white and a black stone",
+                both.trailing_zeros()
+            ));
+        }
+        Ok(ClobberPosition::new(shape, stones, side))
+    }
+
+    /// A position from parts already known to be valid (see
+    /// [`ClobberPosition::from_stones`]).
+    pub(crate) fn new(shape: Shape, stones: [u128; 2], side: Color) -> ClobberPosition {
         let mut pos = ClobberPosition {
             shape,
             stones,
