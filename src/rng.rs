@@ -36,11 +36,6 @@ impl Rng {
         Rng { state: seed }
     }
 
-    /// A generator seeded from the operating system (or the browser's crypto).
-    pub fn from_entropy() -> Rng {
-        Rng::new(entropy_seed())
-    }
-
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -47,17 +47,6 @@ impl EndKind {
         EndKind::UnreadableMove,
         EndKind::Garbage,
     ];
-
-    /// True when a bot lost by its own fault rather than by the rules.
-    pub fn is_fault(self) -> bool {
-        !matches!(
-            self,
-            EndKind::NoPieces
-                | EndKind::Blocked
-                | EndKind::ThreefoldRepetition
-                | EndKind::NoProgress
-        )
-    }
 }
 
 impl Named for EndKind {

@@ -27,7 +27,6 @@ use super::values::RegionValues;
 use super::{ClobberMove, ClobberPosition, Shape};
 use crate::cgt::GameId;
 use crate::rng::mix;
-use crate::rules::Color;
 use crate::search::advise_huge_pages;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -661,11 +660,4 @@ pub fn plain_wins(pos: &ClobberPosition) -> bool {
 /// The start position of a board, for convenience.
 pub fn start(rows: usize, cols: usize) -> Result<ClobberPosition, super::ClobberError> {
     Ok(ClobberPosition::start(Shape::new(rows, cols)?))
-}
-
-/// Which player (first = Black, who moves first from the start) wins.
-pub fn first_player_wins(rows: usize, cols: usize) -> Result<bool, super::ClobberError> {
-    let pos = start(rows, cols)?;
-    debug_assert_eq!(pos.side_to_move(), Color::Black);
-    Ok(Solver::with_table_bits(20).solve(&pos).mover_wins)
 }
