@@ -18,7 +18,7 @@ use input::{ClobberSelection, Outcome, Selection};
 use render::{Board, ClobberMarks, Flying, Grid, Marks, Pen};
 use std::cell::RefCell;
 use storage::{Mode, Settings};
-use warcaby::clobber::{ClobberMove, ClobberPosition};
+use warcaby::clobber::{ClobberEval, ClobberMove, ClobberPosition};
 use warcaby::notation::full_text;
 use warcaby::pdn::{self, PdnGame};
 use warcaby::rng::entropy_seed;
@@ -52,7 +52,9 @@ impl Current {
     /// How the game ended, like "Black wins: White has no move (0-1)".
     pub fn outcome_text(&self) -> Option<String> {
         match self {
-            Current::Checkers(g) => g.outcome().map(|o| format!("{o} ({})", o.result_text())),
+            Current::Checkers(g) => g
+                .outcome()
+                .map(|o| capitalise(&format!("{o} ({})", o.result_text()))),
             Current::Clobber(g) => g.outcome_text(),
         }
     }
@@ -149,6 +151,10 @@ impl Current {
     }
 }
 
+/// Worker failures in a row (without an answer between them) after which
+/// the AI is given up until the player retries.
+const MAX_AI_FAILURES: u32 = 3;
+
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
 }
@@ -194,6 +200,11 @@ pub struct App {
     move_now_pending: bool,
     /// Who searches with what in the current request, for the info panel.
     search_label: String,
+    /// Worker failures since the AI last answered.
+    ai_failures: u32,
+    /// The AI cannot be started (its worker does not load, or keeps
+    /// failing): the game waits for the player's retry.
+    ai_unavailable: bool,
     seed: u64,
     ui: ui::Ui,
 }
@@ -202,7 +213,16 @@ pub struct App {
 pub fn start() -> Result<(), JsValue> {
     let ui = ui::Ui::bind()?;
     let fresh = || Current::Checkers(Game::new(Variant::Tournament));
-    let (settings, game, notice) = match ui::load_saved() {
+    // Saved settings the form cannot show (a value none of its choices
+    // has) are as corrupt as unreadable ones.
+    let restored = ui::load_saved().and_then(|saved| match saved {
+        Some((settings, game)) => {
+            ui.show_settings(&settings);
+            ui.form_shows(&settings).map(|()| Some((settings, game)))
+        }
+        None => Ok(None),
+    });
+    let (settings, game, notice) = match restored {
         Ok(Some((settings, game))) => (settings, game, None),
         Ok(None) => (Settings::default(), fresh(), None),
         Err(problem) => (
@@ -228,6 +248,8 @@ pub fn start() -> Result<(), JsValue> {
         progress: None,
         move_now_pending: false,
         search_label: String::new(),
+        ai_failures: 0,
+        ai_unavailable: false,
         seed: entropy_seed(),
         ui,
     };
@@ -292,7 +314,34 @@ impl App {
     fn start_ai(&mut self) {
         match AiClient::start(deliver) {
             Ok(client) => self.ai = Some(client),
-            Err(e) => self.ui.notice(&e),
+            Err(e) => self.ai_gone(&e),
+        }
+    }
+
+    /// The AI cannot run: say so, keep the game and offer a retry.
+    fn ai_gone(&mut self, why: &str) {
+        if let Some(client) = self.ai.take() {
+            client.terminate();
+        }
+        self.ai_unavailable = true;
+        self.thinking = None;
+        self.move_now_pending = false;
+        self.ui.notice(&format!(
+            "The AI is unavailable ({why}). Your game is kept: press \"Retry the AI\" to try again."
+        ));
+        self.ui.show_retry(true);
+        self.refresh_status();
+    }
+
+    /// The player asks for the AI again after it was unavailable.
+    fn retry_ai(&mut self) {
+        self.ai_unavailable = false;
+        self.ai_failures = 0;
+        self.ui.show_retry(false);
+        self.ui.clear_notice();
+        self.restart_ai();
+        if !self.ai_unavailable {
+            self.after_change();
         }
     }
 
@@ -336,13 +385,22 @@ impl App {
         self.thinking = Some(id);
         self.progress = None;
         let settings = self.engine_settings();
-        self.search_label = search_label(self.game.side_to_move(), &settings);
+        let clobber = matches!(self.game, Current::Clobber(_));
+        self.search_label = search_label(self.game.side_to_move(), &settings, clobber);
         let request = Request::Think {
             id,
             game: self.game.game_text(),
             settings,
             time_ms: self.settings.time_ms,
         };
+        if self.ai_unavailable {
+            self.thinking = None;
+            self.ui.notice(
+                "The AI is unavailable. Your game is kept: press \"Retry the AI\" to try again.",
+            );
+            self.refresh_status();
+            return;
+        }
         if self.ai.is_none() {
             self.start_ai();
         }
@@ -368,6 +426,7 @@ impl App {
             }
             Event::Answer(Response::Done { id, progress }) if Some(id) == self.thinking => {
                 self.thinking = None;
+                self.ai_failures = 0;
                 self.ui.show_progress(&self.search_label, &progress);
                 self.play_ai_move(progress.best_move.as_deref());
             }
@@ -380,6 +439,14 @@ impl App {
             }
             Event::Answer(_) => {}
             Event::Failed(message) => {
+                // A worker that never loaded will not load the next time
+                // either; one that keeps crashing is no better.
+                let loaded = self.ai.as_ref().is_some_and(AiClient::is_ready);
+                self.ai_failures += 1;
+                if !loaded || self.ai_failures >= MAX_AI_FAILURES {
+                    self.ai_gone(&message);
+                    return;
+                }
                 self.ui.notice(&format!(
                     "The AI stopped unexpectedly ({message}); it was restarted and the game goes on."
                 ));
@@ -573,8 +640,9 @@ impl App {
         true
     }
 
-    /// Shows what a click did, or plays the move it completed.
-    fn clicked<M>(&mut self, outcome: Outcome<M>, play: fn(&mut App, M)) {
+    /// Shows what a click did (with `hint`, what to do next), or plays the
+    /// move it completed.
+    fn clicked<M>(&mut self, outcome: Outcome<M>, play: fn(&mut App, M), hint: Option<String>) {
         match outcome {
             Outcome::Play(mv) => play(self, mv),
             Outcome::Refused(why) => {
@@ -583,7 +651,13 @@ impl App {
                 self.draw();
             }
             Outcome::Changed => {
-                self.ui.clear_notice();
+                match hint {
+                    Some(hint) => {
+                        self.ui.notice(&hint);
+                        self.ui.announce(&hint);
+                    }
+                    None => self.ui.clear_notice(),
+                }
                 self.draw();
             }
             Outcome::None => {}
@@ -600,7 +674,8 @@ impl App {
         let pos = *game.position();
         let legal = pos.legal_moves();
         let outcome = self.selection.click(&pos, &legal, sq);
-        self.clicked(outcome, App::play);
+        let hint = self.selection.hint(&legal, pos.rules().notation);
+        self.clicked(outcome, App::play, hint);
     }
 
     fn click_cell(&mut self, cell: u8) {
@@ -613,7 +688,7 @@ impl App {
         let pos = *game.position();
         let legal = pos.legal_moves();
         let outcome = self.clobber_selection.click(&pos, &legal, cell);
-        self.clicked(outcome, App::play_clobber);
+        self.clicked(outcome, App::play_clobber, None);
     }
 
     /// The square index (checkers) or cell (Clobber) under a canvas point.
@@ -813,8 +888,15 @@ impl App {
         };
         match result {
             Ok(game) => {
+                let switched = game.variant() != variant;
                 self.settings.variant = game.variant().name().to_string();
                 self.loaded(Current::Checkers(game));
+                if switched {
+                    let rules = ui::option_label("variant", &self.settings.variant);
+                    self.ui.notice(&format!(
+                        "This game is played by other rules (its PDN GameType): the rules were switched to {rules}."
+                    ));
+                }
             }
             Err(e) => self
                 .ui
@@ -869,6 +951,21 @@ impl App {
         pdn.set_tag("Black", black);
         pdn.set_tag("Date", &ui::today());
         Some(pdn.to_pdn())
+    }
+
+    /// Steps through the game's positions (the arrow keys of the move list).
+    fn step_view(&mut self, step: ui::Step) {
+        let count = self.game.ply_count();
+        let now = self.view.unwrap_or(count);
+        let next = match step {
+            ui::Step::Back => now.saturating_sub(1),
+            ui::Step::Forward => (now + 1).min(count),
+            ui::Step::Start => 0,
+            ui::Step::End => count,
+        };
+        if next != now {
+            self.view_ply(Some(next));
+        }
     }
 
     fn view_ply(&mut self, ply: Option<usize>) {
@@ -1124,16 +1221,26 @@ impl App {
     }
 
     fn refresh_status(&self) {
-        let text = if let Some(outcome) = self.game.outcome_text() {
+        let outcome = self.game.outcome_text();
+        let text = if let Some(ply) = self.view {
+            let count = self.game.ply_count();
+            let at = match ply {
+                0 => "the start position".to_string(),
+                ply => format!("the position after move {ply}"),
+            };
+            let over = if outcome.is_some() {
+                " (the game is over)"
+            } else {
+                ""
+            };
+            format!("Viewing {at} of {count}{over}")
+        } else if let Some(outcome) = &outcome {
             format!("Game over — {outcome}")
-        } else if let Some(ply) = self.view {
-            format!(
-                "Viewing the position after move {ply} of {}",
-                self.game.ply_count()
-            )
         } else {
             let side = self.game.side_to_move().name();
-            if self.is_ai_turn() {
+            if self.is_ai_turn() && self.ai_unavailable {
+                format!("{} (AI) to move — the AI is unavailable", capitalise(side))
+            } else if self.is_ai_turn() {
                 format!("{} (AI) is thinking…", capitalise(side))
             } else {
                 let must = self
@@ -1152,6 +1259,8 @@ impl App {
             }
         };
         self.ui.status(&text);
+        self.ui
+            .show_result(outcome.as_deref().filter(|_| self.view.is_none()));
         self.ui.set_thinking(self.thinking.is_some());
     }
 
@@ -1164,6 +1273,7 @@ impl App {
         self.ui.show_fen(&self.game.position_text(self.view));
         self.ui.show_rules(self.game.rules_name());
         self.ui.show_game(&self.settings.game);
+        self.ui.show_lab(self.settings.lab);
         self.draw();
     }
 }
@@ -1178,9 +1288,10 @@ fn checkers_position_at(game: &Game, ply: usize) -> Position {
 }
 
 /// Who searches with what, for the info panel: like "Black: minimax,
-/// depth 2", "White: NegaScout, time only" or "Black: level 4".
-fn search_label(side: Color, settings: &EngineSettings) -> String {
-    let how = match settings {
+/// depth 2", "White: NegaScout, time only" or "Black: level 4"; in Clobber
+/// with the heuristic, like "Black: level 4, heuristic live".
+fn search_label(side: Color, settings: &EngineSettings, clobber: bool) -> String {
+    let mut how = match settings {
         EngineSettings::Level { level, .. } => format!("level {level}"),
         EngineSettings::Lab {
             algorithm, depth, ..
@@ -1196,6 +1307,13 @@ fn search_label(side: Color, settings: &EngineSettings) -> String {
             }
         }
     };
+    if clobber {
+        let heuristic = match settings {
+            EngineSettings::Lab { eval, .. } => eval.as_str(),
+            EngineSettings::Level { .. } => ClobberEval::default().name(),
+        };
+        how = format!("{how}, heuristic {heuristic}");
+    }
     format!("{}: {how}", capitalise(side.name()))
 }
 

@@ -69,6 +69,7 @@ const SELECTED: &str = "rgba(20, 170, 90, 0.6)";
 const MUST: &str = "#ff4d4d";
 const TARGET: &str = "rgba(20, 170, 90, 0.75)";
 const PATH: &str = "rgba(30, 120, 220, 0.8)";
+const ENTERED: &str = "rgba(90, 170, 255, 0.7)";
 
 /// Drawing in board units: what the checkers board and the Clobber grid share.
 pub trait Pen {
@@ -210,6 +211,9 @@ impl Board {
         }
         if let Some(sq) = marks.selected {
             self.fill_square(ctx, sq, SELECTED);
+        }
+        for &sq in &marks.entered {
+            self.fill_square(ctx, sq, ENTERED);
         }
         if self.coordinates {
             self.draw_coordinates(ctx, pos.rules().notation);
