@@ -11,7 +11,8 @@ import { chromium } from 'playwright-core';
 const DIST = process.env.WARCABY_DIST ?? fileURLToPath(new URL('../../dist/', import.meta.url));
 const TYPES = {
   '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.css': 'text/css', '.json': 'application/json',
+  '.css': 'text/css', '.json': 'application/json', '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** Serves dist/ under `prefix` (a sub-path, to prove relative URLs work). */

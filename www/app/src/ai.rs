@@ -11,8 +11,15 @@ use web_sys::{ErrorEvent, ErrorEventInit, MessageEvent, Worker, WorkerOptions, W
 const NOT_LOADED: &str = "its files could not be loaded";
 
 /// The worker script Trunk emits next to the page (a relative URL, so the
-/// site works under any sub-path).
-pub const WORKER_URL: &str = "./warcaby-worker_loader.js";
+/// site works under any sub-path). The release build gives it a content
+/// hash and names it in `<meta name="warcaby-worker">` (www/postbuild.mjs).
+fn worker_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("meta[name=warcaby-worker]").ok().flatten())
+        .and_then(|meta| meta.get_attribute("content"))
+        .unwrap_or_else(|| "./warcaby-worker_loader.js".to_string())
+}
 
 /// What the worker said, or that it failed.
 pub enum Event {
@@ -36,7 +43,7 @@ impl AiClient {
     pub fn start(deliver: fn(Event)) -> Result<AiClient, String> {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options(WORKER_URL, &options)
+        let worker = Worker::new_with_options(&worker_url(), &options)
             .map_err(|e| format!("cannot start the AI worker: {e:?}"))?;
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             match warcaby_protocol::from_js::<Response>(event.data()) {
