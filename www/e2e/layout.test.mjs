@@ -130,3 +130,19 @@ test('the move list: numbered pairs, scrolls inside itself, arrow keys step thro
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('on a phone every control is at least 44 px tall', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { viewport: PHONE, hasTouch: true });
+  await configure(page, { mode: 'human' });
+  await clickSquares(page, ['c3', 'd4']);
+  await waitMoves(page, 1);
+  await page.click('#lab summary');
+  const small = await page.evaluate(() => [...document.querySelectorAll(
+    'button, select, input:not([type=checkbox]), textarea, summary, label.check',
+  )].filter((el) => el.getClientRects().length > 0)
+    .map((el) => ({ el: el.id || el.textContent.trim().slice(0, 20) || el.tagName, h: el.getBoundingClientRect().height }))
+    .filter(({ h }) => h < 44));
+  assert.deepEqual(small, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

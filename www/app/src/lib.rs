@@ -22,7 +22,7 @@ use warcaby::clobber::{ClobberEval, ClobberMove, ClobberPosition};
 use warcaby::notation::full_text;
 use warcaby::pdn::{self, PdnGame};
 use warcaby::rng::entropy_seed;
-use warcaby::{Bitboard, Color, Game, Move, Position, Role, Square, Variant};
+use warcaby::{Bitboard, Color, Game, Move, Position, Role, Square, SquareNotation, Variant};
 use warcaby_protocol::{EngineSettings, GameText, Progress, Request, Response};
 use wasm_bindgen::prelude::*;
 
@@ -205,6 +205,14 @@ pub struct App {
     /// The AI cannot be started (its worker does not load, or keeps
     /// failing): the game waits for the player's retry.
     ai_unavailable: bool,
+    /// What the last move was, for the announcement after it.
+    announcement: Option<String>,
+    /// The move being played is the only legal one, played automatically.
+    auto_played: bool,
+    /// The keyboard's cursor on the board: screen column and row.
+    cursor: (usize, usize),
+    /// The board has the keyboard's focus (the cursor is drawn).
+    board_focused: bool,
     seed: u64,
     ui: ui::Ui,
 }
@@ -250,6 +258,10 @@ pub fn start() -> Result<(), JsValue> {
         search_label: String::new(),
         ai_failures: 0,
         ai_unavailable: false,
+        announcement: None,
+        auto_played: false,
+        cursor: (0, 7),
+        board_focused: false,
         seed: entropy_seed(),
         ui,
     };
@@ -515,8 +527,16 @@ impl App {
         }
         self.selection.clear();
         self.ui.clear_notice();
-        self.ui
-            .announce(&format!("{} plays {text}", before.side_to_move().name()));
+        let mut said = format!("{} plays {text}", capitalise(before.side_to_move().name()));
+        match mv.capture_count() {
+            0 => {}
+            1 => said.push_str(", capturing 1 piece"),
+            n => said.push_str(&format!(", capturing {n} pieces")),
+        }
+        if mv.promotes() {
+            said.push_str(", and is crowned");
+        }
+        self.moved(said);
         self.animate(Animation::checkers(&before, &mv, ply, ui::now()));
         self.after_change();
     }
@@ -534,13 +554,25 @@ impl App {
         }
         self.clobber_selection.clear();
         self.ui.clear_notice();
-        self.ui.announce(&format!(
-            "{} plays {}",
-            before.side_to_move().name(),
-            before.move_text(&mv)
+        self.moved(format!(
+            "{} plays {}, taking the stone on {}",
+            capitalise(before.side_to_move().name()),
+            before.move_text(&mv),
+            before.shape().name(mv.to as usize)
         ));
         self.animate(Some(Animation::clobber(&before, &mv, ply, ui::now())));
         self.after_change();
+    }
+
+    /// A move was played: what to tell screen readers (`said`, the move
+    /// and what it took), told with what follows in one announcement.
+    fn moved(&mut self, said: String) {
+        let auto = if std::mem::take(&mut self.auto_played) {
+            "Only legal move, played automatically: "
+        } else {
+            ""
+        };
+        self.announcement = Some(format!("{auto}{said}"));
     }
 
     /// Starts a move's animation, unless animation is off (by the setting
@@ -578,8 +610,18 @@ impl App {
     fn after_change(&mut self) {
         self.save();
         self.refresh();
-        if let Some(outcome) = self.game.outcome_text() {
-            self.ui.announce(&format!("Game over: {outcome}"));
+        // One announcement after a move: the move, then the result or who is next.
+        let outcome = self.game.outcome_text();
+        let next = match &outcome {
+            Some(outcome) => format!("Game over: {outcome}"),
+            None => format!("{} to move", capitalise(self.game.side_to_move().name())),
+        };
+        match self.announcement.take() {
+            Some(said) => self.ui.announce(&format!("{said}. {next}.")),
+            None if outcome.is_some() => self.ui.announce(&next),
+            None => {}
+        }
+        if outcome.is_some() {
             return;
         }
         if self.view.is_some() {
@@ -607,8 +649,9 @@ impl App {
                 ui::later(animation_ms.max(400) as i32, move || {
                     with_app(|app| {
                         if app.human_may_move() && app.game.only_move_text() == Some(only.clone()) {
-                            app.ui.announce("Only one legal move: played automatically");
+                            app.auto_played = true;
                             let _ = app.play_text(&only);
+                            app.auto_played = false;
                         }
                     })
                 });
@@ -658,6 +701,7 @@ impl App {
                     }
                     None => self.ui.clear_notice(),
                 }
+                self.show_board_label();
                 self.draw();
             }
             Outcome::None => {}
@@ -786,6 +830,179 @@ impl App {
             }
             _ => self.draw(),
         }
+    }
+
+    // ----- keyboard -----
+
+    /// The board's size on screen: columns and rows.
+    fn screen_size(&self) -> (usize, usize) {
+        match &self.game {
+            Current::Checkers(_) => (8, 8),
+            Current::Clobber(g) => {
+                let shape = g.position().shape();
+                (shape.cols(), shape.rows())
+            }
+        }
+    }
+
+    /// The cursor, kept on the board (whose size may have changed).
+    fn cursor(&self) -> (usize, usize) {
+        let (cols, rows) = self.screen_size();
+        (self.cursor.0.min(cols - 1), self.cursor.1.min(rows - 1))
+    }
+
+    /// The cursor to draw: only while the board has the keyboard's focus.
+    fn drawn_cursor(&self) -> Option<(usize, usize)> {
+        self.board_focused.then(|| self.cursor())
+    }
+
+    /// The square index (checkers) or cell (Clobber) under the cursor.
+    fn spot_under_cursor(&self) -> Option<u8> {
+        let (col, row) = self.cursor();
+        match &self.game {
+            Current::Checkers(_) => self
+                .board()
+                .square_on_screen(col, row)
+                .map(|s| s.index() as u8),
+            Current::Clobber(g) => self.grid(g.position()).cell_on_screen(col, row),
+        }
+    }
+
+    /// The board got or lost the keyboard's focus.
+    fn board_focus(&mut self, focused: bool) {
+        self.board_focused = focused;
+        self.show_board_label();
+        self.draw();
+    }
+
+    /// A key on the focused board: the arrows move the cursor, Enter or
+    /// Space clicks the square under it (a capture chain hop by hop),
+    /// Escape drops the selection. False for other keys.
+    fn board_key(&mut self, key: &str) -> bool {
+        let (cols, rows) = self.screen_size();
+        let (col, row) = self.cursor();
+        match key {
+            "ArrowLeft" => self.cursor = (col.saturating_sub(1), row),
+            "ArrowRight" => self.cursor = ((col + 1).min(cols - 1), row),
+            "ArrowUp" => self.cursor = (col, row.saturating_sub(1)),
+            "ArrowDown" => self.cursor = (col, (row + 1).min(rows - 1)),
+            "Enter" | " " => {
+                if let Some(spot) = self.spot_under_cursor() {
+                    self.click_spot(spot);
+                }
+            }
+            "Escape" => {
+                self.selection.clear();
+                self.clobber_selection.clear();
+                self.ui.clear_notice();
+            }
+            _ => return false,
+        }
+        self.show_board_label();
+        self.draw();
+        true
+    }
+
+    /// Gives the board its accessible name: the game, who is to move (or
+    /// the result), the selection, every piece, and the cursor's square.
+    fn show_board_label(&self) {
+        let state = if let Some(ply) = self.view {
+            format!("Showing the position after move {ply}.")
+        } else if let Some(outcome) = self.game.outcome_text() {
+            format!("Game over: {outcome}.")
+        } else {
+            format!("{} to move.", capitalise(self.game.side_to_move().name()))
+        };
+        let cursor = self.spot_under_cursor();
+        let (board, selected, pieces, under) = match &self.game {
+            Current::Checkers(game) => {
+                let pos = self.shown_position(game);
+                let notation = pos.rules().notation;
+                let name = |sq: Square| sq.display(notation).to_string();
+                let list = |bb: Bitboard| {
+                    // In the order of their names: 1, 2, ... or a1, c1, ...
+                    let mut squares: Vec<Square> = bb.squares().collect();
+                    if notation == SquareNotation::Numeric {
+                        squares.sort_by_key(|sq| sq.number());
+                    }
+                    squares.into_iter().map(name).collect::<Vec<_>>().join(", ")
+                };
+                let pieces = [Color::White, Color::Black].map(|color| {
+                    let (men, kings) = (pos.men(color), pos.kings(color));
+                    let mut text = format!("{}:", capitalise(color.name()));
+                    if men.count() > 0 {
+                        text.push_str(&format!(" men on {}", list(men)));
+                    }
+                    if kings.count() > 0 {
+                        let sep = if men.count() > 0 { ";" } else { "" };
+                        text.push_str(&format!("{sep} kings on {}", list(kings)));
+                    }
+                    if pos.pieces(color).count() == 0 {
+                        text.push_str(" no pieces");
+                    }
+                    text
+                });
+                let under = cursor.and_then(Square::from_index).map(|sq| {
+                    let what = pos.piece_at(sq).map_or("empty".to_string(), |p| {
+                        let role = if p.role == Role::King { "king" } else { "man" };
+                        format!("{} {role}", p.color.name())
+                    });
+                    format!("{}, {what}", name(sq))
+                });
+                (
+                    format!(
+                        "Checkers board, {} rules.",
+                        capitalise(game.variant().name())
+                    ),
+                    self.selection.from().map(name),
+                    pieces.join(". "),
+                    under,
+                )
+            }
+            Current::Clobber(game) => {
+                let pos = game.position_at(self.view.unwrap_or(game.ply_count()));
+                let shape = pos.shape();
+                let cells = |color: Color| {
+                    let names: Vec<String> = (0..shape.rows() * shape.cols())
+                        .filter(|&c| pos.stones(color) & (1u128 << c) != 0)
+                        .map(|c| shape.name(c))
+                        .collect();
+                    let list = if names.is_empty() {
+                        "no stones".to_string()
+                    } else {
+                        names.join(", ")
+                    };
+                    format!("{}: {list}", capitalise(color.name()))
+                };
+                let under = cursor.map(|cell| {
+                    let what = [Color::Black, Color::White]
+                        .into_iter()
+                        .find(|&c| pos.stones(c) & (1u128 << cell) != 0)
+                        .map_or("empty".to_string(), |c| format!("{} stone", c.name()));
+                    format!("{}, {what}", shape.name(cell as usize))
+                });
+                (
+                    format!(
+                        "Clobber board, {} rows by {} columns.",
+                        shape.rows(),
+                        shape.cols()
+                    ),
+                    self.clobber_selection
+                        .from()
+                        .map(|c| shape.name(c as usize)),
+                    format!("{}. {}", cells(Color::Black), cells(Color::White)),
+                    under,
+                )
+            }
+        };
+        let mut label = format!("{board} {state} {pieces}.");
+        if let Some(selected) = selected {
+            label.push_str(&format!(" Selected: {selected}."));
+        }
+        if let (true, Some(under)) = (self.board_focused, under) {
+            label.push_str(&format!(" Cursor: {under}."));
+        }
+        self.ui.board_label(&label);
     }
 
     fn typed_move(&mut self, text: &str) -> bool {
@@ -1080,7 +1297,8 @@ impl App {
             return;
         }
         let pos = *game.position_at(self.view.unwrap_or(game.ply_count()));
-        let marks = self.clobber_marks(game, &pos);
+        let mut marks = self.clobber_marks(game, &pos);
+        marks.cursor = self.drawn_cursor();
         let flying = self.drag.as_ref().filter(|d| d.moved).and_then(|d| {
             let color = [Color::Black, Color::White]
                 .into_iter()
@@ -1206,7 +1424,8 @@ impl App {
             return;
         }
         let pos = self.shown_position(game);
-        let marks = self.marks(game, &pos);
+        let mut marks = self.marks(game, &pos);
+        marks.cursor = self.drawn_cursor();
         let flying = self.drag.as_ref().filter(|d| d.moved).and_then(|d| {
             let piece = pos.piece_at(Square::from_index(d.from)?)?;
             Some(Flying {
@@ -1267,6 +1486,7 @@ impl App {
     /// Redraws the board and every panel.
     fn refresh(&mut self) {
         self.refresh_status();
+        self.show_board_label();
         let texts = self.game.move_texts();
         self.ui
             .show_moves(&texts, self.game.starts_second(), self.view);

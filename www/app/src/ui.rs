@@ -190,6 +190,11 @@ impl Ui {
         self.announce.set_text_content(Some(text));
     }
 
+    /// The board's accessible name (the position in words).
+    pub fn board_label(&self, text: &str) {
+        let _ = self.canvas.set_attribute("aria-label", text);
+    }
+
     /// Marks the canvas while a move is animated (`data-animating`).
     pub fn set_animating(&self, on: bool) {
         let _ = self
@@ -323,14 +328,6 @@ impl Ui {
             }
         }
         let clobber = game == storage::CLOBBER;
-        let _ = self.canvas.set_attribute(
-            "aria-label",
-            if clobber {
-                "Clobber board"
-            } else {
-                "Checkers board"
-            },
-        );
         if let Ok(input) = element::<HtmlInputElement>("move-input") {
             input.set_placeholder(if clobber {
                 "b3-b4"
@@ -586,6 +583,8 @@ pub fn install_handlers() -> Result<(), JsValue> {
             app.draw();
         })
     })?;
+    on("board", "focus", |_| with_app(|app| app.board_focus(true)))?;
+    on("board", "blur", |_| with_app(|app| app.board_focus(false)))?;
     listen(&window(), "resize", |_| with_app(|app| app.draw()))?;
 
     on_click("new-game", |app| app.new_game())?;
@@ -704,8 +703,9 @@ pub fn install_handlers() -> Result<(), JsValue> {
     Ok(())
 }
 
-/// Keys of the whole page: ←/→ (Home/End) step through the game's
-/// positions, unless a text field or list has the focus.
+/// Keys of the whole page: on the board, keyboard play; elsewhere ←/→
+/// (Home/End) step through the game's positions, unless a text field or
+/// list has the focus.
 fn on_key(e: web_sys::Event) {
     let Ok(key) = e.dyn_into::<web_sys::KeyboardEvent>() else {
         return;
@@ -713,10 +713,17 @@ fn on_key(e: web_sys::Event) {
     if key.alt_key() || key.ctrl_key() || key.meta_key() || key.shift_key() {
         return;
     }
-    let in_field = key
-        .target()
-        .and_then(|t| t.dyn_into::<Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+    let target = key.target().and_then(|t| t.dyn_into::<Element>().ok());
+    if target.as_ref().is_some_and(|el| el.id() == "board") {
+        let mut handled = false;
+        with_app(|app| handled = app.board_key(&key.key()));
+        if handled {
+            key.prevent_default();
+        }
+        return;
+    }
+    let in_field =
+        target.is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
     if in_field {
         return;
     }
