@@ -128,7 +128,13 @@ impl Current {
 
     /// The game as the worker wants it.
     fn game_text(&self) -> GameText {
-        let saved = storage::SavedGame::of_current(self);
+        self.game_text_at(self.ply_count())
+    }
+
+    /// The game up to `ply` moves, as the worker wants it.
+    fn game_text_at(&self, ply: usize) -> GameText {
+        let mut saved = storage::SavedGame::of_current(self);
+        saved.moves.truncate(ply);
         match self {
             Current::Checkers(_) => GameText::Checkers {
                 variant: saved.variant,
@@ -150,6 +156,12 @@ impl Current {
         }
     }
 }
+
+/// How long the analysis of one position may think, in milliseconds.
+const ANALYSIS_MS: u64 = 60_000;
+
+/// How many moves of the engine's best line are drawn.
+const BEST_LINE_MOVES: usize = 3;
 
 /// Worker failures in a row (without an answer between them) after which
 /// the AI is given up until the player retries.
@@ -211,6 +223,13 @@ pub struct App {
     auto_played: bool,
     /// The keyboard's cursor on the board: screen column and row.
     cursor: (usize, usize),
+    /// Analysis is on: the engine evaluates the position shown.
+    analysing: bool,
+    /// Id of the analysis request running.
+    analysis: Option<u32>,
+    /// The analysed position (its ply) and the engine's best line there:
+    /// each move's texts and spots (the start, then each landing).
+    best_line: (usize, Vec<(String, Vec<u8>)>),
     /// The board has the keyboard's focus (the cursor is drawn).
     board_focused: bool,
     seed: u64,
@@ -262,6 +281,9 @@ pub fn start() -> Result<(), JsValue> {
         auto_played: false,
         cursor: (0, 7),
         board_focused: false,
+        analysing: false,
+        analysis: None,
+        best_line: (0, Vec::new()),
         seed: entropy_seed(),
         ui,
     };
@@ -392,6 +414,7 @@ impl App {
     }
 
     fn ask_ai(&mut self) {
+        self.stop_analysis();
         let id = self.next_id;
         self.next_id += 1;
         self.thinking = Some(id);
@@ -442,6 +465,14 @@ impl App {
                 self.ui.show_progress(&self.search_label, &progress);
                 self.play_ai_move(progress.best_move.as_deref());
             }
+            Event::Answer(Response::Info { id, progress } | Response::Done { id, progress })
+                if Some(id) == self.analysis =>
+            {
+                self.analysed(progress)
+            }
+            Event::Answer(Response::Error { id, .. }) if Some(id) == self.analysis => {
+                self.analysis = None;
+            }
             Event::Answer(Response::Error { id, message })
                 if Some(id) == self.thinking || id == 0 =>
             {
@@ -463,6 +494,7 @@ impl App {
                     "The AI stopped unexpectedly ({message}); it was restarted and the game goes on."
                 ));
                 self.restart_ai();
+                self.analysis = None;
                 if self.thinking.take().is_some() {
                     self.after_change();
                 }
@@ -509,6 +541,111 @@ impl App {
             }
             None => self.move_now_pending = true,
         }
+    }
+
+    // ----- analysis -----
+
+    /// Turns the analysis on or off.
+    fn set_analysing(&mut self, on: bool) {
+        self.analysing = on;
+        self.update_analysis();
+        self.refresh();
+    }
+
+    /// Stops the analysis running (a search cannot be interrupted otherwise).
+    fn stop_analysis(&mut self) {
+        if self.analysis.take().is_some() {
+            self.restart_ai();
+        }
+    }
+
+    /// Starts the engine on the position shown, when the analysis is on and
+    /// the AI is not thinking about its own move; forgets the old line.
+    fn update_analysis(&mut self) {
+        self.stop_analysis();
+        let ply = self.view.unwrap_or(self.game.ply_count());
+        self.best_line = (ply, Vec::new());
+        self.ui.show_evaluation(None);
+        let over = self.view.is_none() && self.game.is_over();
+        if !self.analysing || self.thinking.is_some() || self.ai_unavailable || over {
+            return;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        self.analysis = Some(id);
+        let side = self.side_at(ply);
+        self.search_label = format!("Analysis: {} to move", capitalise(side.name()));
+        let request = Request::Think {
+            id,
+            game: self.game.game_text_at(ply),
+            settings: EngineSettings::Level {
+                level: 8,
+                seed: self.seed,
+            },
+            time_ms: ANALYSIS_MS,
+        };
+        if self.ai.is_none() {
+            self.start_ai();
+        }
+        if let Some(ai) = self.ai.as_mut() {
+            ai.send(request);
+        }
+    }
+
+    /// The side to move after `ply` moves.
+    fn side_at(&self, ply: usize) -> Color {
+        match &self.game {
+            Current::Checkers(g) => checkers_position_at(g, ply).side_to_move(),
+            Current::Clobber(g) => g.position_at(ply).side_to_move(),
+        }
+    }
+
+    /// An analysis iteration finished: its score on the bar, its best line
+    /// (read with the engine from the analysed position) as arrows.
+    fn analysed(&mut self, progress: Progress) {
+        self.ui.show_progress(&self.search_label, &progress);
+        let ply = self.best_line.0;
+        let white = if self.side_at(ply) == Color::White {
+            1
+        } else {
+            -1
+        };
+        self.ui.show_evaluation(Some(progress.score * white));
+        let mut line = Vec::new();
+        match &self.game {
+            Current::Checkers(g) => {
+                let mut pos = checkers_position_at(g, ply);
+                for text in progress.pv.iter().take(BEST_LINE_MOVES) {
+                    let Ok(mv) = pos.parse_move(text) else { break };
+                    let spots = std::iter::once(mv.from()).chain(mv.path().iter().copied());
+                    line.push((text.clone(), spots.map(|sq| sq.index() as u8).collect()));
+                    pos.play(&mv);
+                }
+            }
+            Current::Clobber(g) => {
+                let mut pos = *g.position_at(ply);
+                for text in progress.pv.iter().take(BEST_LINE_MOVES) {
+                    let Ok(mv) = pos.parse_move(text) else { break };
+                    line.push((text.clone(), vec![mv.from, mv.to]));
+                    pos = pos.after(&mv);
+                }
+            }
+        }
+        self.best_line.1 = line;
+        self.show_board_label();
+        self.draw();
+    }
+
+    /// The best line's arrows for the position shown: each move's points in
+    /// board units, through `centre` of each spot.
+    fn arrows(&self, centre: impl Fn(u8) -> (f64, f64)) -> Vec<Vec<(f64, f64)>> {
+        let (ply, line) = &self.best_line;
+        if *ply != self.view.unwrap_or(self.game.ply_count()) || self.drag.is_some() {
+            return Vec::new();
+        }
+        line.iter()
+            .map(|(_, spots)| spots.iter().map(|&s| centre(s)).collect())
+            .collect()
     }
 
     // ----- moves -----
@@ -623,6 +760,11 @@ impl App {
         }
         if outcome.is_some() {
             return;
+        }
+        if self.view.is_some() || !self.is_ai_turn() {
+            self.update_analysis();
+        } else {
+            self.stop_analysis();
         }
         if self.view.is_some() {
             return;
@@ -999,6 +1141,12 @@ impl App {
         if let Some(selected) = selected {
             label.push_str(&format!(" Selected: {selected}."));
         }
+        let (ply, line) = &self.best_line;
+        if self.analysing && !line.is_empty() && *ply == self.view.unwrap_or(self.game.ply_count())
+        {
+            let texts: Vec<&str> = line.iter().map(|(t, _)| t.as_str()).collect();
+            label.push_str(&format!(" Engine's best line: {}.", texts.join(", ")));
+        }
         if let (true, Some(under)) = (self.board_focused, under) {
             label.push_str(&format!(" Cursor: {under}."));
         }
@@ -1197,6 +1345,7 @@ impl App {
             self.after_change();
         } else {
             self.refresh();
+            self.update_analysis();
         }
     }
 
@@ -1299,6 +1448,7 @@ impl App {
         let pos = *game.position_at(self.view.unwrap_or(game.ply_count()));
         let mut marks = self.clobber_marks(game, &pos);
         marks.cursor = self.drawn_cursor();
+        marks.arrows = self.arrows(|cell| grid.centre(cell as usize));
         let flying = self.drag.as_ref().filter(|d| d.moved).and_then(|d| {
             let color = [Color::Black, Color::White]
                 .into_iter()
@@ -1426,6 +1576,8 @@ impl App {
         let pos = self.shown_position(game);
         let mut marks = self.marks(game, &pos);
         marks.cursor = self.drawn_cursor();
+        marks.arrows =
+            self.arrows(|spot| Square::from_index(spot).map_or((0.0, 0.0), |sq| board.centre(sq)));
         let flying = self.drag.as_ref().filter(|d| d.moved).and_then(|d| {
             let piece = pos.piece_at(Square::from_index(d.from)?)?;
             Some(Flying {

@@ -27,6 +27,8 @@ pub struct Marks {
     pub crowns: Bitboard,
     /// The keyboard's cursor: a screen column and row (0,0 top-left).
     pub cursor: Option<(usize, usize)>,
+    /// The engine's best line: each move's points in board units.
+    pub arrows: Vec<Vec<(f64, f64)>>,
 }
 
 /// A piece in flight (dragged or animated), on either board: drawn at
@@ -150,6 +152,51 @@ pub trait Pen {
         }
     }
 
+    /// The engine's best line: the first move a thick arrow, the next ones
+    /// thinner and paler. Points are in board units.
+    fn arrows(&self, ctx: &CanvasRenderingContext2d, arrows: &[Vec<(f64, f64)>]) {
+        let c = self.cell();
+        for (i, points) in arrows.iter().enumerate().rev() {
+            let (style, width) = match i {
+                0 => ("rgba(220, 60, 30, 0.85)", 0.12),
+                _ => ("rgba(220, 60, 30, 0.45)", 0.07),
+            };
+            let [.., (px, py), (x, y)] = points.as_slice() else {
+                continue;
+            };
+            ctx.set_stroke_style_str(style);
+            ctx.set_fill_style_str(style);
+            ctx.set_line_width(width * c);
+            ctx.set_line_cap("round");
+            ctx.begin_path();
+            ctx.move_to(points[0].0 * c, points[0].1 * c);
+            // The line ends where the head begins.
+            let (dx, dy) = (x - px, y - py);
+            let len = dx.hypot(dy).max(1e-9);
+            let (ux, uy) = (dx / len, dy / len);
+            let head = 0.3;
+            for &(qx, qy) in &points[1..points.len() - 1] {
+                ctx.line_to(qx * c, qy * c);
+            }
+            ctx.line_to((x - ux * head) * c, (y - uy * head) * c);
+            ctx.stroke();
+            ctx.begin_path();
+            ctx.move_to(x * c, y * c);
+            let side = head * 0.6;
+            ctx.line_to(
+                (x - ux * head - uy * side) * c,
+                (y - uy * head + ux * side) * c,
+            );
+            ctx.line_to(
+                (x - ux * head + uy * side) * c,
+                (y - uy * head - ux * side) * c,
+            );
+            ctx.close_path();
+            ctx.fill();
+        }
+        ctx.set_line_cap("butt");
+    }
+
     /// A crown (kings, promotions).
     fn crown(&self, ctx: &CanvasRenderingContext2d, x: f64, y: f64, s: f64, style: &str) {
         let c = self.cell();
@@ -263,6 +310,7 @@ impl Board {
             let (x, y) = self.centre(sq);
             self.crown(ctx, x, y - 0.3, 0.18, "rgba(255, 200, 0, 0.9)");
         }
+        self.arrows(ctx, &marks.arrows);
         if let Some(cursor) = marks.cursor {
             self.cursor(ctx, cursor);
         }
@@ -378,6 +426,8 @@ pub struct ClobberMarks {
     pub movable: Vec<u8>,
     /// The keyboard's cursor: a screen column and row (0,0 top-left).
     pub cursor: Option<(usize, usize)>,
+    /// The engine's best line: each move's points in board units.
+    pub arrows: Vec<Vec<(f64, f64)>>,
 }
 
 /// A Clobber board of `rows` x `cols` cells, centred in the square canvas.
@@ -529,6 +579,7 @@ impl Grid {
             let (x, y) = self.centre(cell as usize);
             self.ring_at(ctx, x, y, TARGET, 0.46, 4.0);
         }
+        self.arrows(ctx, &marks.arrows);
         if let Some(cursor) = marks.cursor {
             self.cursor(ctx, cursor);
         }

@@ -190,6 +190,31 @@ impl Ui {
         self.announce.set_text_content(Some(text));
     }
 
+    /// The analysis's score bar, from White's side (None: hidden): a
+    /// score in hundredths of a man, or a forced win beyond ±29000.
+    pub fn show_evaluation(&self, white_score: Option<i32>) {
+        let Ok(bar) = element::<HtmlElement>("evaluation") else {
+            return;
+        };
+        bar.set_hidden(white_score.is_none());
+        let Some(score) = white_score else {
+            return;
+        };
+        // -1 (Black wins) .. 1 (White wins), a pawn's worth about a third.
+        let share = match score {
+            s if s.abs() > 29_000 => s.signum() as f64,
+            s => (s as f64 / 300.0).tanh(),
+        };
+        let _ = bar.set_attribute("value", &format!("{share:.3}"));
+        let text = match score {
+            s if s > 29_000 => format!("White wins in {}", 30_000 - s),
+            s if s < -29_000 => format!("Black wins in {}", 30_000 + s),
+            s => format!("{:+.2} for White", s as f64 / 100.0),
+        };
+        let _ = bar.set_attribute("aria-valuetext", &text);
+        let _ = bar.set_attribute("title", &format!("Evaluation: {text}"));
+    }
+
     /// The board's accessible name (the position in words).
     pub fn board_label(&self, text: &str) {
         let _ = self.canvas.set_attribute("aria-label", text);
@@ -593,6 +618,10 @@ pub fn install_handlers() -> Result<(), JsValue> {
     on_click("move-now", |app| app.move_now())?;
     on_click("live", |app| app.view_ply(None))?;
     on_click("ai-retry", |app| app.retry_ai())?;
+    on("analyse", "change", |_| {
+        let on = checked("analyse");
+        with_app(|app| app.set_analysing(on));
+    })?;
     listen(&document(), "keydown", on_key)?;
     on_click("flip", |app| {
         app.settings.flipped = !app.settings.flipped;
