@@ -182,6 +182,15 @@ fn with_app(f: impl FnOnce(&mut App)) {
     });
 }
 
+/// A position being set up in the board editor.
+#[derive(Clone, Copy)]
+enum Editing {
+    /// A checkers position (always one the engine accepts).
+    Checkers(Position),
+    /// A Clobber position.
+    Clobber(ClobberPosition),
+}
+
 /// A drag in progress: the piece follows the pointer. `from` is a square's
 /// index (checkers) or a cell (Clobber).
 struct Drag {
@@ -230,6 +239,8 @@ pub struct App {
     /// The analysed position (its ply) and the engine's best line there:
     /// each move's texts and spots (the start, then each landing).
     best_line: (usize, Vec<(String, Vec<u8>)>),
+    /// The board editor's position, while it is open.
+    editor: Option<Editing>,
     /// The board has the keyboard's focus (the cursor is drawn).
     board_focused: bool,
     seed: u64,
@@ -284,6 +295,7 @@ pub fn start() -> Result<(), JsValue> {
         analysing: false,
         analysis: None,
         best_line: (0, Vec::new()),
+        editor: None,
         seed: entropy_seed(),
         ui,
     };
@@ -328,7 +340,7 @@ impl App {
     }
 
     fn is_ai_turn(&self) -> bool {
-        if self.game.is_over() {
+        if self.game.is_over() || self.editor.is_some() {
             return false;
         }
         let side = self.game.side_to_move();
@@ -648,6 +660,155 @@ impl App {
             .collect()
     }
 
+    // ----- board editor -----
+
+    /// Opens the editor on the position shown; the AI waits.
+    fn open_editor(&mut self) {
+        self.cancel_thinking();
+        self.stop_analysis();
+        let ply = self.view.unwrap_or(self.game.ply_count());
+        self.editor = Some(match &self.game {
+            Current::Checkers(g) => Editing::Checkers(checkers_position_at(g, ply)),
+            Current::Clobber(g) => Editing::Clobber(*g.position_at(ply)),
+        });
+        self.selection.clear();
+        self.clobber_selection.clear();
+        self.set_animation(None);
+        self.ui.show_editor(true, self.editor_side());
+        self.ui.clear_notice();
+        self.refresh();
+    }
+
+    /// The side to move in the editor.
+    fn editor_side(&self) -> Color {
+        match self.editor {
+            Some(Editing::Checkers(pos)) => pos.side_to_move(),
+            Some(Editing::Clobber(pos)) => pos.side_to_move(),
+            None => self.game.side_to_move(),
+        }
+    }
+
+    /// Changes what stands on `spot`: checkers cycle through empty, white
+    /// man, white king, black man, black king, skipping what the engine
+    /// refuses (a man on its crowning row, a thirteenth piece); Clobber
+    /// through empty, black, white.
+    fn edit_spot(&mut self, spot: u8) {
+        let edited = match self.editor {
+            Some(Editing::Checkers(pos)) => {
+                let Some(sq) = Square::from_index(spot) else {
+                    return;
+                };
+                let bit = Bitboard::from_square(sq);
+                let base = pos.to_setup();
+                let cleared = warcaby::Setup {
+                    white: base.white & !bit,
+                    black: base.black & !bit,
+                    kings: base.kings & !bit,
+                    side_to_move: Some(pos.side_to_move()),
+                };
+                let states = [
+                    (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY),
+                    (bit, Bitboard::EMPTY, Bitboard::EMPTY),
+                    (bit, Bitboard::EMPTY, bit),
+                    (Bitboard::EMPTY, bit, Bitboard::EMPTY),
+                    (Bitboard::EMPTY, bit, bit),
+                ];
+                let now = states
+                    .iter()
+                    .position(|&(w, b, k)| {
+                        base.white & bit == w && base.black & bit == b && base.kings & bit == k
+                    })
+                    .unwrap_or(0);
+                (1..=states.len())
+                    .map(|step| states[(now + step) % states.len()])
+                    .find_map(|(w, b, k)| {
+                        let setup = warcaby::Setup {
+                            white: cleared.white | w,
+                            black: cleared.black | b,
+                            kings: cleared.kings | k,
+                            ..cleared
+                        };
+                        Position::from_setup(&setup, pos.variant()).ok()
+                    })
+                    .map(Editing::Checkers)
+            }
+            Some(Editing::Clobber(pos)) => {
+                let bit = 1u128 << spot;
+                let (black, white) = (pos.stones(Color::Black), pos.stones(Color::White));
+                let (black, white) = if black & bit != 0 {
+                    (black & !bit, white | bit)
+                } else if white & bit != 0 {
+                    (black, white & !bit)
+                } else {
+                    (black | bit, white)
+                };
+                Some(Editing::Clobber(clobber_position(
+                    &pos,
+                    black,
+                    white,
+                    pos.side_to_move(),
+                )))
+            }
+            None => None,
+        };
+        if edited.is_some() {
+            self.editor = edited;
+        }
+        self.show_board_label();
+        self.draw();
+    }
+
+    /// Empties the editor's board, or sets the side to move.
+    fn edit(&mut self, empty: bool, side: Color) {
+        self.editor = match self.editor {
+            Some(Editing::Checkers(pos)) => {
+                let setup = if empty {
+                    warcaby::Setup {
+                        white: Bitboard::EMPTY,
+                        black: Bitboard::EMPTY,
+                        kings: Bitboard::EMPTY,
+                        side_to_move: Some(side),
+                    }
+                } else {
+                    warcaby::Setup {
+                        side_to_move: Some(side),
+                        ..pos.to_setup()
+                    }
+                };
+                Position::from_setup(&setup, pos.variant())
+                    .ok()
+                    .map(Editing::Checkers)
+            }
+            Some(Editing::Clobber(pos)) => {
+                let (black, white) = if empty {
+                    (0, 0)
+                } else {
+                    (pos.stones(Color::Black), pos.stones(Color::White))
+                };
+                Some(Editing::Clobber(clobber_position(&pos, black, white, side)))
+            }
+            None => None,
+        };
+        self.refresh();
+    }
+
+    /// Closes the editor: plays on from its position (`play`), or goes
+    /// back to the game.
+    fn close_editor(&mut self, play: bool) {
+        let Some(edited) = self.editor.take() else {
+            return;
+        };
+        self.ui.show_editor(false, Color::White);
+        if !play {
+            self.after_change();
+            return;
+        }
+        self.loaded(match edited {
+            Editing::Checkers(pos) => Current::Checkers(Game::from_position(pos)),
+            Editing::Clobber(pos) => Current::Clobber(ClobberGame::from_position(pos)),
+        });
+    }
+
     // ----- moves -----
 
     /// Plays a legal move, animates it and lets the next player move.
@@ -897,6 +1058,10 @@ impl App {
     }
 
     fn click_spot(&mut self, spot: u8) {
+        if self.editor.is_some() {
+            self.edit_spot(spot);
+            return;
+        }
         match &self.game {
             Current::Checkers(_) => {
                 if let Some(sq) = Square::from_index(spot) {
@@ -920,6 +1085,7 @@ impl App {
             return;
         };
         let own = self.human_may_move()
+            && self.editor.is_none()
             && match &self.game {
                 Current::Checkers(g) => {
                     let pos = g.position();
@@ -1048,7 +1214,12 @@ impl App {
     /// Gives the board its accessible name: the game, who is to move (or
     /// the result), the selection, every piece, and the cursor's square.
     fn show_board_label(&self) {
-        let state = if let Some(ply) = self.view {
+        let state = if self.editor.is_some() {
+            format!(
+                "Editing, {} to move.",
+                capitalise(self.editor_side().name())
+            )
+        } else if let Some(ply) = self.view {
             format!("Showing the position after move {ply}.")
         } else if let Some(outcome) = self.game.outcome_text() {
             format!("Game over: {outcome}.")
@@ -1058,7 +1229,10 @@ impl App {
         let cursor = self.spot_under_cursor();
         let (board, selected, pieces, under) = match &self.game {
             Current::Checkers(game) => {
-                let pos = self.shown_position(game);
+                let pos = match self.editor {
+                    Some(Editing::Checkers(pos)) => pos,
+                    _ => self.shown_position(game),
+                };
                 let notation = pos.rules().notation;
                 let name = |sq: Square| sq.display(notation).to_string();
                 let list = |bb: Bitboard| {
@@ -1102,7 +1276,10 @@ impl App {
                 )
             }
             Current::Clobber(game) => {
-                let pos = game.position_at(self.view.unwrap_or(game.ply_count()));
+                let pos = match &self.editor {
+                    Some(Editing::Clobber(pos)) => pos,
+                    _ => game.position_at(self.view.unwrap_or(game.ply_count())),
+                };
                 let shape = pos.shape();
                 let cells = |color: Color| {
                     let names: Vec<String> = (0..shape.rows() * shape.cols())
@@ -1437,6 +1614,14 @@ impl App {
         let Some(ctx) = self.ui.context(grid.size) else {
             return;
         };
+        if let Some(Editing::Clobber(pos)) = self.editor {
+            let marks = ClobberMarks {
+                cursor: self.drawn_cursor(),
+                ..ClobberMarks::default()
+            };
+            grid.draw(&ctx, &pos, &marks, None);
+            return;
+        }
         if let Some((ply, flying)) = animated {
             let marks = ClobberMarks {
                 last_move: game.moves().get(ply).map(|m| (m.from, m.to)),
@@ -1560,6 +1745,14 @@ impl App {
         let Some(ctx) = self.ui.context(board.size) else {
             return;
         };
+        if let Some(Editing::Checkers(pos)) = self.editor {
+            let marks = Marks {
+                cursor: self.drawn_cursor(),
+                ..Marks::default()
+            };
+            board.draw(&ctx, &pos, &marks, None);
+            return;
+        }
         if let Some((ply, flying)) = animated {
             let marks = Marks {
                 last_move: game.moves().nth(ply).map(render::path_of),
@@ -1593,7 +1786,10 @@ impl App {
 
     fn refresh_status(&self) {
         let outcome = self.game.outcome_text();
-        let text = if let Some(ply) = self.view {
+        let text = if self.editor.is_some() {
+            "Editing the position: click a square to change what stands there, then \"Play from here\"."
+                .to_string()
+        } else if let Some(ply) = self.view {
             let count = self.game.ply_count();
             let at = match ply {
                 0 => "the start position".to_string(),
@@ -1648,6 +1844,19 @@ impl App {
         self.ui.show_lab(self.settings.lab);
         self.draw();
     }
+}
+
+/// A Clobber position on `like`'s board with these stones and side to move.
+fn clobber_position(
+    like: &ClobberPosition,
+    black: u128,
+    white: u128,
+    side: Color,
+) -> ClobberPosition {
+    let mut stones = [0; 2];
+    stones[Color::Black.index()] = black;
+    stones[Color::White.index()] = white;
+    ClobberPosition::new(like.shape(), stones, side)
 }
 
 /// The position of a checkers game after `ply` moves.

@@ -215,6 +215,17 @@ impl Ui {
         let _ = bar.set_attribute("title", &format!("Evaluation: {text}"));
     }
 
+    /// Shows (or hides) the board editor's controls, with the side to move.
+    pub fn show_editor(&self, open: bool, side: warcaby::Color) {
+        if let Ok(editor) = element::<HtmlElement>("editor") {
+            editor.set_hidden(!open);
+        }
+        if let Ok(edit) = element::<HtmlElement>("edit") {
+            edit.set_hidden(open);
+        }
+        set_select("edit-side", side.name());
+    }
+
     /// The board's accessible name (the position in words).
     pub fn board_label(&self, text: &str) {
         let _ = self.canvas.set_attribute("aria-label", text);
@@ -618,6 +629,13 @@ pub fn install_handlers() -> Result<(), JsValue> {
     on_click("move-now", |app| app.move_now())?;
     on_click("live", |app| app.view_ply(None))?;
     on_click("ai-retry", |app| app.retry_ai())?;
+    on_click("edit", |app| app.open_editor())?;
+    on_click("edit-done", |app| app.close_editor(true))?;
+    on_click("edit-cancel", |app| app.close_editor(false))?;
+    on_click("edit-clear", |app| app.edit(true, edit_side()))?;
+    on("edit-side", "change", |_| {
+        with_app(|app| app.edit(false, edit_side()))
+    })?;
     on("analyse", "change", |_| {
         let on = checked("analyse");
         with_app(|app| app.set_analysing(on));
@@ -730,6 +748,15 @@ pub fn install_handlers() -> Result<(), JsValue> {
         }
     })?;
     Ok(())
+}
+
+/// The side to move chosen in the board editor.
+fn edit_side() -> warcaby::Color {
+    if select_value("edit-side") == "black" {
+        warcaby::Color::Black
+    } else {
+        warcaby::Color::White
+    }
 }
 
 /// Keys of the whole page: on the board, keyboard play; elsewhere ←/→
