@@ -89,9 +89,19 @@ export async function waitReady(page) {
   await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'));
 }
 
+/**
+ * The board's box in the window, scrolled into view first (an import or a
+ * panel click may have scrolled the page away from it).
+ */
+export async function boardBox(page) {
+  const board = page.locator('#board');
+  await board.scrollIntoViewIfNeeded();
+  return board.boundingBox();
+}
+
 /** Clicks the centre of a square given as a1..h8 (board not flipped unless told). */
 export async function clickSquare(page, name, { flipped = false } = {}) {
-  const box = await page.locator('#board').boundingBox();
+  const box = await boardBox(page);
   const { x, y } = squareCentre(box, name, flipped);
   await page.mouse.click(x, y);
 }
@@ -103,7 +113,7 @@ export async function clickSquares(page, names, options) {
 
 /** Drags the piece on `from` to `to` with the mouse (down, moves, up). */
 export async function dragSquare(page, from, to, { flipped = false } = {}) {
-  const box = await page.locator('#board').boundingBox();
+  const box = await boardBox(page);
   const a = squareCentre(box, from, flipped);
   const b = squareCentre(box, to, flipped);
   await page.mouse.move(a.x, a.y);
@@ -224,7 +234,7 @@ export const TOURNAMENT_START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4
 
 /** Centre of Clobber cell `name` (like b3: column a.., row 1.. from the bottom), in page pixels. */
 export async function cellCentre(page, name, rows, cols) {
-  const box = await page.locator('#board').boundingBox();
+  const box = await boardBox(page);
   const cell = box.width / Math.max(rows, cols);
   const ox = (box.width - cols * cell) / 2;
   const oy = (box.height - rows * cell) / 2;

@@ -4,7 +4,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openGame, clickSquare, clickSquares, dragSquare, moveTexts, fen, status,
-  notice, waitNotice, waitMoves, importText, configure, squareCentre, brightness, TOURNAMENT_START,
+  notice, waitNotice, waitMoves, importText, configure, squareCentre, brightness, boardBox,
+  TOURNAMENT_START,
 } from './harness.mjs';
 
 let server, browser;
@@ -148,7 +149,7 @@ test('HiDPI: a sharp canvas, and the move list shows earlier positions', async (
 
 /** Brightness at a point of square `name`, `dx`/`dy` cells from its centre. */
 async function squareBrightness(page, name, dx = 0, dy = 0) {
-  const box = await page.locator('#board').boundingBox();
+  const box = await boardBox(page);
   const { x, y } = squareCentre({ x: 0, y: 0, width: box.width }, name);
   const cell = box.width / 8;
   return brightness(page, x + dx * cell, y + dy * cell);
@@ -157,7 +158,7 @@ async function squareBrightness(page, name, dx = 0, dy = 0) {
 test('a drag released outside the board puts the piece back', async () => {
   const { page, errors, context } = await openGame(browser, server.url);
   await configure(page, { mode: 'human' });
-  const box = await page.locator('#board').boundingBox();
+  const box = await boardBox(page);
   const c3 = squareCentre(box, 'c3');
   const e5 = squareCentre(box, 'e5');
   const piece = await squareBrightness(page, 'c3');
