@@ -38,7 +38,7 @@ test('looking at an earlier position does not stop an AI-vs-AI game', async () =
   const { page, errors, context } = await openGame(browser, server.url);
   await configure(page, { level: 1, time: 250, aiDelay: 300, animate: false, mode: 'ai' });
   await waitMoves(page, 2);
-  await page.locator('#moves li button').first().click();
+  await page.locator('#moves button').first().click();
   const viewed = await fen(page);
   assert.match(viewed, /^B:/);
   assert.match(await status(page), /^Viewing the position after move 1 of/);
@@ -131,5 +131,41 @@ test('the page stays responsive while the AI thinks, and "Move now" plays at onc
   await page.evaluate(() => setTimeout(() => { const t = performance.now(); while (performance.now() - t < 250); }, 0));
   await page.waitForFunction(() => window.longTasks.some((e) => e.duration > 200), null, { timeout: 2000 });
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an AI worker that cannot be loaded: the page says so, keeps the game and offers a retry', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { level: 8, time: 5000 });
+  // The worker's files are gone from now on (a server update, a lost connection).
+  server.block(/warcaby-worker/);
+  try {
+    await clickSquares(page, ['c3', 'd4']);
+    await waitThinking(page);
+    await page.waitForFunction(() => document.querySelector('#info-depth').textContent !== '–');
+    // "Move now" plays at once and replaces the worker: the new one cannot load.
+    await page.click('#move-now');
+    await waitMoves(page, 2, 3000);
+    await waitNotice(page, /AI is unavailable/, 5000);
+    assert.ok(await page.locator('#ai-retry').isVisible(), 'a retry is offered');
+    // Back to the human's turn and play again: the page does not pretend to think.
+    await page.click('#undo');
+    await clickSquares(page, ['c3', 'd4']);
+    await waitNotice(page, /AI is unavailable/, 5000);
+    assert.match(await status(page), /AI is unavailable/);
+    assert.doesNotMatch(await status(page), /thinking/);
+    assert.deepEqual(await moveTexts(page), ['1. 22-18'], 'the game is kept');
+    assert.ok(await page.locator('#move-now').isDisabled());
+  } finally {
+    server.block(null);
+  }
+  // Once the files are back, Retry brings the AI back and it answers.
+  await page.click('#ai-retry');
+  const moves = await waitMoves(page, 2, 15000);
+  assert.equal(moves[0], '1. 22-18');
+  assert.match(await status(page), /^White to move/);
+  assert.ok(!(await page.locator('#ai-retry').isVisible()));
+  // The only errors are the browser's own about the missing files.
+  assert.deepEqual(errors.filter((e) => !/Failed to load|404|ERR_/.test(e)), []);
   await context.close();
 });

@@ -82,7 +82,7 @@ test('a Clobber move slides the stone onto the captured one, then shows the resu
   assert.deepEqual(await moveThen('#undo'), { during: 'true', after: 'false' });
   assert.equal(await fen(page), 'WBWB/BWBW/BBWB/.WBW:W');
   assert.deepEqual(await moveTexts(page), ['1. a1-a2']);
-  assert.deepEqual(await moveThen('#moves li:first-child button'), { during: 'true', after: 'false' });
+  assert.deepEqual(await moveThen('#moves button[data-ply="1"]'), { during: 'true', after: 'false' });
   assert.equal(await fen(page), 'WBWB/BWBW/BBWB/.WBW:W', 'the position after move 1 is shown');
   await page.click('#live');
   assert.equal(await fen(page), 'WBWB/BWBW/BBWB/..WW:B');

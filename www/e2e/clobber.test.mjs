@@ -54,7 +54,7 @@ test('Clobber 4x4 against the AI: a move by clicks, the AI answers, a reload res
   assert.match(moves[1], /^[a-d][1-4]-[a-d][1-4]$/);
   assert.match(await status(page), /^Black to move$/);
   // The position after the human's move, from the move list.
-  await page.click('#moves li:first-child button');
+  await page.click('#moves button[data-ply="1"]');
   assert.equal(await fen(page), 'WBWB/BWBW/BBWB/.WBW:W');
   await page.click('#live');
   const now = await fen(page);
@@ -224,7 +224,8 @@ test('AI vs AI in the lab: each side searches with its own algorithm and depth',
   // The info panel says who searched with what, next to the depth reached.
   const panel = await page.evaluate(() => window.panel.filter((p) => p.search !== '–'));
   const shown = new Set(panel.map((p) => p.search));
-  assert.deepEqual([...shown].sort(), ['Black: minimax, depth 2', 'White: alpha-beta, depth 4']);
+  assert.deepEqual([...shown].sort(),
+    ['Black: minimax, depth 2, heuristic live', 'White: alpha-beta, depth 4, heuristic live']);
   for (const p of panel) {
     assert.ok(p.depth <= (p.search.startsWith('Black') ? 2 : 4), JSON.stringify(p));
   }
@@ -232,7 +233,7 @@ test('AI vs AI in the lab: each side searches with its own algorithm and depth',
   // After the game: the winner made the last move; the panel shows its search.
   const winner = (await status(page)).match(/(Black|White) wins/)[1];
   assert.equal(await page.locator('#info-search').textContent(),
-    winner === 'Black' ? 'Black: minimax, depth 2' : 'White: alpha-beta, depth 4');
+    winner === 'Black' ? 'Black: minimax, depth 2, heuristic live' : 'White: alpha-beta, depth 4, heuristic live');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -7,17 +7,23 @@ import { join, extname, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+// WARCABY_DIST serves another build (say, of an older commit, to see a new test fail there).
+const DIST = process.env.WARCABY_DIST ?? fileURLToPath(new URL('../../dist/', import.meta.url));
 const TYPES = {
   '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.css': 'text/css', '.json': 'application/json',
+  '.css': 'text/css', '.json': 'application/json', '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** Serves dist/ under `prefix` (a sub-path, to prove relative URLs work). */
 export async function serve(prefix = '/warcaby/') {
+  // Paths matching `blocked` (a RegExp) get a 404, as if they were gone.
+  let blocked = null;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
-    if (!url.pathname.startsWith(prefix)) { res.writeHead(404); res.end(); return; }
+    if (!url.pathname.startsWith(prefix) || blocked?.test(url.pathname)) {
+      res.writeHead(404); res.end(); return;
+    }
     let path = url.pathname.slice(prefix.length) || 'index.html';
     path = normalize(path).replace(/^(\.\.[/\\])+/, '');
     try {
@@ -30,7 +36,12 @@ export async function serve(prefix = '/warcaby/') {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${port}${prefix}`,
+    close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }),
+    /** Makes the files whose path matches `pattern` unreachable (null: none). */
+    block: (pattern) => { blocked = pattern; },
+  };
 }
 
 export async function launch() {
@@ -47,13 +58,18 @@ export async function launch() {
 /**
  * Opens the game in a fresh context; `errors` collects console errors and
  * uncaught exceptions. `storage` presets the saved-game value, `initScripts`
- * run before the page's own scripts, `deviceScaleFactor` emulates HiDPI.
+ * run before the page's own scripts, `deviceScaleFactor` emulates HiDPI,
+ * `viewport` and `hasTouch` a phone; `serviceWorkers: 'allow'` lets the
+ * page's service worker run.
  */
 export async function openGame(browser, url, {
   reducedMotion = 'reduce', storage, initScripts = [], deviceScaleFactor,
+  viewport = { width: 1100, height: 900 }, hasTouch, serviceWorkers = 'block',
 } = {}) {
+  // Service workers are off unless asked for: a test that makes files
+  // unreachable means the server's, not a cached copy.
   const context = await browser.newContext({
-    reducedMotion, viewport: { width: 1100, height: 900 }, deviceScaleFactor,
+    reducedMotion, viewport, deviceScaleFactor, hasTouch, isMobile: hasTouch, serviceWorkers,
   });
   const page = await context.newPage();
   const errors = [];
@@ -73,9 +89,19 @@ export async function waitReady(page) {
   await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'));
 }
 
+/**
+ * The board's box in the window, scrolled into view first (an import or a
+ * panel click may have scrolled the page away from it).
+ */
+export async function boardBox(page) {
+  const board = page.locator('#board');
+  await board.scrollIntoViewIfNeeded();
+  return board.boundingBox();
+}
+
 /** Clicks the centre of a square given as a1..h8 (board not flipped unless told). */
 export async function clickSquare(page, name, { flipped = false } = {}) {
-  const box = await page.locator('#board').boundingBox();
+  const box = await boardBox(page);
   const { x, y } = squareCentre(box, name, flipped);
   await page.mouse.click(x, y);
 }
@@ -87,7 +113,7 @@ export async function clickSquares(page, names, options) {
 
 /** Drags the piece on `from` to `to` with the mouse (down, moves, up). */
 export async function dragSquare(page, from, to, { flipped = false } = {}) {
-  const box = await page.locator('#board').boundingBox();
+  const box = await boardBox(page);
   const a = squareCentre(box, from, flipped);
   const b = squareCentre(box, to, flipped);
   await page.mouse.move(a.x, a.y);
@@ -106,9 +132,29 @@ export function squareCentre(box, name, flipped = false) {
   return { x: box.x + (col + 0.5) * cell, y: box.y + (row + 0.5) * cell };
 }
 
-/** The move list's texts. */
+/**
+ * The move list's texts, numbered as the game numbers them: "1. 22-18",
+ * "11-15", "2. 18x11"; a list that starts with the second player's move
+ * begins "1... 11-15". Read off the list's rows (number, first move or a
+ * gap, second move).
+ */
 export async function moveTexts(page) {
-  return page.locator('#moves li button').allTextContents();
+  return page.evaluate(() => [...document.querySelectorAll('#moves li')].flatMap((row) => {
+    const num = row.querySelector('.num');
+    // (A build from before the paired list: one numbered button per row.)
+    if (!num) return [...row.querySelectorAll('button')].map((b) => b.textContent);
+    const number = num.textContent.replace('.', '');
+    const [first, second] = [...row.children].slice(1);
+    const texts = [];
+    if (first.tagName === 'BUTTON') texts.push(`${number}. ${first.textContent}`);
+    if (second) texts.push(first.tagName === 'BUTTON' ? second.textContent : `${number}... ${second.textContent}`);
+    return texts;
+  }));
+}
+
+/** The move list's button of the move that made ply `ply` (1 = the first move). */
+export function moveButton(page, ply) {
+  return page.locator(`#moves button[data-ply="${ply}"]`);
 }
 
 /** The FEN of the position shown. */
@@ -143,7 +189,7 @@ export async function waitNotice(page, pattern, timeout = 5000) {
 
 /** Waits until the move list has at least `count` entries. */
 export async function waitMoves(page, count, timeout = 20000) {
-  await page.waitForFunction((n) => document.querySelectorAll('#moves li').length >= n, count, { timeout });
+  await page.waitForFunction((n) => document.querySelectorAll('#moves button').length >= n, count, { timeout });
   return moveTexts(page);
 }
 
@@ -166,12 +212,29 @@ export async function configure(page, { variant, level, time, aiDelay, animate, 
   if (mode !== undefined) await choose(page, 'mode', mode);
 }
 
+/** 60 plies of a tournament game (the CLI's level 1 against itself). */
+export const LONG_GAME = '1. 24-20 10-15 2. 28-24 12-16 3. 23-18 7-10 4. 21-17 9-14 5. 18x9 5x21 '
+  + '6. 27-23 3-7 7. 22-18 15x22 8. 25x18 8-12 9. 29-25 1-5 10. 26-22 6-9 11. 31-27 4-8 12. 32-28 10-14 '
+  + '13. 22-17 7-10 14. 17-13 10-15 15. 13x6 15x29 16. 6-1 2-7 17. 24-19 14-18 18. 23x14 16x32 '
+  + '19. 28-24 7-10 20. 14x16 12x28 21. 30-26 5-9 22. 1-5 9-13 23. 20-16 29-25 24. 26-22 25x18 '
+  + '25. 5-1 18-22 26. 1-5 8-12 27. 16-11 22-18 28. 5-1 18-22 29. 1-5 32-27 30. 5-1 28-32 *';
+
+/** Pixel brightness (0-255) of the canvas at (x, y) CSS pixels from its corner. */
+export async function brightness(page, x, y) {
+  return page.evaluate(([x, y]) => {
+    const canvas = document.querySelector('#board');
+    const ratio = canvas.width / canvas.getBoundingClientRect().width;
+    const [r, g, b] = canvas.getContext('2d').getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
+    return (r + g + b) / 3;
+  }, [x, y]);
+}
+
 /** The tournament variant's start position (White to move). */
 export const TOURNAMENT_START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
 
 /** Centre of Clobber cell `name` (like b3: column a.., row 1.. from the bottom), in page pixels. */
 export async function cellCentre(page, name, rows, cols) {
-  const box = await page.locator('#board').boundingBox();
+  const box = await boardBox(page);
   const cell = box.width / Math.max(rows, cols);
   const ox = (box.width - cols * cell) / 2;
   const oy = (box.height - rows * cell) / 2;

@@ -70,6 +70,13 @@ for (const [what, spoil, reason] of [
   ['an illegal move', (saved) => { saved.game.moves[1] = '11-18'; }, /move 2/],
   ['an old version', (saved) => { saved.version = 0; }, /old version \(0\)/],
   ['a variant mismatch', (saved) => { saved.settings.variant = 'russian'; }, /disagree on the variant/],
+  ['level 99', (saved) => { saved.settings.level = 99; }, /level must be 1-8, got 99/],
+  ['level 0', (saved) => { saved.settings.level = 0; }, /level must be 1-8, got 0/],
+  ['a thinking time the page does not offer', (saved) => { saved.settings.time_ms = 7; }, /AI time per move .*7/],
+  ['a lab depth of 999', (saved) => { saved.settings.black_depth = 999; }, /depth must be 0-40, got 999/],
+  ['a Clobber board of 99 rows', (saved) => { saved.settings.rows = 99; }, /Clobber board 99x5 is not supported/],
+  ['an unknown algorithm', (saved) => { saved.settings.white_algorithm = 'magic'; }, /algorithm/],
+  ['an unknown AI pause', (saved) => { saved.settings.ai_delay_ms = 12345; }, /AI vs AI pause .*12345/],
 ]) {
   test(`a saved game with ${what} is discarded with a notice`, async () => {
     const saved = await goodSaved();
@@ -160,6 +167,23 @@ test('a bad FEN is refused and leaves the game alone; a PDN game imports', async
     ['1. 22-18', '11-15', '2. 18x11', '8x15', '3. 24-19', '15x24', '4. 28x19']);
   assert.equal(await fen(page), 'B:W19,21,23,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,9,10,12');
   assert.match(await status(page), /^Black to move/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a PDN game of other rules switches the rules and says so', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  assert.equal(await page.inputValue('#variant'), 'tournament');
+  await importText(page, '[GameType "21"]\n\n1. 11-15 23-19 *');
+  assert.deepEqual(await moveTexts(page), ['1. 11-15', '23-19']);
+  assert.equal(await page.inputValue('#variant'), 'english');
+  assert.match(await notice(page), /English/);
+  assert.match(await notice(page), /GameType|rules/);
+  assert.ok(await page.locator('#rules [data-variant=english]').isVisible());
+  // Same rules: no notice.
+  await importText(page, '[GameType "21"]\n\n1. 11-15 *');
+  assert.equal(await notice(page), null);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -4,7 +4,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openGame, clickSquare, clickSquares, dragSquare, moveTexts, fen, status,
-  notice, waitNotice, waitMoves, importText, configure, TOURNAMENT_START,
+  notice, waitNotice, waitMoves, importText, configure, squareCentre, brightness, boardBox,
+  TOURNAMENT_START,
 } from './harness.mjs';
 
 let server, browser;
@@ -128,7 +129,7 @@ test('HiDPI: a sharp canvas, and the move list shows earlier positions', async (
   assert.deepEqual(moves, ['1. 22-18', '11-15', '2. 18x11']);
   const live = await fen(page);
 
-  await page.locator('#moves li button').first().click();
+  await page.locator('#moves button').first().click();
   assert.equal(await fen(page), 'B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12');
   assert.ok(await page.locator('#live').isVisible());
   assert.match(await status(page), /Viewing the position after move 1 of 3/);
@@ -136,12 +137,79 @@ test('HiDPI: a sharp canvas, and the move list shows earlier positions', async (
   assert.match(await notice(page), /earlier position/);
   assert.equal((await moveTexts(page)).length, 3, 'no move is played from a past position');
 
-  await page.locator('#moves li button').nth(1).click();
+  await page.locator('#moves button').nth(1).click();
   assert.match(await fen(page), /^W:W18,/);
   await page.click('#live');
   assert.equal(await fen(page), live);
   assert.ok(!(await page.locator('#live').isVisible()));
   assert.match(await status(page), /^Black to move/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Brightness at a point of square `name`, `dx`/`dy` cells from its centre. */
+async function squareBrightness(page, name, dx = 0, dy = 0) {
+  const box = await boardBox(page);
+  const { x, y } = squareCentre({ x: 0, y: 0, width: box.width }, name);
+  const cell = box.width / 8;
+  return brightness(page, x + dx * cell, y + dy * cell);
+}
+
+test('a drag released outside the board puts the piece back', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  const box = await boardBox(page);
+  const c3 = squareCentre(box, 'c3');
+  const e5 = squareCentre(box, 'e5');
+  const piece = await squareBrightness(page, 'c3');
+  const empty = await squareBrightness(page, 'e5');
+  assert.ok(piece > empty + 60, `a white man on c3 (${piece}) is brighter than an empty e5 (${empty})`);
+  // Down on c3, out of the board to the right, released there.
+  await page.mouse.move(c3.x, c3.y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width + 150, c3.y, { steps: 8 });
+  await page.mouse.up();
+  // Back over the board without a button: the piece stays home.
+  await page.mouse.move(e5.x, e5.y, { steps: 8 });
+  await page.waitForTimeout(100);
+  assert.ok(Math.abs((await squareBrightness(page, 'c3')) - piece) < 10, 'the man is back on c3');
+  assert.ok(Math.abs((await squareBrightness(page, 'e5')) - empty) < 10, 'nothing follows the pointer');
+  assert.deepEqual(await moveTexts(page), []);
+  // And the next drag works.
+  await page.mouse.move(c3.x, c3.y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5, { steps: 4 });
+  const d4 = squareCentre(box, 'd4');
+  await page.mouse.move(d4.x, d4.y, { steps: 4 });
+  await page.mouse.up();
+  assert.deepEqual(await waitMoves(page, 1), ['1. 22-18']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a capture chain shows the squares entered, and an ambiguous end square says what to do', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  await importText(page, 'W:W22,30:B1,9,10,11,18');
+  await clickSquare(page, 'c3');
+  // Away from the dot in its centre: e5 as it looks before and after it is entered.
+  const before = await squareBrightness(page, 'e5', 0.35, 0.35);
+  await clickSquare(page, 'e5');
+  const after = await squareBrightness(page, 'e5', 0.35, 0.35);
+  assert.ok(Math.abs(after - before) > 20, `e5 is marked once entered (${before} -> ${after})`);
+  assert.match(await notice(page), /next landing square|continue/i);
+  assert.deepEqual(await moveTexts(page), []);
+  await clickSquare(page, 'c7');
+  assert.deepEqual(await waitMoves(page, 1), ['1. 22x13']);
+  assert.equal(await notice(page), null, 'the hint goes with the move');
+
+  // Several chains end on a1: the page says how to choose.
+  await configure(page, { variant: 'english', mode: 'human' });
+  await importText(page, 'W:WK22:B18,19,25,26,27');
+  await clickSquares(page, ['c3', 'a1']);
+  assert.match(await notice(page), /3 captures end on 29.*click a marked square/);
+  await clickSquare(page, 'e1');
+  assert.deepEqual(await waitMoves(page, 1), ['1... 22x31x24x15x22x29']);
   assert.deepEqual(errors, []);
   await context.close();
 });

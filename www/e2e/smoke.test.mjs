@@ -19,7 +19,7 @@ test('a human move by clicks, and the AI answers', async () => {
   await choose(page, 'level', '1');
   await clickSquare(page, 'c3');
   await clickSquare(page, 'd4');
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 2, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length >= 2, null, { timeout: 20000 });
   const moves = await moveTexts(page);
   assert.equal(moves[0], '1. 22-18');
   assert.match(await page.locator('#status').textContent(), /White to move/);

@@ -6,9 +6,20 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, ErrorEventInit, MessageEvent, Worker, WorkerOptions, WorkerType};
 
+/// What a failure without a message means: the browser fires a plain
+/// `Event` (no `ErrorEvent`) when the worker's script cannot be loaded.
+const NOT_LOADED: &str = "its files could not be loaded";
+
 /// The worker script Trunk emits next to the page (a relative URL, so the
-/// site works under any sub-path).
-pub const WORKER_URL: &str = "./warcaby-worker_loader.js";
+/// site works under any sub-path). The release build gives it a content
+/// hash and names it in `<meta name="warcaby-worker">` (www/postbuild.mjs).
+fn worker_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("meta[name=warcaby-worker]").ok().flatten())
+        .and_then(|meta| meta.get_attribute("content"))
+        .unwrap_or_else(|| "./warcaby-worker_loader.js".to_string())
+}
 
 /// What the worker said, or that it failed.
 pub enum Event {
@@ -24,7 +35,7 @@ pub struct AiClient {
     ready: bool,
     queued: Option<Request>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
 
 impl AiClient {
@@ -32,7 +43,7 @@ impl AiClient {
     pub fn start(deliver: fn(Event)) -> Result<AiClient, String> {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options(WORKER_URL, &options)
+        let worker = Worker::new_with_options(&worker_url(), &options)
             .map_err(|e| format!("cannot start the AI worker: {e:?}"))?;
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             match warcaby_protocol::from_js::<Response>(event.data()) {
@@ -40,9 +51,14 @@ impl AiClient {
                 Err(e) => deliver(Event::Failed(format!("unreadable answer from the AI: {e}"))),
             }
         });
-        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
             event.prevent_default();
-            deliver(Event::Failed(event.message()));
+            let message = event
+                .dyn_ref::<ErrorEvent>()
+                .map(ErrorEvent::message)
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| NOT_LOADED.to_string());
+            deliver(Event::Failed(message));
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -53,6 +69,11 @@ impl AiClient {
             _on_message: on_message,
             _on_error: on_error,
         })
+    }
+
+    /// True once the worker has loaded (said Ready).
+    pub fn is_ready(&self) -> bool {
+        self.ready
     }
 
     /// The worker said Ready: send what waited.

@@ -3,7 +3,7 @@
 //! legal move list; it never judges a rule itself.
 
 use warcaby::clobber::{ClobberMove, ClobberPosition};
-use warcaby::{Bitboard, Move, Position, Square};
+use warcaby::{Bitboard, Move, Position, Square, SquareNotation};
 
 /// The result of a click (or a drop) on a square.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +66,22 @@ impl Selection {
             .iter()
             .filter_map(|m| m.path().get(n).copied())
             .collect()
+    }
+
+    /// What to do next while a capture is half entered: None otherwise.
+    pub fn hint(&self, legal: &[Move], notation: SquareNotation) -> Option<String> {
+        if let Some(target) = self.target {
+            return Some(format!(
+                "{} captures end on {}: click a marked square to choose the one you mean.",
+                self.candidates(legal).len(),
+                target.display(notation)
+            ));
+        }
+        let last = self.entered.last()?;
+        Some(format!(
+            "Capture entered up to {}: click the next landing square (marked).",
+            last.display(notation)
+        ))
     }
 
     /// Clicks (or drops on) `sq`.
@@ -312,6 +328,11 @@ mod tests {
         // a1 ends all three: wait.
         assert_eq!(s.click(&pos, &legal, sq("a1")), Outcome::Changed);
         assert_eq!(s.candidates(&legal).len(), 3);
+        let notation = pos.rules().notation;
+        assert_eq!(
+            s.hint(&legal, notation).as_deref(),
+            Some("3 captures end on 29: click a marked square to choose the one you mean.")
+        );
         // e1 starts only one of them: it is played.
         match s.click(&pos, &legal, sq("e1")) {
             Outcome::Play(m) => assert_eq!(m.path()[0], sq("e1")),
@@ -323,6 +344,22 @@ mod tests {
             Outcome::Play(m) => assert_eq!(m.capture_count(), 5),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_half_entered_chain_says_what_comes_next() {
+        let (pos, legal) = setup("W:W22,30:B1,9,10,11,18", Variant::Tournament);
+        let notation = pos.rules().notation;
+        let mut s = Selection::default();
+        s.click(&pos, &legal, sq("c3"));
+        assert_eq!(s.hint(&legal, notation), None);
+        assert_eq!(s.click(&pos, &legal, sq("e5")), Outcome::Changed);
+        assert_eq!(s.entered(), [sq("e5")]);
+        let hint = s.hint(&legal, notation).unwrap();
+        assert!(
+            hint.contains("up to 15") && hint.contains("next landing square"),
+            "{hint}"
+        );
     }
 
     #[test]

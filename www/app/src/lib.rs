@@ -18,11 +18,11 @@ use input::{ClobberSelection, Outcome, Selection};
 use render::{Board, ClobberMarks, Flying, Grid, Marks, Pen};
 use std::cell::RefCell;
 use storage::{Mode, Settings};
-use warcaby::clobber::{ClobberMove, ClobberPosition};
+use warcaby::clobber::{ClobberEval, ClobberMove, ClobberPosition};
 use warcaby::notation::full_text;
 use warcaby::pdn::{self, PdnGame};
 use warcaby::rng::entropy_seed;
-use warcaby::{Bitboard, Color, Game, Move, Position, Role, Square, Variant};
+use warcaby::{Bitboard, Color, Game, Move, Position, Role, Square, SquareNotation, Variant};
 use warcaby_protocol::{EngineSettings, GameText, Progress, Request, Response};
 use wasm_bindgen::prelude::*;
 
@@ -52,7 +52,9 @@ impl Current {
     /// How the game ended, like "Black wins: White has no move (0-1)".
     pub fn outcome_text(&self) -> Option<String> {
         match self {
-            Current::Checkers(g) => g.outcome().map(|o| format!("{o} ({})", o.result_text())),
+            Current::Checkers(g) => g
+                .outcome()
+                .map(|o| capitalise(&format!("{o} ({})", o.result_text()))),
             Current::Clobber(g) => g.outcome_text(),
         }
     }
@@ -126,7 +128,13 @@ impl Current {
 
     /// The game as the worker wants it.
     fn game_text(&self) -> GameText {
-        let saved = storage::SavedGame::of_current(self);
+        self.game_text_at(self.ply_count())
+    }
+
+    /// The game up to `ply` moves, as the worker wants it.
+    fn game_text_at(&self, ply: usize) -> GameText {
+        let mut saved = storage::SavedGame::of_current(self);
+        saved.moves.truncate(ply);
         match self {
             Current::Checkers(_) => GameText::Checkers {
                 variant: saved.variant,
@@ -149,6 +157,16 @@ impl Current {
     }
 }
 
+/// How long the analysis of one position may think, in milliseconds.
+const ANALYSIS_MS: u64 = 60_000;
+
+/// How many moves of the engine's best line are drawn.
+const BEST_LINE_MOVES: usize = 3;
+
+/// Worker failures in a row (without an answer between them) after which
+/// the AI is given up until the player retries.
+const MAX_AI_FAILURES: u32 = 3;
+
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
 }
@@ -162,6 +180,15 @@ fn with_app(f: impl FnOnce(&mut App)) {
             }
         }
     });
+}
+
+/// A position being set up in the board editor.
+#[derive(Clone, Copy)]
+enum Editing {
+    /// A checkers position (always one the engine accepts).
+    Checkers(Position),
+    /// A Clobber position.
+    Clobber(ClobberPosition),
 }
 
 /// A drag in progress: the piece follows the pointer. `from` is a square's
@@ -194,6 +221,28 @@ pub struct App {
     move_now_pending: bool,
     /// Who searches with what in the current request, for the info panel.
     search_label: String,
+    /// Worker failures since the AI last answered.
+    ai_failures: u32,
+    /// The AI cannot be started (its worker does not load, or keeps
+    /// failing): the game waits for the player's retry.
+    ai_unavailable: bool,
+    /// What the last move was, for the announcement after it.
+    announcement: Option<String>,
+    /// The move being played is the only legal one, played automatically.
+    auto_played: bool,
+    /// The keyboard's cursor on the board: screen column and row.
+    cursor: (usize, usize),
+    /// Analysis is on: the engine evaluates the position shown.
+    analysing: bool,
+    /// Id of the analysis request running.
+    analysis: Option<u32>,
+    /// The analysed position (its ply) and the engine's best line there:
+    /// each move's texts and spots (the start, then each landing).
+    best_line: (usize, Vec<(String, Vec<u8>)>),
+    /// The board editor's position, while it is open.
+    editor: Option<Editing>,
+    /// The board has the keyboard's focus (the cursor is drawn).
+    board_focused: bool,
     seed: u64,
     ui: ui::Ui,
 }
@@ -202,7 +251,16 @@ pub struct App {
 pub fn start() -> Result<(), JsValue> {
     let ui = ui::Ui::bind()?;
     let fresh = || Current::Checkers(Game::new(Variant::Tournament));
-    let (settings, game, notice) = match ui::load_saved() {
+    // Saved settings the form cannot show (a value none of its choices
+    // has) are as corrupt as unreadable ones.
+    let restored = ui::load_saved().and_then(|saved| match saved {
+        Some((settings, game)) => {
+            ui.show_settings(&settings);
+            ui.form_shows(&settings).map(|()| Some((settings, game)))
+        }
+        None => Ok(None),
+    });
+    let (settings, game, notice) = match restored {
         Ok(Some((settings, game))) => (settings, game, None),
         Ok(None) => (Settings::default(), fresh(), None),
         Err(problem) => (
@@ -228,6 +286,16 @@ pub fn start() -> Result<(), JsValue> {
         progress: None,
         move_now_pending: false,
         search_label: String::new(),
+        ai_failures: 0,
+        ai_unavailable: false,
+        announcement: None,
+        auto_played: false,
+        cursor: (0, 7),
+        board_focused: false,
+        analysing: false,
+        analysis: None,
+        best_line: (0, Vec::new()),
+        editor: None,
         seed: entropy_seed(),
         ui,
     };
@@ -272,7 +340,7 @@ impl App {
     }
 
     fn is_ai_turn(&self) -> bool {
-        if self.game.is_over() {
+        if self.game.is_over() || self.editor.is_some() {
             return false;
         }
         let side = self.game.side_to_move();
@@ -292,7 +360,34 @@ impl App {
     fn start_ai(&mut self) {
         match AiClient::start(deliver) {
             Ok(client) => self.ai = Some(client),
-            Err(e) => self.ui.notice(&e),
+            Err(e) => self.ai_gone(&e),
+        }
+    }
+
+    /// The AI cannot run: say so, keep the game and offer a retry.
+    fn ai_gone(&mut self, why: &str) {
+        if let Some(client) = self.ai.take() {
+            client.terminate();
+        }
+        self.ai_unavailable = true;
+        self.thinking = None;
+        self.move_now_pending = false;
+        self.ui.notice(&format!(
+            "The AI is unavailable ({why}). Your game is kept: press \"Retry the AI\" to try again."
+        ));
+        self.ui.show_retry(true);
+        self.refresh_status();
+    }
+
+    /// The player asks for the AI again after it was unavailable.
+    fn retry_ai(&mut self) {
+        self.ai_unavailable = false;
+        self.ai_failures = 0;
+        self.ui.show_retry(false);
+        self.ui.clear_notice();
+        self.restart_ai();
+        if !self.ai_unavailable {
+            self.after_change();
         }
     }
 
@@ -331,18 +426,28 @@ impl App {
     }
 
     fn ask_ai(&mut self) {
+        self.stop_analysis();
         let id = self.next_id;
         self.next_id += 1;
         self.thinking = Some(id);
         self.progress = None;
         let settings = self.engine_settings();
-        self.search_label = search_label(self.game.side_to_move(), &settings);
+        let clobber = matches!(self.game, Current::Clobber(_));
+        self.search_label = search_label(self.game.side_to_move(), &settings, clobber);
         let request = Request::Think {
             id,
             game: self.game.game_text(),
             settings,
             time_ms: self.settings.time_ms,
         };
+        if self.ai_unavailable {
+            self.thinking = None;
+            self.ui.notice(
+                "The AI is unavailable. Your game is kept: press \"Retry the AI\" to try again.",
+            );
+            self.refresh_status();
+            return;
+        }
         if self.ai.is_none() {
             self.start_ai();
         }
@@ -368,8 +473,17 @@ impl App {
             }
             Event::Answer(Response::Done { id, progress }) if Some(id) == self.thinking => {
                 self.thinking = None;
+                self.ai_failures = 0;
                 self.ui.show_progress(&self.search_label, &progress);
                 self.play_ai_move(progress.best_move.as_deref());
+            }
+            Event::Answer(Response::Info { id, progress } | Response::Done { id, progress })
+                if Some(id) == self.analysis =>
+            {
+                self.analysed(progress)
+            }
+            Event::Answer(Response::Error { id, .. }) if Some(id) == self.analysis => {
+                self.analysis = None;
             }
             Event::Answer(Response::Error { id, message })
                 if Some(id) == self.thinking || id == 0 =>
@@ -380,10 +494,19 @@ impl App {
             }
             Event::Answer(_) => {}
             Event::Failed(message) => {
+                // A worker that never loaded will not load the next time
+                // either; one that keeps crashing is no better.
+                let loaded = self.ai.as_ref().is_some_and(AiClient::is_ready);
+                self.ai_failures += 1;
+                if !loaded || self.ai_failures >= MAX_AI_FAILURES {
+                    self.ai_gone(&message);
+                    return;
+                }
                 self.ui.notice(&format!(
                     "The AI stopped unexpectedly ({message}); it was restarted and the game goes on."
                 ));
                 self.restart_ai();
+                self.analysis = None;
                 if self.thinking.take().is_some() {
                     self.after_change();
                 }
@@ -432,6 +555,260 @@ impl App {
         }
     }
 
+    // ----- analysis -----
+
+    /// Turns the analysis on or off.
+    fn set_analysing(&mut self, on: bool) {
+        self.analysing = on;
+        self.update_analysis();
+        self.refresh();
+    }
+
+    /// Stops the analysis running (a search cannot be interrupted otherwise).
+    fn stop_analysis(&mut self) {
+        if self.analysis.take().is_some() {
+            self.restart_ai();
+        }
+    }
+
+    /// Starts the engine on the position shown, when the analysis is on and
+    /// the AI is not thinking about its own move; forgets the old line.
+    fn update_analysis(&mut self) {
+        self.stop_analysis();
+        let ply = self.view.unwrap_or(self.game.ply_count());
+        self.best_line = (ply, Vec::new());
+        self.ui.show_evaluation(None);
+        let over = self.view.is_none() && self.game.is_over();
+        if !self.analysing || self.thinking.is_some() || self.ai_unavailable || over {
+            return;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        self.analysis = Some(id);
+        let side = self.side_at(ply);
+        self.search_label = format!("Analysis: {} to move", capitalise(side.name()));
+        let request = Request::Think {
+            id,
+            game: self.game.game_text_at(ply),
+            settings: EngineSettings::Level {
+                level: 8,
+                seed: self.seed,
+            },
+            time_ms: ANALYSIS_MS,
+        };
+        if self.ai.is_none() {
+            self.start_ai();
+        }
+        if let Some(ai) = self.ai.as_mut() {
+            ai.send(request);
+        }
+    }
+
+    /// The side to move after `ply` moves.
+    fn side_at(&self, ply: usize) -> Color {
+        match &self.game {
+            Current::Checkers(g) => checkers_position_at(g, ply).side_to_move(),
+            Current::Clobber(g) => g.position_at(ply).side_to_move(),
+        }
+    }
+
+    /// An analysis iteration finished: its score on the bar, its best line
+    /// (read with the engine from the analysed position) as arrows.
+    fn analysed(&mut self, progress: Progress) {
+        self.ui.show_progress(&self.search_label, &progress);
+        let ply = self.best_line.0;
+        let white = if self.side_at(ply) == Color::White {
+            1
+        } else {
+            -1
+        };
+        self.ui.show_evaluation(Some(progress.score * white));
+        let mut line = Vec::new();
+        match &self.game {
+            Current::Checkers(g) => {
+                let mut pos = checkers_position_at(g, ply);
+                for text in progress.pv.iter().take(BEST_LINE_MOVES) {
+                    let Ok(mv) = pos.parse_move(text) else { break };
+                    let spots = std::iter::once(mv.from()).chain(mv.path().iter().copied());
+                    line.push((text.clone(), spots.map(|sq| sq.index() as u8).collect()));
+                    pos.play(&mv);
+                }
+            }
+            Current::Clobber(g) => {
+                let mut pos = *g.position_at(ply);
+                for text in progress.pv.iter().take(BEST_LINE_MOVES) {
+                    let Ok(mv) = pos.parse_move(text) else { break };
+                    line.push((text.clone(), vec![mv.from, mv.to]));
+                    pos = pos.after(&mv);
+                }
+            }
+        }
+        self.best_line.1 = line;
+        self.show_board_label();
+        self.draw();
+    }
+
+    /// The best line's arrows for the position shown: each move's points in
+    /// board units, through `centre` of each spot.
+    fn arrows(&self, centre: impl Fn(u8) -> (f64, f64)) -> Vec<Vec<(f64, f64)>> {
+        let (ply, line) = &self.best_line;
+        if *ply != self.view.unwrap_or(self.game.ply_count()) || self.drag.is_some() {
+            return Vec::new();
+        }
+        line.iter()
+            .map(|(_, spots)| spots.iter().map(|&s| centre(s)).collect())
+            .collect()
+    }
+
+    // ----- board editor -----
+
+    /// Opens the editor on the position shown; the AI waits.
+    fn open_editor(&mut self) {
+        self.cancel_thinking();
+        self.stop_analysis();
+        let ply = self.view.unwrap_or(self.game.ply_count());
+        self.editor = Some(match &self.game {
+            Current::Checkers(g) => Editing::Checkers(checkers_position_at(g, ply)),
+            Current::Clobber(g) => Editing::Clobber(*g.position_at(ply)),
+        });
+        self.selection.clear();
+        self.clobber_selection.clear();
+        self.set_animation(None);
+        self.ui.show_editor(true, self.editor_side());
+        self.ui.clear_notice();
+        self.refresh();
+    }
+
+    /// The side to move in the editor.
+    fn editor_side(&self) -> Color {
+        match self.editor {
+            Some(Editing::Checkers(pos)) => pos.side_to_move(),
+            Some(Editing::Clobber(pos)) => pos.side_to_move(),
+            None => self.game.side_to_move(),
+        }
+    }
+
+    /// Changes what stands on `spot`: checkers cycle through empty, white
+    /// man, white king, black man, black king, skipping what the engine
+    /// refuses (a man on its crowning row, a thirteenth piece); Clobber
+    /// through empty, black, white.
+    fn edit_spot(&mut self, spot: u8) {
+        let edited = match self.editor {
+            Some(Editing::Checkers(pos)) => {
+                let Some(sq) = Square::from_index(spot) else {
+                    return;
+                };
+                let bit = Bitboard::from_square(sq);
+                let base = pos.to_setup();
+                let cleared = warcaby::Setup {
+                    white: base.white & !bit,
+                    black: base.black & !bit,
+                    kings: base.kings & !bit,
+                    side_to_move: Some(pos.side_to_move()),
+                };
+                let states = [
+                    (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY),
+                    (bit, Bitboard::EMPTY, Bitboard::EMPTY),
+                    (bit, Bitboard::EMPTY, bit),
+                    (Bitboard::EMPTY, bit, Bitboard::EMPTY),
+                    (Bitboard::EMPTY, bit, bit),
+                ];
+                let now = states
+                    .iter()
+                    .position(|&(w, b, k)| {
+                        base.white & bit == w && base.black & bit == b && base.kings & bit == k
+                    })
+                    .unwrap_or(0);
+                (1..=states.len())
+                    .map(|step| states[(now + step) % states.len()])
+                    .find_map(|(w, b, k)| {
+                        let setup = warcaby::Setup {
+                            white: cleared.white | w,
+                            black: cleared.black | b,
+                            kings: cleared.kings | k,
+                            ..cleared
+                        };
+                        Position::from_setup(&setup, pos.variant()).ok()
+                    })
+                    .map(Editing::Checkers)
+            }
+            Some(Editing::Clobber(pos)) => {
+                let bit = 1u128 << spot;
+                let (black, white) = (pos.stones(Color::Black), pos.stones(Color::White));
+                let (black, white) = if black & bit != 0 {
+                    (black & !bit, white | bit)
+                } else if white & bit != 0 {
+                    (black, white & !bit)
+                } else {
+                    (black | bit, white)
+                };
+                Some(Editing::Clobber(clobber_position(
+                    &pos,
+                    black,
+                    white,
+                    pos.side_to_move(),
+                )))
+            }
+            None => None,
+        };
+        if edited.is_some() {
+            self.editor = edited;
+        }
+        self.show_board_label();
+        self.draw();
+    }
+
+    /// Empties the editor's board, or sets the side to move.
+    fn edit(&mut self, empty: bool, side: Color) {
+        self.editor = match self.editor {
+            Some(Editing::Checkers(pos)) => {
+                let setup = if empty {
+                    warcaby::Setup {
+                        white: Bitboard::EMPTY,
+                        black: Bitboard::EMPTY,
+                        kings: Bitboard::EMPTY,
+                        side_to_move: Some(side),
+                    }
+                } else {
+                    warcaby::Setup {
+                        side_to_move: Some(side),
+                        ..pos.to_setup()
+                    }
+                };
+                Position::from_setup(&setup, pos.variant())
+                    .ok()
+                    .map(Editing::Checkers)
+            }
+            Some(Editing::Clobber(pos)) => {
+                let (black, white) = if empty {
+                    (0, 0)
+                } else {
+                    (pos.stones(Color::Black), pos.stones(Color::White))
+                };
+                Some(Editing::Clobber(clobber_position(&pos, black, white, side)))
+            }
+            None => None,
+        };
+        self.refresh();
+    }
+
+    /// Closes the editor: plays on from its position (`play`), or goes
+    /// back to the game.
+    fn close_editor(&mut self, play: bool) {
+        let Some(edited) = self.editor.take() else {
+            return;
+        };
+        self.ui.show_editor(false, Color::White);
+        if !play {
+            self.after_change();
+            return;
+        }
+        self.loaded(match edited {
+            Editing::Checkers(pos) => Current::Checkers(Game::from_position(pos)),
+            Editing::Clobber(pos) => Current::Clobber(ClobberGame::from_position(pos)),
+        });
+    }
+
     // ----- moves -----
 
     /// Plays a legal move, animates it and lets the next player move.
@@ -448,8 +825,16 @@ impl App {
         }
         self.selection.clear();
         self.ui.clear_notice();
-        self.ui
-            .announce(&format!("{} plays {text}", before.side_to_move().name()));
+        let mut said = format!("{} plays {text}", capitalise(before.side_to_move().name()));
+        match mv.capture_count() {
+            0 => {}
+            1 => said.push_str(", capturing 1 piece"),
+            n => said.push_str(&format!(", capturing {n} pieces")),
+        }
+        if mv.promotes() {
+            said.push_str(", and is crowned");
+        }
+        self.moved(said);
         self.animate(Animation::checkers(&before, &mv, ply, ui::now()));
         self.after_change();
     }
@@ -467,13 +852,25 @@ impl App {
         }
         self.clobber_selection.clear();
         self.ui.clear_notice();
-        self.ui.announce(&format!(
-            "{} plays {}",
-            before.side_to_move().name(),
-            before.move_text(&mv)
+        self.moved(format!(
+            "{} plays {}, taking the stone on {}",
+            capitalise(before.side_to_move().name()),
+            before.move_text(&mv),
+            before.shape().name(mv.to as usize)
         ));
         self.animate(Some(Animation::clobber(&before, &mv, ply, ui::now())));
         self.after_change();
+    }
+
+    /// A move was played: what to tell screen readers (`said`, the move
+    /// and what it took), told with what follows in one announcement.
+    fn moved(&mut self, said: String) {
+        let auto = if std::mem::take(&mut self.auto_played) {
+            "Only legal move, played automatically: "
+        } else {
+            ""
+        };
+        self.announcement = Some(format!("{auto}{said}"));
     }
 
     /// Starts a move's animation, unless animation is off (by the setting
@@ -511,9 +908,24 @@ impl App {
     fn after_change(&mut self) {
         self.save();
         self.refresh();
-        if let Some(outcome) = self.game.outcome_text() {
-            self.ui.announce(&format!("Game over: {outcome}"));
+        // One announcement after a move: the move, then the result or who is next.
+        let outcome = self.game.outcome_text();
+        let next = match &outcome {
+            Some(outcome) => format!("Game over: {outcome}"),
+            None => format!("{} to move", capitalise(self.game.side_to_move().name())),
+        };
+        match self.announcement.take() {
+            Some(said) => self.ui.announce(&format!("{said}. {next}.")),
+            None if outcome.is_some() => self.ui.announce(&next),
+            None => {}
+        }
+        if outcome.is_some() {
             return;
+        }
+        if self.view.is_some() || !self.is_ai_turn() {
+            self.update_analysis();
+        } else {
+            self.stop_analysis();
         }
         if self.view.is_some() {
             return;
@@ -540,8 +952,9 @@ impl App {
                 ui::later(animation_ms.max(400) as i32, move || {
                     with_app(|app| {
                         if app.human_may_move() && app.game.only_move_text() == Some(only.clone()) {
-                            app.ui.announce("Only one legal move: played automatically");
+                            app.auto_played = true;
                             let _ = app.play_text(&only);
+                            app.auto_played = false;
                         }
                     })
                 });
@@ -573,8 +986,9 @@ impl App {
         true
     }
 
-    /// Shows what a click did, or plays the move it completed.
-    fn clicked<M>(&mut self, outcome: Outcome<M>, play: fn(&mut App, M)) {
+    /// Shows what a click did (with `hint`, what to do next), or plays the
+    /// move it completed.
+    fn clicked<M>(&mut self, outcome: Outcome<M>, play: fn(&mut App, M), hint: Option<String>) {
         match outcome {
             Outcome::Play(mv) => play(self, mv),
             Outcome::Refused(why) => {
@@ -583,7 +997,14 @@ impl App {
                 self.draw();
             }
             Outcome::Changed => {
-                self.ui.clear_notice();
+                match hint {
+                    Some(hint) => {
+                        self.ui.notice(&hint);
+                        self.ui.announce(&hint);
+                    }
+                    None => self.ui.clear_notice(),
+                }
+                self.show_board_label();
                 self.draw();
             }
             Outcome::None => {}
@@ -600,7 +1021,8 @@ impl App {
         let pos = *game.position();
         let legal = pos.legal_moves();
         let outcome = self.selection.click(&pos, &legal, sq);
-        self.clicked(outcome, App::play);
+        let hint = self.selection.hint(&legal, pos.rules().notation);
+        self.clicked(outcome, App::play, hint);
     }
 
     fn click_cell(&mut self, cell: u8) {
@@ -613,7 +1035,7 @@ impl App {
         let pos = *game.position();
         let legal = pos.legal_moves();
         let outcome = self.clobber_selection.click(&pos, &legal, cell);
-        self.clicked(outcome, App::play_clobber);
+        self.clicked(outcome, App::play_clobber, None);
     }
 
     /// The square index (checkers) or cell (Clobber) under a canvas point.
@@ -636,6 +1058,10 @@ impl App {
     }
 
     fn click_spot(&mut self, spot: u8) {
+        if self.editor.is_some() {
+            self.edit_spot(spot);
+            return;
+        }
         match &self.game {
             Current::Checkers(_) => {
                 if let Some(sq) = Square::from_index(spot) {
@@ -659,6 +1085,7 @@ impl App {
             return;
         };
         let own = self.human_may_move()
+            && self.editor.is_none()
             && match &self.game {
                 Current::Checkers(g) => {
                     let pos = g.position();
@@ -711,6 +1138,196 @@ impl App {
             }
             _ => self.draw(),
         }
+    }
+
+    // ----- keyboard -----
+
+    /// The board's size on screen: columns and rows.
+    fn screen_size(&self) -> (usize, usize) {
+        match &self.game {
+            Current::Checkers(_) => (8, 8),
+            Current::Clobber(g) => {
+                let shape = g.position().shape();
+                (shape.cols(), shape.rows())
+            }
+        }
+    }
+
+    /// The cursor, kept on the board (whose size may have changed).
+    fn cursor(&self) -> (usize, usize) {
+        let (cols, rows) = self.screen_size();
+        (self.cursor.0.min(cols - 1), self.cursor.1.min(rows - 1))
+    }
+
+    /// The cursor to draw: only while the board has the keyboard's focus.
+    fn drawn_cursor(&self) -> Option<(usize, usize)> {
+        self.board_focused.then(|| self.cursor())
+    }
+
+    /// The square index (checkers) or cell (Clobber) under the cursor.
+    fn spot_under_cursor(&self) -> Option<u8> {
+        let (col, row) = self.cursor();
+        match &self.game {
+            Current::Checkers(_) => self
+                .board()
+                .square_on_screen(col, row)
+                .map(|s| s.index() as u8),
+            Current::Clobber(g) => self.grid(g.position()).cell_on_screen(col, row),
+        }
+    }
+
+    /// The board got or lost the keyboard's focus.
+    fn board_focus(&mut self, focused: bool) {
+        self.board_focused = focused;
+        self.show_board_label();
+        self.draw();
+    }
+
+    /// A key on the focused board: the arrows move the cursor, Enter or
+    /// Space clicks the square under it (a capture chain hop by hop),
+    /// Escape drops the selection. False for other keys.
+    fn board_key(&mut self, key: &str) -> bool {
+        let (cols, rows) = self.screen_size();
+        let (col, row) = self.cursor();
+        match key {
+            "ArrowLeft" => self.cursor = (col.saturating_sub(1), row),
+            "ArrowRight" => self.cursor = ((col + 1).min(cols - 1), row),
+            "ArrowUp" => self.cursor = (col, row.saturating_sub(1)),
+            "ArrowDown" => self.cursor = (col, (row + 1).min(rows - 1)),
+            "Enter" | " " => {
+                if let Some(spot) = self.spot_under_cursor() {
+                    self.click_spot(spot);
+                }
+            }
+            "Escape" => {
+                self.selection.clear();
+                self.clobber_selection.clear();
+                self.ui.clear_notice();
+            }
+            _ => return false,
+        }
+        self.show_board_label();
+        self.draw();
+        true
+    }
+
+    /// Gives the board its accessible name: the game, who is to move (or
+    /// the result), the selection, every piece, and the cursor's square.
+    fn show_board_label(&self) {
+        let state = if self.editor.is_some() {
+            format!(
+                "Editing, {} to move.",
+                capitalise(self.editor_side().name())
+            )
+        } else if let Some(ply) = self.view {
+            format!("Showing the position after move {ply}.")
+        } else if let Some(outcome) = self.game.outcome_text() {
+            format!("Game over: {outcome}.")
+        } else {
+            format!("{} to move.", capitalise(self.game.side_to_move().name()))
+        };
+        let cursor = self.spot_under_cursor();
+        let (board, selected, pieces, under) = match &self.game {
+            Current::Checkers(game) => {
+                let pos = match self.editor {
+                    Some(Editing::Checkers(pos)) => pos,
+                    _ => self.shown_position(game),
+                };
+                let notation = pos.rules().notation;
+                let name = |sq: Square| sq.display(notation).to_string();
+                let list = |bb: Bitboard| {
+                    // In the order of their names: 1, 2, ... or a1, c1, ...
+                    let mut squares: Vec<Square> = bb.squares().collect();
+                    if notation == SquareNotation::Numeric {
+                        squares.sort_by_key(|sq| sq.number());
+                    }
+                    squares.into_iter().map(name).collect::<Vec<_>>().join(", ")
+                };
+                let pieces = [Color::White, Color::Black].map(|color| {
+                    let (men, kings) = (pos.men(color), pos.kings(color));
+                    let mut text = format!("{}:", capitalise(color.name()));
+                    if men.count() > 0 {
+                        text.push_str(&format!(" men on {}", list(men)));
+                    }
+                    if kings.count() > 0 {
+                        let sep = if men.count() > 0 { ";" } else { "" };
+                        text.push_str(&format!("{sep} kings on {}", list(kings)));
+                    }
+                    if pos.pieces(color).count() == 0 {
+                        text.push_str(" no pieces");
+                    }
+                    text
+                });
+                let under = cursor.and_then(Square::from_index).map(|sq| {
+                    let what = pos.piece_at(sq).map_or("empty".to_string(), |p| {
+                        let role = if p.role == Role::King { "king" } else { "man" };
+                        format!("{} {role}", p.color.name())
+                    });
+                    format!("{}, {what}", name(sq))
+                });
+                (
+                    format!(
+                        "Checkers board, {} rules.",
+                        capitalise(game.variant().name())
+                    ),
+                    self.selection.from().map(name),
+                    pieces.join(". "),
+                    under,
+                )
+            }
+            Current::Clobber(game) => {
+                let pos = match &self.editor {
+                    Some(Editing::Clobber(pos)) => pos,
+                    _ => game.position_at(self.view.unwrap_or(game.ply_count())),
+                };
+                let shape = pos.shape();
+                let cells = |color: Color| {
+                    let names: Vec<String> = (0..shape.rows() * shape.cols())
+                        .filter(|&c| pos.stones(color) & (1u128 << c) != 0)
+                        .map(|c| shape.name(c))
+                        .collect();
+                    let list = if names.is_empty() {
+                        "no stones".to_string()
+                    } else {
+                        names.join(", ")
+                    };
+                    format!("{}: {list}", capitalise(color.name()))
+                };
+                let under = cursor.map(|cell| {
+                    let what = [Color::Black, Color::White]
+                        .into_iter()
+                        .find(|&c| pos.stones(c) & (1u128 << cell) != 0)
+                        .map_or("empty".to_string(), |c| format!("{} stone", c.name()));
+                    format!("{}, {what}", shape.name(cell as usize))
+                });
+                (
+                    format!(
+                        "Clobber board, {} rows by {} columns.",
+                        shape.rows(),
+                        shape.cols()
+                    ),
+                    self.clobber_selection
+                        .from()
+                        .map(|c| shape.name(c as usize)),
+                    format!("{}. {}", cells(Color::Black), cells(Color::White)),
+                    under,
+                )
+            }
+        };
+        let mut label = format!("{board} {state} {pieces}.");
+        if let Some(selected) = selected {
+            label.push_str(&format!(" Selected: {selected}."));
+        }
+        let (ply, line) = &self.best_line;
+        if self.analysing && !line.is_empty() && *ply == self.view.unwrap_or(self.game.ply_count())
+        {
+            let texts: Vec<&str> = line.iter().map(|(t, _)| t.as_str()).collect();
+            label.push_str(&format!(" Engine's best line: {}.", texts.join(", ")));
+        }
+        if let (true, Some(under)) = (self.board_focused, under) {
+            label.push_str(&format!(" Cursor: {under}."));
+        }
+        self.ui.board_label(&label);
     }
 
     fn typed_move(&mut self, text: &str) -> bool {
@@ -813,8 +1430,15 @@ impl App {
         };
         match result {
             Ok(game) => {
+                let switched = game.variant() != variant;
                 self.settings.variant = game.variant().name().to_string();
                 self.loaded(Current::Checkers(game));
+                if switched {
+                    let rules = ui::option_label("variant", &self.settings.variant);
+                    self.ui.notice(&format!(
+                        "This game is played by other rules (its PDN GameType): the rules were switched to {rules}."
+                    ));
+                }
             }
             Err(e) => self
                 .ui
@@ -871,6 +1495,21 @@ impl App {
         Some(pdn.to_pdn())
     }
 
+    /// Steps through the game's positions (the arrow keys of the move list).
+    fn step_view(&mut self, step: ui::Step) {
+        let count = self.game.ply_count();
+        let now = self.view.unwrap_or(count);
+        let next = match step {
+            ui::Step::Back => now.saturating_sub(1),
+            ui::Step::Forward => (now + 1).min(count),
+            ui::Step::Start => 0,
+            ui::Step::End => count,
+        };
+        if next != now {
+            self.view_ply(Some(next));
+        }
+    }
+
     fn view_ply(&mut self, ply: Option<usize>) {
         let was_viewing = self.view.is_some();
         self.view = ply.filter(|&p| p < self.game.ply_count());
@@ -883,6 +1522,7 @@ impl App {
             self.after_change();
         } else {
             self.refresh();
+            self.update_analysis();
         }
     }
 
@@ -974,6 +1614,14 @@ impl App {
         let Some(ctx) = self.ui.context(grid.size) else {
             return;
         };
+        if let Some(Editing::Clobber(pos)) = self.editor {
+            let marks = ClobberMarks {
+                cursor: self.drawn_cursor(),
+                ..ClobberMarks::default()
+            };
+            grid.draw(&ctx, &pos, &marks, None);
+            return;
+        }
         if let Some((ply, flying)) = animated {
             let marks = ClobberMarks {
                 last_move: game.moves().get(ply).map(|m| (m.from, m.to)),
@@ -983,7 +1631,9 @@ impl App {
             return;
         }
         let pos = *game.position_at(self.view.unwrap_or(game.ply_count()));
-        let marks = self.clobber_marks(game, &pos);
+        let mut marks = self.clobber_marks(game, &pos);
+        marks.cursor = self.drawn_cursor();
+        marks.arrows = self.arrows(|cell| grid.centre(cell as usize));
         let flying = self.drag.as_ref().filter(|d| d.moved).and_then(|d| {
             let color = [Color::Black, Color::White]
                 .into_iter()
@@ -1095,6 +1745,14 @@ impl App {
         let Some(ctx) = self.ui.context(board.size) else {
             return;
         };
+        if let Some(Editing::Checkers(pos)) = self.editor {
+            let marks = Marks {
+                cursor: self.drawn_cursor(),
+                ..Marks::default()
+            };
+            board.draw(&ctx, &pos, &marks, None);
+            return;
+        }
         if let Some((ply, flying)) = animated {
             let marks = Marks {
                 last_move: game.moves().nth(ply).map(render::path_of),
@@ -1109,7 +1767,10 @@ impl App {
             return;
         }
         let pos = self.shown_position(game);
-        let marks = self.marks(game, &pos);
+        let mut marks = self.marks(game, &pos);
+        marks.cursor = self.drawn_cursor();
+        marks.arrows =
+            self.arrows(|spot| Square::from_index(spot).map_or((0.0, 0.0), |sq| board.centre(sq)));
         let flying = self.drag.as_ref().filter(|d| d.moved).and_then(|d| {
             let piece = pos.piece_at(Square::from_index(d.from)?)?;
             Some(Flying {
@@ -1124,16 +1785,29 @@ impl App {
     }
 
     fn refresh_status(&self) {
-        let text = if let Some(outcome) = self.game.outcome_text() {
-            format!("Game over — {outcome}")
+        let outcome = self.game.outcome_text();
+        let text = if self.editor.is_some() {
+            "Editing the position: click a square to change what stands there, then \"Play from here\"."
+                .to_string()
         } else if let Some(ply) = self.view {
-            format!(
-                "Viewing the position after move {ply} of {}",
-                self.game.ply_count()
-            )
+            let count = self.game.ply_count();
+            let at = match ply {
+                0 => "the start position".to_string(),
+                ply => format!("the position after move {ply}"),
+            };
+            let over = if outcome.is_some() {
+                " (the game is over)"
+            } else {
+                ""
+            };
+            format!("Viewing {at} of {count}{over}")
+        } else if let Some(outcome) = &outcome {
+            format!("Game over — {outcome}")
         } else {
             let side = self.game.side_to_move().name();
-            if self.is_ai_turn() {
+            if self.is_ai_turn() && self.ai_unavailable {
+                format!("{} (AI) to move — the AI is unavailable", capitalise(side))
+            } else if self.is_ai_turn() {
                 format!("{} (AI) is thinking…", capitalise(side))
             } else {
                 let must = self
@@ -1152,20 +1826,37 @@ impl App {
             }
         };
         self.ui.status(&text);
+        self.ui
+            .show_result(outcome.as_deref().filter(|_| self.view.is_none()));
         self.ui.set_thinking(self.thinking.is_some());
     }
 
     /// Redraws the board and every panel.
     fn refresh(&mut self) {
         self.refresh_status();
+        self.show_board_label();
         let texts = self.game.move_texts();
         self.ui
             .show_moves(&texts, self.game.starts_second(), self.view);
         self.ui.show_fen(&self.game.position_text(self.view));
         self.ui.show_rules(self.game.rules_name());
         self.ui.show_game(&self.settings.game);
+        self.ui.show_lab(self.settings.lab);
         self.draw();
     }
+}
+
+/// A Clobber position on `like`'s board with these stones and side to move.
+fn clobber_position(
+    like: &ClobberPosition,
+    black: u128,
+    white: u128,
+    side: Color,
+) -> ClobberPosition {
+    let mut stones = [0; 2];
+    stones[Color::Black.index()] = black;
+    stones[Color::White.index()] = white;
+    ClobberPosition::new(like.shape(), stones, side)
 }
 
 /// The position of a checkers game after `ply` moves.
@@ -1178,9 +1869,10 @@ fn checkers_position_at(game: &Game, ply: usize) -> Position {
 }
 
 /// Who searches with what, for the info panel: like "Black: minimax,
-/// depth 2", "White: NegaScout, time only" or "Black: level 4".
-fn search_label(side: Color, settings: &EngineSettings) -> String {
-    let how = match settings {
+/// depth 2", "White: NegaScout, time only" or "Black: level 4"; in Clobber
+/// with the heuristic, like "Black: level 4, heuristic live".
+fn search_label(side: Color, settings: &EngineSettings, clobber: bool) -> String {
+    let mut how = match settings {
         EngineSettings::Level { level, .. } => format!("level {level}"),
         EngineSettings::Lab {
             algorithm, depth, ..
@@ -1196,6 +1888,13 @@ fn search_label(side: Color, settings: &EngineSettings) -> String {
             }
         }
     };
+    if clobber {
+        let heuristic = match settings {
+            EngineSettings::Lab { eval, .. } => eval.as_str(),
+            EngineSettings::Level { .. } => ClobberEval::default().name(),
+        };
+        how = format!("{how}, heuristic {heuristic}");
+    }
     format!("{}: {how}", capitalise(side.name()))
 }
 

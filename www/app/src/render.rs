@@ -25,6 +25,10 @@ pub struct Marks {
     pub entered: Vec<Square>,
     /// A move's end squares where the piece is crowned.
     pub crowns: Bitboard,
+    /// The keyboard's cursor: a screen column and row (0,0 top-left).
+    pub cursor: Option<(usize, usize)>,
+    /// The engine's best line: each move's points in board units.
+    pub arrows: Vec<Vec<(f64, f64)>>,
 }
 
 /// A piece in flight (dragged or animated), on either board: drawn at
@@ -69,6 +73,10 @@ const SELECTED: &str = "rgba(20, 170, 90, 0.6)";
 const MUST: &str = "#ff4d4d";
 const TARGET: &str = "rgba(20, 170, 90, 0.75)";
 const PATH: &str = "rgba(30, 120, 220, 0.8)";
+/// Square numbers: white on a dark badge, readable on every square colour.
+const NUMBER: (u8, u8, u8) = (255, 255, 255);
+const BADGE: &str = "rgba(0, 0, 0, 0.6)";
+const ENTERED: &str = "rgba(90, 170, 255, 0.7)";
 
 /// Drawing in board units: what the checkers board and the Clobber grid share.
 pub trait Pen {
@@ -130,6 +138,63 @@ pub trait Pen {
             self.crown(ctx, x, y, 0.2, mark);
         }
         ctx.set_global_alpha(1.0);
+    }
+
+    /// The keyboard's cursor around the cell at screen column and row: a
+    /// dark frame with a light one inside, visible on any square.
+    fn cursor(&self, ctx: &CanvasRenderingContext2d, (col, row): (usize, usize)) {
+        let c = self.cell();
+        let (x, y) = (col as f64 * c, row as f64 * c);
+        for (style, inset, width) in [("#111", 2.0, 4.0), ("#fff", 5.0, 2.0)] {
+            ctx.set_stroke_style_str(style);
+            ctx.set_line_width(width);
+            ctx.stroke_rect(x + inset, y + inset, c - 2.0 * inset, c - 2.0 * inset);
+        }
+    }
+
+    /// The engine's best line: the first move a thick arrow, the next ones
+    /// thinner and paler. Points are in board units.
+    fn arrows(&self, ctx: &CanvasRenderingContext2d, arrows: &[Vec<(f64, f64)>]) {
+        let c = self.cell();
+        for (i, points) in arrows.iter().enumerate().rev() {
+            let (style, width) = match i {
+                0 => ("rgba(220, 60, 30, 0.85)", 0.12),
+                _ => ("rgba(220, 60, 30, 0.45)", 0.07),
+            };
+            let [.., (px, py), (x, y)] = points.as_slice() else {
+                continue;
+            };
+            ctx.set_stroke_style_str(style);
+            ctx.set_fill_style_str(style);
+            ctx.set_line_width(width * c);
+            ctx.set_line_cap("round");
+            ctx.begin_path();
+            ctx.move_to(points[0].0 * c, points[0].1 * c);
+            // The line ends where the head begins.
+            let (dx, dy) = (x - px, y - py);
+            let len = dx.hypot(dy).max(1e-9);
+            let (ux, uy) = (dx / len, dy / len);
+            let head = 0.3;
+            for &(qx, qy) in &points[1..points.len() - 1] {
+                ctx.line_to(qx * c, qy * c);
+            }
+            ctx.line_to((x - ux * head) * c, (y - uy * head) * c);
+            ctx.stroke();
+            ctx.begin_path();
+            ctx.move_to(x * c, y * c);
+            let side = head * 0.6;
+            ctx.line_to(
+                (x - ux * head - uy * side) * c,
+                (y - uy * head + ux * side) * c,
+            );
+            ctx.line_to(
+                (x - ux * head + uy * side) * c,
+                (y - uy * head - ux * side) * c,
+            );
+            ctx.close_path();
+            ctx.fill();
+        }
+        ctx.set_line_cap("butt");
     }
 
     /// A crown (kings, promotions).
@@ -211,6 +276,9 @@ impl Board {
         if let Some(sq) = marks.selected {
             self.fill_square(ctx, sq, SELECTED);
         }
+        for &sq in &marks.entered {
+            self.fill_square(ctx, sq, ENTERED);
+        }
         if self.coordinates {
             self.draw_coordinates(ctx, pos.rules().notation);
         }
@@ -242,9 +310,19 @@ impl Board {
             let (x, y) = self.centre(sq);
             self.crown(ctx, x, y - 0.3, 0.18, "rgba(255, 200, 0, 0.9)");
         }
+        self.arrows(ctx, &marks.arrows);
+        if let Some(cursor) = marks.cursor {
+            self.cursor(ctx, cursor);
+        }
         if let Some(f) = flying {
             self.draw_piece(ctx, f.at.0, f.at.1, f.color, f.king, 1.0);
         }
+    }
+
+    /// The square at screen column and row (0,0 top-left), if dark.
+    pub fn square_on_screen(&self, col: usize, row: usize) -> Option<Square> {
+        let c = self.cell();
+        self.square_at((col as f64 + 0.5) * c, (row as f64 + 0.5) * c)
     }
 
     fn fill_square(&self, ctx: &CanvasRenderingContext2d, sq: Square, style: &str) {
@@ -278,34 +356,56 @@ impl Board {
 
     fn draw_coordinates(&self, ctx: &CanvasRenderingContext2d, notation: SquareNotation) {
         let c = self.cell();
-        ctx.set_font(&format!("{}px sans-serif", (c * 0.2).round().max(9.0)));
-        ctx.set_fill_style_str("rgba(255,255,255,0.8)");
+        let size = (c * 0.2).round().max(9.0);
+        ctx.set_font(&format!("{size}px sans-serif"));
+        ctx.set_text_align("left");
+        ctx.set_text_baseline("top");
         match notation {
             SquareNotation::Numeric => {
-                ctx.set_text_align("left");
-                ctx.set_text_baseline("top");
                 for sq in Square::all() {
                     let (col, row) = self.screen(sq);
-                    let _ = ctx.fill_text(&sq.number().to_string(), col * c + 3.0, row * c + 2.0);
+                    badge_text(
+                        ctx,
+                        &sq.number().to_string(),
+                        size,
+                        (col * c + 2.0, row * c + 1.0),
+                        0.0,
+                    );
                 }
             }
             SquareNotation::Algebraic => {
-                ctx.set_text_baseline("bottom");
-                ctx.set_text_align("right");
                 for i in 0..8u8 {
                     let file = if self.flipped { 7 - i } else { i };
                     let letter = ((b'a' + file) as char).to_string();
-                    let _ = ctx.fill_text(&letter, (i as f64 + 1.0) * c - 3.0, 8.0 * c - 2.0);
+                    let corner = ((i as f64 + 1.0) * c - 2.0, 8.0 * c - size - 3.0);
+                    badge_text(ctx, &letter, size, corner, 1.0);
                 }
-                ctx.set_text_align("left");
-                ctx.set_text_baseline("top");
                 for row in 0..8u8 {
                     let rank = if self.flipped { row + 1 } else { 8 - row };
-                    let _ = ctx.fill_text(&rank.to_string(), 3.0, row as f64 * c + 2.0);
+                    badge_text(
+                        ctx,
+                        &rank.to_string(),
+                        size,
+                        (2.0, row as f64 * c + 1.0),
+                        0.0,
+                    );
                 }
             }
         }
     }
+}
+
+/// A square's number or a coordinate: white text on a dark badge, whose
+/// top corner is at `at`, its left edge there (`align` 0) or its right
+/// edge (`align` 1).
+fn badge_text(ctx: &CanvasRenderingContext2d, text: &str, size: f64, at: (f64, f64), align: f64) {
+    let width = ctx.measure_text(text).map_or(size, |m| m.width()) + 4.0;
+    let (x, y) = (at.0 - align * width, at.1);
+    ctx.set_fill_style_str(BADGE);
+    ctx.fill_rect(x, y, width, size + 2.0);
+    let (r, g, b) = NUMBER;
+    ctx.set_fill_style_str(&format!("rgb({r}, {g}, {b})"));
+    let _ = ctx.fill_text(text, x + 2.0, y + 1.0);
 }
 
 /// The marks for a move's path: its start and every landing square.
@@ -324,6 +424,10 @@ pub struct ClobberMarks {
     pub targets: Vec<u8>,
     /// Stones of the side to move that have a move (small dots).
     pub movable: Vec<u8>,
+    /// The keyboard's cursor: a screen column and row (0,0 top-left).
+    pub cursor: Option<(usize, usize)>,
+    /// The engine's best line: each move's points in board units.
+    pub arrows: Vec<Vec<(f64, f64)>>,
 }
 
 /// A Clobber board of `rows` x `cols` cells, centred in the square canvas.
@@ -344,6 +448,8 @@ pub struct Grid {
 const GRID_LIGHT: &str = "#e4d3b0";
 const GRID_DARK: &str = "#d8c49c";
 const GRID_LINE: &str = "#a08660";
+/// Clobber coordinates: dark text straight on the light cells.
+const GRID_TEXT: (u8, u8, u8) = (60, 40, 20);
 
 impl Pen for Grid {
     fn cell(&self) -> f64 {
@@ -391,6 +497,13 @@ impl Grid {
             (self.rows - 1 - row, col)
         };
         Some((r * self.cols + c) as u8)
+    }
+
+    /// The cell at screen column and row (0,0 top-left), if any.
+    pub fn cell_on_screen(&self, col: usize, row: usize) -> Option<u8> {
+        let (ox, oy) = self.origin();
+        let c = self.cell();
+        self.cell_at(ox + (col as f64 + 0.5) * c, oy + (row as f64 + 0.5) * c)
     }
 
     /// Centre of a cell in board units.
@@ -466,6 +579,10 @@ impl Grid {
             let (x, y) = self.centre(cell as usize);
             self.ring_at(ctx, x, y, TARGET, 0.46, 4.0);
         }
+        self.arrows(ctx, &marks.arrows);
+        if let Some(cursor) = marks.cursor {
+            self.cursor(ctx, cursor);
+        }
         if let Some(f) = flying {
             self.draw_piece(ctx, f.at.0, f.at.1, f.color, false, 1.0);
         }
@@ -475,7 +592,8 @@ impl Grid {
     fn draw_coordinates(&self, ctx: &CanvasRenderingContext2d) {
         let c = self.cell();
         ctx.set_font(&format!("{}px sans-serif", (c * 0.16).round().max(9.0)));
-        ctx.set_fill_style_str("rgba(60,40,20,0.75)");
+        let (r, g, b) = GRID_TEXT;
+        ctx.set_fill_style_str(&format!("rgb({r}, {g}, {b})"));
         ctx.set_text_baseline("bottom");
         ctx.set_text_align("right");
         for i in 0..self.cols {
@@ -492,6 +610,78 @@ impl Grid {
         for i in 0..self.rows {
             let row = if self.flipped { i + 1 } else { self.rows - i };
             let _ = ctx.fill_text(&row.to_string(), 3.0, i as f64 * c + 2.0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An sRGB colour's relative luminance (WCAG 2).
+    fn luminance((r, g, b): (f64, f64, f64)) -> f64 {
+        let lin = |v: f64| {
+            let v = v / 255.0;
+            if v <= 0.03928 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    }
+
+    fn contrast(a: (f64, f64, f64), b: (f64, f64, f64)) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// An `rgba(r, g, b, a)` colour and its opacity.
+    fn rgba(text: &str) -> ((f64, f64, f64), f64) {
+        let inside = text.trim_start_matches("rgba(").trim_end_matches(')');
+        let v: Vec<f64> = inside
+            .split(',')
+            .map(|p| p.trim().parse().unwrap())
+            .collect();
+        ((v[0], v[1], v[2]), v[3])
+    }
+
+    fn rgb(hex: &str) -> (f64, f64, f64) {
+        let n = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap();
+        ((n >> 16) as f64, ((n >> 8) & 255) as f64, (n & 255) as f64)
+    }
+
+    /// `top` with opacity `alpha` over `under`.
+    fn over(top: (f64, f64, f64), alpha: f64, under: (f64, f64, f64)) -> (f64, f64, f64) {
+        let mix = |t: f64, u: f64| alpha * t + (1.0 - alpha) * u;
+        (
+            mix(top.0, under.0),
+            mix(top.1, under.1),
+            mix(top.2, under.2),
+        )
+    }
+
+    fn wide((r, g, b): (u8, u8, u8)) -> (f64, f64, f64) {
+        (r as f64, g as f64, b as f64)
+    }
+
+    #[test]
+    fn square_numbers_and_coordinates_have_a_contrast_of_at_least_4_5() {
+        // Every colour a square can have: plain, or under a highlight.
+        let highlights = [LAST, SELECTED, ENTERED].map(rgba);
+        let (badge, badge_alpha) = rgba(BADGE);
+        for square in [rgb(LIGHT), rgb(DARK)] {
+            let mut backgrounds = vec![square];
+            backgrounds.extend(highlights.iter().map(|&(c, a)| over(c, a, square)));
+            for background in backgrounds {
+                let badge = over(badge, badge_alpha, background);
+                let ratio = contrast(wide(NUMBER), badge);
+                assert!(ratio >= 4.5, "{ratio:.2} on {background:?}");
+            }
+        }
+        for cell in [GRID_LIGHT, GRID_DARK] {
+            let ratio = contrast(wide(GRID_TEXT), rgb(cell));
+            assert!(ratio >= 4.5, "{ratio:.2} on {cell}");
         }
     }
 }

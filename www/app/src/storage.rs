@@ -9,8 +9,14 @@ use crate::clobber::ClobberGame;
 use crate::Current;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use warcaby::ai::{CheckersEval, Level};
+use warcaby::clobber::{ClobberEval, Shape};
 use warcaby::notation::full_text;
-use warcaby::{Color, Game};
+use warcaby::search::Algorithm;
+use warcaby::{Color, Game, Variant};
+
+/// The deepest fixed depth the AI lab offers.
+pub const MAX_DEPTH: u32 = 40;
 
 /// The localStorage key (the version is part of the value).
 pub const KEY: &str = "warcaby.v1";
@@ -145,6 +151,34 @@ pub struct LabSide<'a> {
 }
 
 impl Settings {
+    /// Checks every setting the engine and the page use: names the engine
+    /// knows, a level it has, a board it can play, lab depths 0-40. (The
+    /// page checks in turn that its lists offer each value.)
+    pub fn validate(&self) -> Result<(), String> {
+        let named = |e: warcaby::named::UnknownName| e.to_string();
+        if self.game != CHECKERS && self.game != CLOBBER {
+            return Err(format!("unknown game '{}'", self.game));
+        }
+        self.variant.parse::<Variant>().map_err(named)?;
+        Level::new(self.level.into()).map_err(|e| e.to_string())?;
+        Shape::new(self.rows.into(), self.cols.into()).map_err(|e| format!("Clobber {e}"))?;
+        for (side, depth) in [("Black", self.black_depth), ("White", self.white_depth)] {
+            if depth > MAX_DEPTH {
+                return Err(format!(
+                    "{side}'s lab depth must be 0-{MAX_DEPTH}, got {depth}"
+                ));
+            }
+        }
+        for name in [&self.black_algorithm, &self.white_algorithm] {
+            name.parse::<Algorithm>().map_err(named)?;
+        }
+        self.eval.parse::<CheckersEval>().map_err(named)?;
+        for name in [&self.black_eval, &self.white_eval] {
+            name.parse::<ClobberEval>().map_err(named)?;
+        }
+        Ok(())
+    }
+
     /// The lab's choice for `side`: its own algorithm and depth, and its
     /// own heuristic in Clobber (checkers has one for both sides).
     pub fn lab_side(&self, side: Color, clobber: bool) -> LabSide<'_> {
@@ -251,6 +285,7 @@ pub fn decode(text: &str) -> Result<(Settings, Current), String> {
     if saved.version != VERSION {
         return Err(format!("saved data of an old version ({})", saved.version));
     }
+    saved.settings.validate()?;
     let game = saved.game.restore()?;
     let agree = match &game {
         Current::Checkers(game) => {
@@ -379,5 +414,36 @@ mod tests {
         assert!(decode(&bad_move).unwrap_err().contains("move 1"));
         let old = good.replace("\"version\":1", "\"version\":0");
         assert!(decode(&old).unwrap_err().contains("old version"));
+    }
+
+    #[test]
+    fn every_setting_is_checked() {
+        let game = Current::Checkers(Game::new(Variant::Tournament));
+        type Spoil = fn(&mut Settings);
+        let spoilt: [(Spoil, &str); 10] = [
+            (|s| s.level = 99, "level must be 1-8, got 99"),
+            (|s| s.level = 0, "level must be 1-8, got 0"),
+            (|s| s.rows = 99, "Clobber board 99x5 is not supported"),
+            (|s| s.cols = 1, "Clobber board 6x1 is not supported"),
+            (
+                |s| s.black_depth = 999,
+                "Black's lab depth must be 0-40, got 999",
+            ),
+            (
+                |s| s.white_algorithm = "magic".into(),
+                "unknown algorithm 'magic'",
+            ),
+            (|s| s.eval = "luck".into(), "'luck'"),
+            (|s| s.black_eval = "luck".into(), "'luck'"),
+            (|s| s.variant = "polish".into(), "unknown variant 'polish'"),
+            (|s| s.game = "chess".into(), "unknown game 'chess'"),
+        ];
+        for (spoil, reason) in spoilt {
+            let mut settings = Settings::default();
+            spoil(&mut settings);
+            let error = decode(&encode(&settings, &game)).unwrap_err();
+            assert!(error.contains(reason), "{error} lacks {reason}");
+        }
+        assert!(Settings::default().validate().is_ok());
     }
 }

@@ -89,6 +89,19 @@ pub fn load_saved() -> Result<Option<(Settings, Current)>, String> {
     })
 }
 
+/// A step through the game's positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// One move back.
+    Back,
+    /// One move forward.
+    Forward,
+    /// The start position.
+    Start,
+    /// The position now.
+    End,
+}
+
 /// Handles to the page's elements.
 pub struct Ui {
     canvas: HtmlCanvasElement,
@@ -99,6 +112,8 @@ pub struct Ui {
     live: HtmlElement,
     fen: HtmlElement,
     move_now: HtmlElement,
+    result: HtmlElement,
+    retry: HtmlElement,
 }
 
 impl Ui {
@@ -113,6 +128,8 @@ impl Ui {
             live: element("live")?,
             fen: element("fen")?,
             move_now: element("move-now")?,
+            result: element("result")?,
+            retry: element("ai-retry")?,
         })
     }
 
@@ -150,9 +167,68 @@ impl Ui {
         self.notice.set_text_content(None);
     }
 
+    /// Shows (or hides) the button that brings an unavailable AI back.
+    pub fn show_retry(&self, on: bool) {
+        self.retry.set_hidden(!on);
+    }
+
+    /// Shows a game's result on the board (None: hides it).
+    pub fn show_result(&self, result: Option<&str>) {
+        self.result.set_text_content(result);
+        self.result.set_hidden(result.is_none());
+    }
+
+    /// While the lab decides how the AI searches, the level is not used.
+    pub fn show_lab(&self, lab: bool) {
+        if let Ok(level) = element::<HtmlSelectElement>("level") {
+            level.set_disabled(lab);
+        }
+    }
+
     /// Says something to screen readers.
     pub fn announce(&self, text: &str) {
         self.announce.set_text_content(Some(text));
+    }
+
+    /// The analysis's score bar, from White's side (None: hidden): a
+    /// score in hundredths of a man, or a forced win beyond ±29000.
+    pub fn show_evaluation(&self, white_score: Option<i32>) {
+        let Ok(bar) = element::<HtmlElement>("evaluation") else {
+            return;
+        };
+        bar.set_hidden(white_score.is_none());
+        let Some(score) = white_score else {
+            return;
+        };
+        // -1 (Black wins) .. 1 (White wins), a pawn's worth about a third.
+        let share = match score {
+            s if s.abs() > 29_000 => s.signum() as f64,
+            s => (s as f64 / 300.0).tanh(),
+        };
+        let _ = bar.set_attribute("value", &format!("{share:.3}"));
+        let text = match score {
+            s if s > 29_000 => format!("White wins in {}", 30_000 - s),
+            s if s < -29_000 => format!("Black wins in {}", 30_000 + s),
+            s => format!("{:+.2} for White", s as f64 / 100.0),
+        };
+        let _ = bar.set_attribute("aria-valuetext", &text);
+        let _ = bar.set_attribute("title", &format!("Evaluation: {text}"));
+    }
+
+    /// Shows (or hides) the board editor's controls, with the side to move.
+    pub fn show_editor(&self, open: bool, side: warcaby::Color) {
+        if let Ok(editor) = element::<HtmlElement>("editor") {
+            editor.set_hidden(!open);
+        }
+        if let Ok(edit) = element::<HtmlElement>("edit") {
+            edit.set_hidden(open);
+        }
+        set_select("edit-side", side.name());
+    }
+
+    /// The board's accessible name (the position in words).
+    pub fn board_label(&self, text: &str) {
+        let _ = self.canvas.set_attribute("aria-label", text);
     }
 
     /// Marks the canvas while a move is animated (`data-animating`).
@@ -203,41 +279,62 @@ impl Ui {
         }
     }
 
-    /// The move list: numbered pairs, each move a button showing its position.
+    /// The move list: a row per move number (the number, then both sides'
+    /// moves; a gap when the first player's move is not in the game), each
+    /// move a button showing its position. The list scrolls itself to the
+    /// current move; the page never moves.
     pub fn show_moves(&self, texts: &[String], starts_second: bool, view: Option<usize>) {
         self.moves.set_inner_html("");
-        let doc = document();
+        let current = view.unwrap_or(texts.len());
         let offset = usize::from(starts_second);
+        let mut row: Option<Element> = None;
+        let mut shown = None;
         for (i, text) in texts.iter().enumerate() {
-            let Ok(li) = doc.create_element("li") else {
-                continue;
+            let slot = i + offset;
+            let row = match row.as_ref() {
+                Some(row) if slot % 2 == 1 => row.clone(),
+                _ => {
+                    let li = create("li", None);
+                    let _ = li.append_child(&create(
+                        "span",
+                        Some(("num", &format!("{}.", slot / 2 + 1))),
+                    ));
+                    if slot % 2 == 1 {
+                        let _ = li.append_child(&create("span", Some(("gap", "…"))));
+                    }
+                    let _ = self.moves.append_child(&li);
+                    row.insert(li).clone()
+                }
             };
-            let Ok(button) = doc.create_element("button") else {
-                continue;
-            };
-            let label = if (i + offset) % 2 == 0 || i == 0 {
-                let number = (i + offset) / 2 + 1;
-                let dots = if (i + offset) % 2 == 0 { "." } else { "..." };
-                format!("{number}{dots} {text}")
-            } else {
-                text.clone()
-            };
-            button.set_text_content(Some(&label));
+            let button = create("button", None);
+            button.set_text_content(Some(text));
             let _ = button.set_attribute("type", "button");
             let _ = button.set_attribute("data-ply", &(i + 1).to_string());
-            let current = view.map_or(i + 1 == texts.len(), |v| v == i + 1);
-            if current {
+            if i + 1 == current {
                 let _ = button.set_attribute("class", "current");
                 let _ = button.set_attribute("aria-current", "step");
+                shown = Some(row.clone());
             }
-            let _ = li.append_child(&button);
-            let _ = self.moves.append_child(&li);
+            let _ = row.append_child(&button);
         }
         self.live.set_hidden(view.is_none());
-        if let Some(last) = self.moves.last_element_child() {
-            if view.is_none() {
-                last.scroll_into_view_with_bool(false);
-            }
+        self.scroll_moves_to(shown);
+    }
+
+    /// Scrolls the move list (only the list) so that `row` is in view; to
+    /// the top without one (the start position).
+    fn scroll_moves_to(&self, row: Option<Element>) {
+        let list = &self.moves;
+        let Some(row) = row.and_then(|r| r.dyn_into::<HtmlElement>().ok()) else {
+            list.set_scroll_top(0);
+            return;
+        };
+        // The list is the rows' offset parent (it is positioned).
+        let (top, bottom) = (row.offset_top(), row.offset_top() + row.offset_height());
+        if top < list.scroll_top() {
+            list.set_scroll_top(top);
+        } else if bottom > list.scroll_top() + list.client_height() {
+            list.set_scroll_top(bottom - list.client_height());
         }
     }
 
@@ -267,14 +364,6 @@ impl Ui {
             }
         }
         let clobber = game == storage::CLOBBER;
-        let _ = self.canvas.set_attribute(
-            "aria-label",
-            if clobber {
-                "Clobber board"
-            } else {
-                "Checkers board"
-            },
-        );
         if let Ok(input) = element::<HtmlInputElement>("move-input") {
             input.set_placeholder(if clobber {
                 "b3-b4"
@@ -286,27 +375,9 @@ impl Ui {
 
     /// Puts the settings into the form.
     pub fn show_settings(&self, s: &Settings) {
-        set_select("game", &s.game);
-        set_select("variant", &s.variant);
-        set_select("rows", &s.rows.to_string());
-        set_select("cols", &s.cols.to_string());
-        set_select("eval-black", &s.black_eval);
-        set_select("eval-white", &s.white_eval);
-        set_select(
-            "mode",
-            match s.mode {
-                Mode::HumanVsAi { human_white: true } => "white",
-                Mode::HumanVsAi { human_white: false } => "black",
-                Mode::HumanVsHuman => "human",
-                Mode::AiVsAi => "ai",
-            },
-        );
-        set_select("level", &s.level.to_string());
-        set_select("time", &s.time_ms.to_string());
-        set_select("ai-delay", &s.ai_delay_ms.to_string());
-        set_select("algorithm-black", &s.black_algorithm);
-        set_select("algorithm-white", &s.white_algorithm);
-        set_select("eval", &s.eval);
+        for (id, value, _) in select_fields(s) {
+            set_select(id, &value);
+        }
         set_checked("animate", s.animate);
         set_checked("coordinates", s.coordinates);
         set_checked("auto-single", s.auto_single);
@@ -320,6 +391,80 @@ impl Ui {
             }
         }
     }
+
+    /// Checks that the form shows `s` as it is: a value that none of a
+    /// list's choices has (a saved value gone bad) is an error.
+    pub fn form_shows(&self, s: &Settings) -> Result<(), String> {
+        for (id, value, what) in select_fields(s) {
+            if select_value(id) != value {
+                return Err(format!("{what} '{value}' is not one of the page's choices"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The settings shown in lists: each list's id, its value in `s`, and what
+/// it is called.
+fn select_fields(s: &Settings) -> [(&'static str, String, &'static str); 13] {
+    let mode = match s.mode {
+        Mode::HumanVsAi { human_white: true } => "white",
+        Mode::HumanVsAi { human_white: false } => "black",
+        Mode::HumanVsHuman => "human",
+        Mode::AiVsAi => "ai",
+    };
+    [
+        ("game", s.game.clone(), "game"),
+        ("variant", s.variant.clone(), "rules"),
+        ("rows", s.rows.to_string(), "Clobber rows"),
+        ("cols", s.cols.to_string(), "Clobber columns"),
+        (
+            "eval-black",
+            s.black_eval.clone(),
+            "Black's Clobber heuristic",
+        ),
+        (
+            "eval-white",
+            s.white_eval.clone(),
+            "White's Clobber heuristic",
+        ),
+        ("mode", mode.to_string(), "players"),
+        ("level", s.level.to_string(), "level"),
+        ("time", s.time_ms.to_string(), "AI time per move"),
+        ("ai-delay", s.ai_delay_ms.to_string(), "AI vs AI pause"),
+        (
+            "algorithm-black",
+            s.black_algorithm.clone(),
+            "Black's algorithm",
+        ),
+        (
+            "algorithm-white",
+            s.white_algorithm.clone(),
+            "White's algorithm",
+        ),
+        ("eval", s.eval.clone(), "checkers heuristic"),
+    ]
+}
+
+/// Creates an element, optionally with a class and a text.
+fn create(tag: &str, class_and_text: Option<(&str, &str)>) -> Element {
+    let el = document().create_element(tag).expect("an element");
+    if let Some((class, text)) = class_and_text {
+        el.set_class_name(class);
+        el.set_text_content(Some(text));
+    }
+    el
+}
+
+/// The label of a list's choice, like "English / American" for the
+/// variant `english` (the value itself when there is none).
+pub fn option_label(id: &str, value: &str) -> String {
+    document()
+        .query_selector(&format!("#{id} option[value='{value}']"))
+        .ok()
+        .flatten()
+        .and_then(|o| o.text_content())
+        .unwrap_or_else(|| value.to_string())
 }
 
 fn set_text(id: &str, text: &str) {
@@ -352,7 +497,24 @@ fn depth_value(id: &str) -> u32 {
         .ok()
         .and_then(|i| i.value().parse().ok())
         .unwrap_or(0u32)
-        .min(40)
+        .min(storage::MAX_DEPTH)
+}
+
+/// Puts a lab depth field's typed value into 0-40; says so when it changed.
+fn correct_depth(id: &str) -> Option<String> {
+    let input = element::<HtmlInputElement>(id).ok()?;
+    let typed = input.value();
+    let depth = typed
+        .trim()
+        .parse::<i64>()
+        .map_or(0, |d| d.clamp(0, storage::MAX_DEPTH as i64));
+    if typed.trim() == depth.to_string() {
+        return None;
+    }
+    input.set_value(&depth.to_string());
+    Some(format!(
+        "A lab depth is 0-40 (0: time only): '{typed}' was set to {depth}."
+    ))
 }
 
 fn checked(id: &str) -> bool {
@@ -427,11 +589,19 @@ fn canvas_point(event: &PointerEvent) -> Option<(f64, f64)> {
 }
 
 fn pointer(id: &str, event: &str, f: fn(&mut crate::App, f64, f64)) -> Result<(), JsValue> {
+    let down = event == "pointerdown";
     on(id, event, move |e| {
         let Ok(pe) = e.dyn_into::<PointerEvent>() else {
             return;
         };
         pe.prevent_default();
+        if down {
+            // The board gets the pointer's events until it is released,
+            // wherever that is: a drag never outlives its button.
+            if let Some(target) = pe.target().and_then(|t| t.dyn_into::<Element>().ok()) {
+                let _ = target.set_pointer_capture(pe.pointer_id());
+            }
+        }
         if let Some((x, y)) = canvas_point(&pe) {
             with_app(|app| f(app, x, y));
         }
@@ -449,6 +619,8 @@ pub fn install_handlers() -> Result<(), JsValue> {
             app.draw();
         })
     })?;
+    on("board", "focus", |_| with_app(|app| app.board_focus(true)))?;
+    on("board", "blur", |_| with_app(|app| app.board_focus(false)))?;
     listen(&window(), "resize", |_| with_app(|app| app.draw()))?;
 
     on_click("new-game", |app| app.new_game())?;
@@ -456,11 +628,33 @@ pub fn install_handlers() -> Result<(), JsValue> {
     on_click("redo", |app| app.redo())?;
     on_click("move-now", |app| app.move_now())?;
     on_click("live", |app| app.view_ply(None))?;
+    on_click("ai-retry", |app| app.retry_ai())?;
+    on_click("edit", |app| app.open_editor())?;
+    on_click("edit-done", |app| app.close_editor(true))?;
+    on_click("edit-cancel", |app| app.close_editor(false))?;
+    on_click("edit-clear", |app| app.edit(true, edit_side()))?;
+    on("edit-side", "change", |_| {
+        with_app(|app| app.edit(false, edit_side()))
+    })?;
+    on("analyse", "change", |_| {
+        let on = checked("analyse");
+        with_app(|app| app.set_analysing(on));
+    })?;
+    listen(&document(), "keydown", on_key)?;
     on_click("flip", |app| {
         app.settings.flipped = !app.settings.flipped;
         app.save();
         app.draw();
     })?;
+    for id in ["depth-black", "depth-white"] {
+        // Before the settings are read (the listener below): a typed
+        // depth out of range is corrected where it was typed.
+        on(id, "change", move |_| {
+            if let Some(text) = correct_depth(id) {
+                with_app(|app| app.ui.notice(&text));
+            }
+        })?;
+    }
     for id in [
         "game",
         "rows",
@@ -554,6 +748,50 @@ pub fn install_handlers() -> Result<(), JsValue> {
         }
     })?;
     Ok(())
+}
+
+/// The side to move chosen in the board editor.
+fn edit_side() -> warcaby::Color {
+    if select_value("edit-side") == "black" {
+        warcaby::Color::Black
+    } else {
+        warcaby::Color::White
+    }
+}
+
+/// Keys of the whole page: on the board, keyboard play; elsewhere ←/→
+/// (Home/End) step through the game's positions, unless a text field or
+/// list has the focus.
+fn on_key(e: web_sys::Event) {
+    let Ok(key) = e.dyn_into::<web_sys::KeyboardEvent>() else {
+        return;
+    };
+    if key.alt_key() || key.ctrl_key() || key.meta_key() || key.shift_key() {
+        return;
+    }
+    let target = key.target().and_then(|t| t.dyn_into::<Element>().ok());
+    if target.as_ref().is_some_and(|el| el.id() == "board") {
+        let mut handled = false;
+        with_app(|app| handled = app.board_key(&key.key()));
+        if handled {
+            key.prevent_default();
+        }
+        return;
+    }
+    let in_field =
+        target.is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+    if in_field {
+        return;
+    }
+    let step = match key.key().as_str() {
+        "ArrowLeft" => Step::Back,
+        "ArrowRight" => Step::Forward,
+        "Home" => Step::Start,
+        "End" => Step::End,
+        _ => return,
+    };
+    key.prevent_default();
+    with_app(|app| app.step_view(step));
 }
 
 fn read_file(file: web_sys::File) {

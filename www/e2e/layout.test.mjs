@@ -1,0 +1,148 @@
+// The page as a whole on a laptop and on a phone: a move never scrolls the
+// page, the whole game fits a 1280x720 window with the result on the board,
+// and the move list is a paired list that scrolls inside itself and follows
+// the arrow keys.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  serve, launch, openGame, clickSquares, moveTexts, moveButton, fen, status, waitMoves,
+  importText, configure, LONG_GAME, TOURNAMENT_START,
+} from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 720 };
+
+/** The element's box in the page, and whether it lies in the first screen. */
+async function box(page, selector) {
+  return page.locator(selector).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right };
+  });
+}
+
+test('a move on a phone does not scroll the page', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { viewport: PHONE, hasTouch: true });
+  await configure(page, { mode: 'human' });
+  await clickSquares(page, ['c3', 'd4']);
+  await waitMoves(page, 1);
+  assert.equal(await page.evaluate(() => scrollY), 0, 'the page stayed where it was');
+  // Neither does a long game: the list scrolls, the page does not.
+  await importText(page, LONG_GAME);
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.fill('#move-input', '11-7');
+  await page.press('#move-input', 'Enter');
+  await waitMoves(page, 61);
+  assert.equal(await page.evaluate(() => scrollY), 0, 'the page stayed where it was');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the whole game fits a 1280x720 window, and the result is shown on the board', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { viewport: LAPTOP });
+  for (const selector of ['#board', '#status', '#move-form', '#new-game', '#undo', '#moves']) {
+    const b = await box(page, selector);
+    assert.ok(b.top >= 0 && b.bottom <= LAPTOP.height, `${selector} ${JSON.stringify(b)} in the window`);
+    assert.ok(b.right <= LAPTOP.width, `${selector} ${JSON.stringify(b)} not cut on the right`);
+  }
+  const board = await box(page, '#board');
+  assert.ok(board.bottom - board.top >= 480, `a board of ${board.bottom - board.top} px is big enough`);
+
+  // A finished game: the result lies on the board.
+  await configure(page, { variant: 'english', mode: 'human' });
+  await importText(page, 'W:WK22:B18,19,25,26,27');
+  await clickSquares(page, ['c3', 'a1', 'e1']);
+  await waitMoves(page, 1);
+  assert.match(await status(page), /^Game over/);
+  const result = page.locator('#result');
+  assert.ok(await result.isVisible(), 'the result is shown');
+  assert.match(await result.textContent(), /White wins/);
+  const r = await box(page, '#result');
+  const b = await box(page, '#board');
+  assert.ok(r.top >= b.top && r.bottom <= b.bottom && r.left >= b.left && r.right <= b.right,
+    `result ${JSON.stringify(r)} on the board ${JSON.stringify(b)}`);
+  // Looking at the position before the last move: not "Game over", no result on the board.
+  await moveButton(page, 1).click();
+  await page.keyboard.press('ArrowLeft');
+  assert.match(await status(page), /^Viewing the start position/);
+  assert.ok(!(await result.isVisible()), 'no result over an earlier position');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await status(page), /^Game over/);
+  assert.ok(await result.isVisible());
+  // A new game removes it.
+  await page.click('#new-game');
+  assert.ok(!(await result.isVisible()));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the move list: numbered pairs, scrolls inside itself, arrow keys step through the game', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { viewport: LAPTOP });
+  await configure(page, { mode: 'human' });
+  await importText(page, LONG_GAME);
+  const texts = await moveTexts(page);
+  assert.equal(texts.length, 60);
+  assert.deepEqual(texts.slice(0, 3), ['1. 24-20', '10-15', '2. 28-24']);
+  // One row per move number: its number, then both moves; no list numbers of its own.
+  const rows = await page.locator('#moves li').evaluateAll((lis) => lis.map((li) => li.innerText.replace(/\s+/g, ' ').trim()));
+  assert.equal(rows.length, 30);
+  assert.equal(rows[0], '1. 24-20 10-15');
+  assert.equal(rows[29], '30. 5-1 28-32');
+  assert.equal(await page.locator('#moves').evaluate((el) => getComputedStyle(el).listStyleType), 'none');
+  // The list scrolls inside itself, never sideways, and shows the last move.
+  const list = await page.locator('#moves').evaluate((el) => ({
+    scrollHeight: el.scrollHeight, clientHeight: el.clientHeight, scrollTop: el.scrollTop,
+    scrollWidth: el.scrollWidth, clientWidth: el.clientWidth,
+  }));
+  assert.ok(list.scrollHeight > list.clientHeight, JSON.stringify(list));
+  assert.ok(list.scrollTop > 0, 'scrolled to the end');
+  assert.ok(list.scrollWidth <= list.clientWidth, `no sideways overflow ${JSON.stringify(list)}`);
+  assert.equal(await page.evaluate(() => scrollY), 0, 'the page did not scroll');
+  const last = await box(page, '#moves button[data-ply="60"]');
+  const inside = await box(page, '#moves');
+  assert.ok(last.top >= inside.top && last.bottom <= inside.bottom + 1, 'the last move is in view');
+
+  // Arrow keys: back and forward one position; the list follows.
+  const live = await fen(page);
+  await page.keyboard.press('ArrowLeft');
+  assert.match(await status(page), /^Viewing the position after move 59 of 60/);
+  assert.equal(await page.locator('#moves .current').getAttribute('data-ply'), '59');
+  await page.keyboard.press('Home');
+  assert.equal(await fen(page), TOURNAMENT_START);
+  assert.match(await status(page), /^Viewing the start position/);
+  assert.equal(await page.locator('#moves').evaluate((el) => el.scrollTop), 0, 'the list shows the start');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await status(page), /^Viewing the position after move 1 of 60/);
+  await page.keyboard.press('End');
+  assert.equal(await fen(page), live);
+  assert.match(await status(page), /^White to move/);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await fen(page), live, 'nothing after the last position');
+  // In a text field the arrows edit the text.
+  await page.fill('#move-input', '11');
+  await page.focus('#move-input');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await fen(page), live);
+  assert.equal(await page.evaluate(() => scrollY), 0, 'the page did not scroll');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a phone every control is at least 44 px tall', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { viewport: PHONE, hasTouch: true });
+  await configure(page, { mode: 'human' });
+  await clickSquares(page, ['c3', 'd4']);
+  await waitMoves(page, 1);
+  await page.click('#lab summary');
+  const small = await page.evaluate(() => [...document.querySelectorAll(
+    'button, select, input:not([type=checkbox]), textarea, summary, label.check',
+  )].filter((el) => el.getClientRects().length > 0)
+    .map((el) => ({ el: el.id || el.textContent.trim().slice(0, 20) || el.tagName, h: el.getBoundingClientRect().height }))
+    .filter(({ h }) => h < 44));
+  assert.deepEqual(small, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

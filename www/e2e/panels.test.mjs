@@ -1,0 +1,64 @@
+// The panels beside the board: the AI lab's fields and what they disable,
+// the Engine panel's account of the search, and the rules summary.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  serve, launch, openGame, choose, notice, chooseClobber, configure,
+} from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('the lab: a depth out of range is corrected where it is typed; the level waits while the lab decides', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  await page.click('#lab summary');
+  for (const [typed, kept] of [['999', '40'], ['-3', '0'], ['7', '7']]) {
+    await page.fill('#depth-black', typed);
+    await page.dispatchEvent('#depth-black', 'change');
+    assert.equal(await page.inputValue('#depth-black'), kept, `typed ${typed}`);
+    if (typed !== kept) assert.match(await notice(page), new RegExp(`depth is 0-40.*${kept}`), `typed ${typed}`);
+  }
+  const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('warcaby.v1')));
+  assert.equal(saved.settings.black_depth, 7);
+
+  assert.ok(await page.locator('#level').isEnabled());
+  await page.setChecked('#lab-enabled', true);
+  assert.ok(await page.locator('#level').isDisabled(), 'the lab decides, not the level');
+  await page.setChecked('#lab-enabled', false);
+  assert.ok(await page.locator('#level').isEnabled());
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the Engine panel names the Clobber heuristic', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await chooseClobber(page, 4, 4);
+  await choose(page, 'level', '1');
+  // Black (the AI) moves first in Clobber.
+  await choose(page, 'mode', 'white');
+  await page.waitForFunction(() => document.querySelector('#info-search').textContent !== '–');
+  assert.equal(await page.locator('#info-search').textContent(), 'Black: level 1, heuristic live');
+
+  // The lab set up while it is White's turn, then a new game: Black searches with it.
+  await page.click('#lab summary');
+  await choose(page, 'eval-black', 'active');
+  await page.fill('#depth-black', '1');
+  await page.dispatchEvent('#depth-black', 'change');
+  await page.setChecked('#lab-enabled', true);
+  await page.click('#new-game');
+  await page.waitForFunction(() => /active/.test(document.querySelector('#info-search').textContent));
+  assert.equal(await page.locator('#info-search').textContent(), 'Black: NegaScout, depth 1, heuristic active');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the rules summary: in the tournament rules a man crowned while capturing captures on', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  const text = await page.locator('#rules [data-variant=tournament]').textContent();
+  assert.match(text, /crowned and continues capturing/);
+  assert.doesNotMatch(text, /move ends/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

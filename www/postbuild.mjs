@@ -1,0 +1,66 @@
+// Trunk's post_build hook (see Trunk.toml): finishes the site in Trunk's
+// staging directory before it becomes dist/.
+//  1. The inline start script Trunk writes into index.html moves to a file
+//     of its own, so the Content-Security-Policy needs no inline script.
+//  2. The AI worker's files get content hashes in their names, like the
+//     app's; index.html names the worker's loader in a <meta> for the app.
+//  3. sw.js, the service worker, gets this build's file list and a cache
+//     name of its own, so the game (AI included) works offline after one
+//     visit and a new build replaces the old files.
+import { createHash } from 'node:crypto';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const dir = process.env.TRUNK_STAGING_DIR;
+if (!dir) throw new Error('TRUNK_STAGING_DIR is not set: run me as a Trunk hook');
+
+const hash = (data) => createHash('sha256').update(data).digest('hex').slice(0, 16);
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// 2. The worker's files: warcaby-worker.js, warcaby-worker_bg.wasm and the
+// loader. Each file's new name hashes its content after the references in
+// it were renamed, so the wasm comes first and the loader last.
+const WORKER = 'warcaby-worker';
+const renames = new Map();
+for (const name of [`${WORKER}_bg.wasm`, `${WORKER}.js`, `${WORKER}_loader.js`]) {
+  const path = join(dir, name);
+  let data = await readFile(path);
+  if (name.endsWith('.js')) {
+    let text = data.toString('utf8');
+    for (const [from, to] of renames) text = text.replace(new RegExp(escape(from), 'g'), to);
+    data = Buffer.from(text);
+  }
+  const dot = name.lastIndexOf('.');
+  const hashed = `${name.slice(0, dot)}-${hash(data)}${name.slice(dot)}`;
+  await writeFile(join(dir, hashed), data);
+  await rm(path);
+  renames.set(name, hashed);
+}
+
+// 1. The start script.
+let html = await readFile(join(dir, 'index.html'), 'utf8');
+const inline = /<script type="module">([\s\S]*?)<\/script>/;
+const match = html.match(inline);
+if (!match) throw new Error('no inline start script in index.html');
+const start = `${match[1].trim()}
+
+// The service worker keeps the game playable offline (www/static/sw.js).
+if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js').catch(() => {});
+`;
+const startName = `start-${hash(start)}.js`;
+await writeFile(join(dir, startName), start);
+html = html.replace(inline, `<script type="module" src="./${startName}"></script>`);
+html = html.replace('</head>',
+  `<meta name="warcaby-worker" content="./${renames.get(`${WORKER}_loader.js`)}">\n</head>`);
+if (/<script(?![^>]*\bsrc=)[^>]*>/.test(html)) throw new Error('an inline script is left in index.html');
+await writeFile(join(dir, 'index.html'), html);
+
+// 3. The service worker, with every file of the build.
+const files = (await readdir(dir)).filter((f) => f !== 'sw.js').sort();
+const contents = await Promise.all(files.map((f) => readFile(join(dir, f))));
+const version = hash(Buffer.concat(contents.map((c) => Buffer.from(hash(c)))));
+const sw = (await readFile(join(dir, 'sw.js'), 'utf8'))
+  .replace("'__VERSION__'", JSON.stringify(version))
+  .replace("['__FILES__']", JSON.stringify(['./', ...files.map((f) => `./${f}`)]));
+await writeFile(join(dir, 'sw.js'), sw);
+console.log(`postbuild: ${startName}, worker ${[...renames.values()].join(' ')}, cache ${version}`);

@@ -1,0 +1,32 @@
+// The service worker: after one visit the game, AI included, works offline.
+// www/postbuild.mjs fills in this build's version and files. Every build
+// caches its files under a name of its own and drops older builds' caches.
+// The page itself (a navigation) comes from the network when it can, so a
+// new build shows at the next visit; everything else comes from the cache
+// (the file names carry content hashes).
+const VERSION = '__VERSION__';
+const FILES = ['__FILES__'];
+const CACHE = `warcaby-${VERSION}`;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys()
+    .then((names) => Promise.all(names.filter((n) => n.startsWith('warcaby-') && n !== CACHE)
+      .map((n) => caches.delete(n))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(fetch(request).catch(() => caches.match('./', { cacheName: CACHE })
+      .then((page) => page ?? caches.match('./index.html', { cacheName: CACHE }))));
+    return;
+  }
+  event.respondWith(caches.match(request, { cacheName: CACHE, ignoreSearch: true })
+    .then((cached) => cached ?? fetch(request)));
+});
