@@ -742,12 +742,7 @@ impl App {
                 } else {
                     (black | bit, white)
                 };
-                Some(Editing::Clobber(clobber_position(
-                    &pos,
-                    black,
-                    white,
-                    pos.side_to_move(),
-                )))
+                clobber_position(&pos, black, white, pos.side_to_move()).map(Editing::Clobber)
             }
             None => None,
         };
@@ -785,7 +780,7 @@ impl App {
                 } else {
                     (pos.stones(Color::Black), pos.stones(Color::White))
                 };
-                Some(Editing::Clobber(clobber_position(&pos, black, white, side)))
+                clobber_position(&pos, black, white, side).map(Editing::Clobber)
             }
             None => None,
         };
@@ -1846,17 +1841,18 @@ impl App {
     }
 }
 
-/// A Clobber position on `like`'s board with these stones and side to move.
+/// A Clobber position on `like`'s board with these stones and side to move,
+/// if the engine accepts it.
 fn clobber_position(
     like: &ClobberPosition,
     black: u128,
     white: u128,
     side: Color,
-) -> ClobberPosition {
+) -> Option<ClobberPosition> {
     let mut stones = [0; 2];
     stones[Color::Black.index()] = black;
     stones[Color::White.index()] = white;
-    ClobberPosition::new(like.shape(), stones, side)
+    ClobberPosition::from_stones(like.shape(), stones, side).ok()
 }
 
 /// The position of a checkers game after `ply` moves.
