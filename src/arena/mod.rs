@@ -13,7 +13,9 @@
 //!   (move time from a benchmark, time flags, random replacements).
 //! * [`overtime`] — the overtime start position (men removed at random).
 //! * [`openings`] — `--openings` files.
-//! * [`tournament`] — the round robin, overtime and parallel games.
+//! * [`tournament`] — the round robin on parallel game threads, with
+//!   `jobs` (one game: its players, play and record), `pairs` (a pair's
+//!   score, tie-break and overtime) and `schedule` (the games still to play).
 //! * [`elo`] — Elo estimates with error margins.
 //! * [`results`] — `results.json`, the standings and PDN files.
 //! * [`report`] — progress lines, standings and Elo text.
@@ -24,8 +26,10 @@
 pub mod contest;
 pub mod elo;
 pub mod external;
+mod jobs;
 pub mod openings;
 pub mod overtime;
+mod pairs;
 pub mod play;
 pub mod player;
 pub mod process;
@@ -33,6 +37,7 @@ pub mod python;
 pub mod report;
 pub mod results;
 pub mod sandbox;
+mod schedule;
 pub mod spec;
 pub mod tournament;
 

@@ -1,5 +1,5 @@
-//! Text for the terminal: one line per finished game, a progress bar, the
-//! standings table and the Elo lines.
+//! Text for the terminal: one line per finished game, the standings table
+//! and the Elo lines.
 
 use super::results::{GameRecord, Results, SideRecord};
 use std::fmt::Write;
@@ -77,17 +77,6 @@ fn side_summary(side: &SideRecord) -> String {
         let _ = write!(out, ", restarts {}", side.restarts);
     }
     out
-}
-
-/// `[##########----------]  5/12 games`.
-pub fn progress_bar(done: usize, scheduled: usize) -> String {
-    const WIDTH: usize = 30;
-    let filled = (done * WIDTH).checked_div(scheduled).unwrap_or(WIDTH);
-    format!(
-        "[{}{}] {done}/{scheduled} games",
-        "#".repeat(filled),
-        "-".repeat(WIDTH - filled)
-    )
 }
 
 /// The final table: points (pairs won, ½ per undecided pair), pairs W-D-L,

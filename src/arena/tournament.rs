@@ -5,26 +5,17 @@
 //! threads. Results are put in schedule order whatever order games finish
 //! in, so a seed reproduces the results with any number of threads.
 
-use super::contest::{self, ContestRules};
-use super::external::ExternalBot;
+use super::contest::ContestRules;
+use super::jobs::{play_job, record_of, Done};
 use super::openings::Opening;
-use super::overtime::{self, Removal, MAX_RANDOM_MEN};
-use super::play::{self, Played};
-use super::player::{self, GameStart, Player};
-use super::process::Launch;
-use super::python::{self, Adapter, PythonBot};
-use super::results::{
-    self, BotRecord, ContestRecord, ContestSettings, EndRecord, GameRecord, OvertimeRecord,
-    PairRecord, Results,
-};
+use super::pairs::{overtime_start, pair_record, Pair, PairState};
+use super::python::{self, Adapter};
+use super::results::{self, BotRecord, ContestSettings, GameRecord, PairRecord, Results};
+use super::schedule::{overtime_jobs, regular_jobs, shuffled_openings, start_of, Schedule};
 use super::spec::{BotKind, BotSpec};
-use crate::game::Game;
-use crate::rng::{mix, Rng};
-use crate::rules::{Color, Variant};
-use std::collections::VecDeque;
+use crate::rules::Variant;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
-use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 /// One bot of the tournament.
@@ -156,72 +147,6 @@ pub enum ArenaError {
     Thread(String),
 }
 
-/// One game to play.
-struct Job {
-    pair: usize,
-    overtime: bool,
-    index: u32,
-    white: usize,
-    black: usize,
-    start: Game,
-    opening: Option<String>,
-    seed: u64,
-}
-
-/// A played game, with what the bots said about themselves.
-struct Done {
-    job: Job,
-    played: Played,
-    names: [Option<String>; 2],
-    isolated: [Option<bool>; 2],
-}
-
-#[derive(Default)]
-struct Queue {
-    jobs: VecDeque<Job>,
-    closed: bool,
-}
-
-/// A pair's progress.
-struct Pair {
-    a: usize,
-    b: usize,
-    regular: Vec<Option<Done>>,
-    overtime: Option<(Removal, Vec<Option<Done>>)>,
-}
-
-impl Pair {
-    /// The first bot's and second bot's points in these games.
-    fn score(&self, games: &[Option<Done>]) -> [f64; 2] {
-        let mut s = [0.0, 0.0];
-        for d in games.iter().flatten() {
-            let a_color = if d.job.white == self.a {
-                Color::White
-            } else {
-                Color::Black
-            };
-            match d.played.match_winner() {
-                None => {
-                    s[0] += 0.5;
-                    s[1] += 0.5;
-                }
-                Some(c) if c == a_color => s[0] += 1.0,
-                Some(_) => s[1] += 1.0,
-            }
-        }
-        s
-    }
-
-    fn all_score(&self) -> [f64; 2] {
-        let r = self.score(&self.regular);
-        let o = self
-            .overtime
-            .as_ref()
-            .map_or([0.0, 0.0], |(_, g)| self.score(g));
-        [r[0] + o[0], r[1] + o[1]]
-    }
-}
-
 fn labels(bots: &[Entrant]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for bot in bots {
@@ -235,71 +160,6 @@ fn labels(bots: &[Entrant]) -> Vec<String> {
         out.push(label);
     }
     out
-}
-
-fn game_seed(seed: u64, pair: usize, overtime: bool, index: u32) -> u64 {
-    mix(seed ^ mix(((pair as u64) << 16) | ((overtime as u64) << 8) | index as u64))
-}
-
-fn make_player(spec: &BotSpec, adapter: Option<&Path>, memory_mib: u64) -> Box<dyn Player> {
-    if let Some(p) = player::builtin(spec) {
-        return p;
-    }
-    let absolute = |p: &Path| {
-        std::path::absolute(p)
-            .unwrap_or_else(|_| p.to_path_buf())
-            .to_string_lossy()
-            .into_owned()
-    };
-    let launch = |program: String, args: Vec<String>| Launch {
-        program,
-        args,
-        memory_bytes: (memory_mib > 0).then(|| memory_mib * 1024 * 1024),
-        env: Vec::new(),
-        dir: None,
-    };
-    match spec {
-        BotSpec::Exec { command } => Box::new(ExternalBot::new(launch(
-            "sh".to_string(),
-            vec!["-c".to_string(), command.clone()],
-        ))),
-        BotSpec::Program { path } => Box::new(ExternalBot::new(launch(absolute(path), Vec::new()))),
-        BotSpec::Python { file } => Box::new(PythonBot::new(Launch {
-            // One BLAS thread: numpy's thread pool would otherwise reserve
-            // address space per core under the memory limit.
-            env: vec![("OPENBLAS_NUM_THREADS".into(), "1".into())],
-            ..launch(
-                python::PYTHON.to_string(),
-                vec![adapter.map_or_else(String::new, absolute), absolute(file)],
-            )
-        })),
-        _ => unreachable!("built-ins are handled above"),
-    }
-}
-
-fn play_job(job: Job, config: &Config, adapter: Option<&Path>) -> Done {
-    let mut white = make_player(&config.bots[job.white].spec, adapter, config.memory_mib);
-    let mut black = make_player(&config.bots[job.black].spec, adapter, config.memory_mib);
-    let time = config.game_time();
-    let start = |color: Color, salt: u64| GameStart {
-        variant: config.variant,
-        color,
-        time,
-        seed: mix(job.seed.wrapping_add(salt)),
-        handshake: time.max(Duration::from_secs(10)),
-    };
-    let starts = [start(Color::White, 1), start(Color::Black, 2)];
-    let players: [&mut dyn Player; 2] = [white.as_mut(), black.as_mut()];
-    let played = match &config.contest {
-        Some(rules) => contest::play(&job.start, players, starts, rules, mix(job.seed ^ 0xc0)),
-        None => play::play(job.start.clone(), players, starts),
-    };
-    Done {
-        names: [white.name(), black.name()],
-        isolated: [white.network_isolated(), black.network_isolated()],
-        job,
-        played,
-    }
 }
 
 fn check(config: &Config) -> Result<(), ArenaError> {
@@ -342,337 +202,247 @@ fn write_file(path: PathBuf, text: &str) -> Result<(), ArenaError> {
     std::fs::write(&path, text).map_err(|source| ArenaError::Io { path, source })
 }
 
+/// What the tournament learns of each bot as games finish.
+struct BotNotes {
+    names: Vec<Option<String>>,
+    isolated: Vec<Option<bool>>,
+}
+
+impl BotNotes {
+    fn note(&mut self, done: &Done) {
+        for (side, bot) in [done.job.white, done.job.black].into_iter().enumerate() {
+            if self.names[bot].is_none() {
+                self.names[bot] = done.names[side].clone();
+            }
+            self.isolated[bot] = match (self.isolated[bot], done.isolated[side]) {
+                (Some(false), _) | (_, Some(false)) => Some(false),
+                (_, now) => now,
+            };
+        }
+    }
+}
+
+/// The tournament in progress on the main thread: pairs, records, reports.
+struct Round<'a> {
+    config: &'a Config,
+    labels: Vec<String>,
+    openings: Vec<Opening>,
+    pairs: Vec<Pair>,
+    schedule: &'a Schedule,
+    records: Vec<(usize, bool, u32, GameRecord)>,
+    notes: BotNotes,
+    scheduled: usize,
+    finished: usize,
+}
+
+impl Round<'_> {
+    /// Records a finished game, reports it, and schedules overtime for a
+    /// pair it leaves tied. True while games are still to come.
+    fn finish(
+        &mut self,
+        done: Done,
+        on_event: &mut dyn FnMut(&Event<'_>),
+    ) -> Result<bool, ArenaError> {
+        self.finished += 1;
+        self.notes.note(&done);
+        let width = self.pairs.len().to_string().len().max(2);
+        let record = record_of(&done, &self.labels, width);
+        if let Some(dir) = &self.config.out {
+            let event = format!(
+                "Warcaby arena ({}, seed {})",
+                self.config.variant, self.config.seed
+            );
+            let text = results::pdn_text(&record, &done.played.game, &event);
+            write_file(dir.join(&record.pdn), &text)?;
+        }
+        let (p, overtime, index) = (done.job.pair, done.job.overtime, done.job.index);
+        let pair = &mut self.pairs[p];
+        pair.add(done);
+        let [a, b] = pair.all_score();
+        let pair_score = if record.white == self.labels[pair.a] {
+            [a, b]
+        } else {
+            [b, a]
+        };
+        on_event(&Event::Game {
+            record: &record,
+            done: self.finished,
+            scheduled: self.scheduled,
+            pair_score,
+        });
+        self.records.push((p, overtime, index, record));
+        if let PairState::Tied = self.pairs[p].state() {
+            self.start_overtime(p, on_event);
+        }
+        Ok(self
+            .pairs
+            .iter()
+            .any(|pair| !matches!(pair.state(), PairState::Over)))
+    }
+
+    fn start_overtime(&mut self, p: usize, on_event: &mut dyn FnMut(&Event<'_>)) {
+        let (base, _) = start_of(self.config, &self.openings, 0);
+        let removal = overtime_start(self.config, p, &base);
+        let pair = &self.pairs[p];
+        on_event(&Event::Overtime {
+            pair: p + 1,
+            bots: [&self.labels[pair.a], &self.labels[pair.b]],
+            removed: removal.count,
+            fen: removal.position.to_fen(),
+        });
+        self.schedule
+            .push(overtime_jobs(self.config, p, pair, &removal));
+        self.scheduled += 2;
+        self.pairs[p].overtime = Some((removal, vec![None, None]));
+    }
+
+    /// The results once every pair is over.
+    fn results(mut self) -> Results {
+        let config = self.config;
+        self.records.sort_by_key(|(p, o, i, _)| (*p, *o, *i));
+        let games: Vec<GameRecord> = self.records.into_iter().map(|(.., r)| r).collect();
+        let pairs: Vec<PairRecord> = self
+            .pairs
+            .iter()
+            .enumerate()
+            .map(|(p, pair)| pair_record(p, pair, &self.labels))
+            .collect();
+        let standings = results::standings(&self.labels, &pairs, &games);
+        let bots = config
+            .bots
+            .iter()
+            .enumerate()
+            .map(|(i, b)| BotRecord {
+                label: self.labels[i].clone(),
+                spec: b.text.clone(),
+                kind: b.spec.kind().name().to_string(),
+                name: self.notes.names[i].clone(),
+                network_isolated: self.notes.isolated[i],
+            })
+            .collect();
+        Results {
+            variant: config.variant.to_string(),
+            seed: config.seed,
+            games_per_pair: config.games_per_pair,
+            time_per_game_ms: config.game_time().as_millis() as u64,
+            time_scale: config.time_scale,
+            memory_limit_mib: config.memory_mib,
+            contest: config.contest.as_ref().map(|c| ContestSettings {
+                flags: c.flags,
+                fixed_move_time_ms: c.move_time.map(results::millis),
+            }),
+            openings: self.openings.iter().map(|o| o.text.clone()).collect(),
+            bots,
+            pairs,
+            games,
+            standings,
+        }
+    }
+}
+
+/// A game thread: plays games from the schedule until it is closed,
+/// sending each (or the message of a panic) back.
+fn game_thread(
+    schedule: &Schedule,
+    config: &Config,
+    adapter: Option<&Path>,
+    tx: mpsc::Sender<Result<Done, String>>,
+) {
+    while let Some(job) = schedule.next() {
+        let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            play_job(job, config, adapter)
+        }))
+        .map_err(|e| {
+            e.downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "panic".to_string())
+        });
+        if tx.send(done).is_err() {
+            return;
+        }
+    }
+}
+
+/// Writes the adapter for Python bots, if any bot needs it.
+fn adapter_for(config: &Config) -> Result<Option<Adapter>, ArenaError> {
+    if !config.bots.iter().any(|b| b.spec.kind() == BotKind::Python) {
+        return Ok(None);
+    }
+    Adapter::install()
+        .map(Some)
+        .map_err(|source| ArenaError::Io {
+            path: std::env::temp_dir(),
+            source,
+        })
+}
+
 /// Runs the tournament, reporting as it goes, and writes the PDN files and
 /// `results.json` when `config.out` is set.
 pub fn run(config: &Config, on_event: &mut dyn FnMut(&Event<'_>)) -> Result<Results, ArenaError> {
     check(config)?;
-    let labels = labels(&config.bots);
     if let Some(dir) = &config.out {
         std::fs::create_dir_all(dir).map_err(|source| ArenaError::Io {
             path: dir.clone(),
             source,
         })?;
     }
-    let adapter = if config.bots.iter().any(|b| b.spec.kind() == BotKind::Python) {
-        Some(Adapter::install().map_err(|source| ArenaError::Io {
-            path: std::env::temp_dir(),
-            source,
-        })?)
-    } else {
-        None
-    };
+    let adapter = adapter_for(config)?;
     let adapter_path = adapter.as_ref().map(|a| a.script().to_path_buf());
-
-    // The openings, shuffled with the seed: every pair plays them in this order.
-    let mut openings: Vec<Opening> = config.openings.clone();
-    let mut rng = Rng::new(mix(config.seed ^ 0x6f70_656e));
-    for i in (1..openings.len()).rev() {
-        openings.swap(i, rng.index(i + 1));
-    }
-    let start_of = |g: u32| -> (Game, Option<String>) {
-        if openings.is_empty() {
-            (Game::new(config.variant), None)
-        } else {
-            let o = &openings[(g as usize / 2) % openings.len()];
-            (o.game.clone(), Some(o.text.clone()))
-        }
-    };
-
     let n = config.bots.len();
-    let mut pairs: Vec<Pair> = Vec::new();
-    for a in 0..n {
-        for b in a + 1..n {
-            pairs.push(Pair {
-                a,
-                b,
-                regular: (0..config.games_per_pair).map(|_| None).collect(),
-                overtime: None,
-            });
-        }
-    }
-    let queue = Mutex::new(Queue::default());
-    let ready = Condvar::new();
-    {
-        let mut q = queue.lock().expect("queue");
-        for (p, pair) in pairs.iter().enumerate() {
-            for g in 0..config.games_per_pair {
-                let (white, black) = if g % 2 == 0 {
-                    (pair.a, pair.b)
-                } else {
-                    (pair.b, pair.a)
-                };
-                let (start, opening) = start_of(g);
-                q.jobs.push_back(Job {
-                    pair: p,
-                    overtime: false,
-                    index: g,
-                    white,
-                    black,
-                    start,
-                    opening,
-                    seed: game_seed(config.seed, p, false, g),
-                });
-            }
-        }
-    }
-    let mut scheduled = pairs.len() * config.games_per_pair as usize;
+    let pairs: Vec<Pair> = (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .map(|(a, b)| Pair::new(a, b, config.games_per_pair))
+        .collect();
+    let schedule = Schedule::default();
+    let openings = shuffled_openings(config);
+    schedule.push(regular_jobs(config, &openings, &pairs));
+    let mut round = Round {
+        config,
+        labels: labels(&config.bots),
+        scheduled: pairs.len() * config.games_per_pair as usize,
+        openings,
+        pairs,
+        schedule: &schedule,
+        records: Vec::new(),
+        notes: BotNotes {
+            names: vec![None; n],
+            isolated: vec![None; n],
+        },
+        finished: 0,
+    };
     on_event(&Event::Start {
-        labels: &labels,
-        games: scheduled,
+        labels: &round.labels,
+        games: round.scheduled,
     });
-
-    let width = pairs.len().to_string().len().max(2);
-    let mut records: Vec<(usize, bool, u32, GameRecord)> = Vec::new();
-    let mut names: Vec<Option<String>> = vec![None; n];
-    let mut isolated: Vec<Option<bool>> = vec![None; n];
-    let mut open_pairs = pairs.len();
     let (tx, rx) = mpsc::channel::<Result<Done, String>>();
-
     let outcome: Result<(), ArenaError> = std::thread::scope(|scope| {
-        for _ in 0..config.jobs.min(scheduled) {
-            let tx = tx.clone();
-            let (queue, ready, adapter_path) = (&queue, &ready, adapter_path.as_deref());
-            scope.spawn(move || loop {
-                let job = {
-                    let mut q = queue.lock().expect("queue");
-                    loop {
-                        if let Some(job) = q.jobs.pop_front() {
-                            break job;
-                        }
-                        if q.closed {
-                            return;
-                        }
-                        q = ready.wait(q).expect("queue");
-                    }
-                };
-                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    play_job(job, config, adapter_path)
-                }))
-                .map_err(|e| {
-                    e.downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_else(|| "panic".to_string())
-                });
-                if tx.send(done).is_err() {
-                    return;
-                }
-            });
+        for _ in 0..config.jobs.min(round.scheduled) {
+            let (tx, schedule, adapter) = (tx.clone(), &schedule, adapter_path.as_deref());
+            scope.spawn(move || game_thread(schedule, config, adapter, tx));
         }
         drop(tx);
-        let close = || {
-            queue.lock().expect("queue").closed = true;
-            ready.notify_all();
-        };
-        let mut done_count = 0;
-        while open_pairs > 0 {
+        let result = loop {
             let done = match rx.recv() {
                 Ok(Ok(done)) => done,
-                Ok(Err(message)) => {
-                    close();
-                    return Err(ArenaError::Thread(message));
-                }
-                Err(_) => {
-                    close();
-                    return Err(ArenaError::Thread("all game threads stopped".into()));
-                }
+                Ok(Err(message)) => break Err(ArenaError::Thread(message)),
+                Err(_) => break Err(ArenaError::Thread("all game threads stopped".into())),
             };
-            done_count += 1;
-            for (side, bot) in [done.job.white, done.job.black].into_iter().enumerate() {
-                if names[bot].is_none() {
-                    names[bot] = done.names[side].clone();
-                }
-                isolated[bot] = match (isolated[bot], done.isolated[side]) {
-                    (Some(false), _) | (_, Some(false)) => Some(false),
-                    (_, now) => now,
-                };
+            match round.finish(done, on_event) {
+                Ok(true) => {}
+                Ok(false) => break Ok(()),
+                Err(e) => break Err(e),
             }
-            let record = record_of(&done, &labels, width);
-            if let Some(dir) = &config.out {
-                let event = format!("Warcaby arena ({}, seed {})", config.variant, config.seed);
-                let text = results::pdn_text(&record, &done.played.game, &event);
-                write_file(dir.join(&record.pdn), &text)?;
-            }
-            let (p, overtime, index) = (done.job.pair, done.job.overtime, done.job.index);
-            let pair = &mut pairs[p];
-            if overtime {
-                pair.overtime.as_mut().expect("overtime").1[index as usize] = Some(done);
-            } else {
-                pair.regular[index as usize] = Some(done);
-            }
-            let [a_score, b_score] = pair.all_score();
-            let pair_score = if record.white == labels[pair.a] {
-                [a_score, b_score]
-            } else {
-                [b_score, a_score]
-            };
-            on_event(&Event::Game {
-                record: &record,
-                done: done_count,
-                scheduled,
-                pair_score,
-            });
-            records.push((p, overtime, index, record));
-
-            let regular_done = pair.regular.iter().all(Option::is_some);
-            let overtime_done = pair
-                .overtime
-                .as_ref()
-                .is_some_and(|(_, g)| g.iter().all(Option::is_some));
-            let regular = pair.score(&pair.regular);
-            if overtime_done
-                || (regular_done && pair.overtime.is_none() && regular[0] != regular[1])
-            {
-                open_pairs -= 1;
-            } else if regular_done && pair.overtime.is_none() {
-                let mut rng = Rng::new(mix(config.seed ^ mix(0x0076_6572_7469 + p as u64)));
-                let count = match (config.overtime_men, &config.contest) {
-                    (Some(n), _) => n,
-                    (None, Some(_)) => 1,
-                    (None, None) => rng.between(1, MAX_RANDOM_MEN),
-                };
-                let (base, _) = start_of(0);
-                let removal = overtime::remove_men(base.position(), count, &mut rng);
-                on_event(&Event::Overtime {
-                    pair: p + 1,
-                    bots: [&labels[pair.a], &labels[pair.b]],
-                    removed: removal.count,
-                    fen: removal.position.to_fen(),
-                });
-                let mut q = queue.lock().expect("queue");
-                for g in 0..2u32 {
-                    let (white, black) = if g == 0 {
-                        (pair.a, pair.b)
-                    } else {
-                        (pair.b, pair.a)
-                    };
-                    q.jobs.push_back(Job {
-                        pair: p,
-                        overtime: true,
-                        index: g,
-                        white,
-                        black,
-                        start: Game::from_position(removal.position),
-                        opening: None,
-                        seed: game_seed(config.seed, p, true, g),
-                    });
-                }
-                drop(q);
-                ready.notify_all();
-                scheduled += 2;
-                pair.overtime = Some((removal, vec![None, None]));
-            }
-        }
-        close();
-        Ok(())
+        };
+        schedule.close();
+        result
     });
     outcome?;
     drop(adapter);
-
-    records.sort_by_key(|(p, o, i, _)| (*p, *o, *i));
-    let games: Vec<GameRecord> = records.into_iter().map(|(.., r)| r).collect();
-    let pair_records: Vec<PairRecord> = pairs
-        .iter()
-        .enumerate()
-        .map(|(p, pair)| pair_record(p, pair, &labels))
-        .collect();
-    let standings = results::standings(&labels, &pair_records, &games);
-    let results = Results {
-        variant: config.variant.to_string(),
-        seed: config.seed,
-        games_per_pair: config.games_per_pair,
-        time_per_game_ms: config.game_time().as_millis() as u64,
-        time_scale: config.time_scale,
-        memory_limit_mib: config.memory_mib,
-        contest: config.contest.as_ref().map(|c| ContestSettings {
-            flags: c.flags,
-            fixed_move_time_ms: c.move_time.map(results::millis),
-        }),
-        openings: openings.iter().map(|o| o.text.clone()).collect(),
-        bots: config
-            .bots
-            .iter()
-            .enumerate()
-            .map(|(i, b)| BotRecord {
-                label: labels[i].clone(),
-                spec: b.text.clone(),
-                kind: b.spec.kind().name().to_string(),
-                name: names[i].clone(),
-                network_isolated: isolated[i],
-            })
-            .collect(),
-        pairs: pair_records,
-        games,
-        standings,
-    };
+    let results = round.results();
     if let Some(dir) = &config.out {
         let json = serde_json::to_string_pretty(&results).expect("results serialise");
         write_file(dir.join("results.json"), &(json + "\n"))?;
     }
     Ok(results)
-}
-
-fn record_of(done: &Done, labels: &[String], width: usize) -> GameRecord {
-    let job = &done.job;
-    let played = &done.played;
-    let round = if job.overtime { "ot" } else { "g" };
-    let label_of = |c: Color| match c {
-        Color::White => labels[job.white].clone(),
-        Color::Black => labels[job.black].clone(),
-    };
-    let id = format!("p{:0width$}-{round}{}", job.pair + 1, job.index + 1);
-    GameRecord {
-        pdn: format!("{id}.pdn"),
-        id,
-        pair: job.pair + 1,
-        round: if job.overtime { "overtime" } else { "regular" }.to_string(),
-        game: job.index + 1,
-        white: labels[job.white].clone(),
-        black: labels[job.black].clone(),
-        opening: job.opening.clone(),
-        start_fen: played.game.start().to_fen(),
-        result: played.result().to_string(),
-        winner: played.winner.map(label_of),
-        tiebreak_winner: played.tiebreak.map(label_of),
-        contest: played.contest.as_ref().map(ContestRecord::of),
-        end: EndRecord {
-            kind: played.end.kind.to_string(),
-            detail: played.end.detail.clone(),
-            by: played.end.by.map(|c| c.name().to_string()),
-            last_words: played.end.last_words.clone(),
-        },
-        plies: played.game.ply_count(),
-    }
-}
-
-fn pair_record(p: usize, pair: &Pair, labels: &[String]) -> PairRecord {
-    let regular = pair.score(&pair.regular);
-    let overtime = pair
-        .overtime
-        .as_ref()
-        .map(|(removal, games)| OvertimeRecord {
-            removed_men: removal.count,
-            removed_white: removal.white.clone(),
-            removed_black: removal.black.clone(),
-            start_fen: removal.position.to_fen(),
-            score: pair.score(games),
-        });
-    let decisive = |s: [f64; 2]| (s[0] != s[1]).then_some(if s[0] > s[1] { 0 } else { 1 });
-    let (decided_by, winner) = match (decisive(regular), overtime.as_ref().map(|o| o.score)) {
-        (Some(w), _) => ("regular", Some(w)),
-        (None, Some(s)) => match decisive(s) {
-            Some(w) => ("overtime", Some(w)),
-            None => ("undecided", None),
-        },
-        (None, None) => ("undecided", None),
-    };
-    let bots = [labels[pair.a].clone(), labels[pair.b].clone()];
-    PairRecord {
-        pair: p + 1,
-        winner: winner.map(|w: usize| bots[w].clone()),
-        bots,
-        regular,
-        overtime,
-        decided_by: decided_by.to_string(),
-    }
 }

@@ -3,6 +3,7 @@
 //! a results JSON (see `warcaby::arena`).
 
 use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -160,6 +161,63 @@ fn contest_rules(args: &ArenaArgs) -> Result<Option<ContestRules>, String> {
     }))
 }
 
+/// The progress bar on stderr (drawn only on a terminal, and not with
+/// `--quiet`).
+fn progress_bar(quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(0);
+    let style =
+        ProgressStyle::with_template("[{bar:30}] {pos}/{len} games, {elapsed} ({eta} left)")
+            .expect("a valid template")
+            .progress_chars("#>-");
+    bar.set_style(style);
+    bar
+}
+
+/// The line an event prints.
+fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
+    Some(match event {
+        Event::Start { labels, games } => {
+            let time = match &config.contest {
+                None => format!("{:.1} s per game", config.game_time().as_secs_f64()),
+                Some(c) => format!(
+                    "contest refereeing: move time {}, {} time flags",
+                    c.move_time.map_or("from the benchmark".to_string(), |t| {
+                        format!("{:.3} s", t.as_secs_f64())
+                    }),
+                    c.flags
+                ),
+            };
+            format!(
+                "arena: {} bots, {games} games ({} per pair, overtime for tied pairs), variant {}, {time}, seed {seed}, jobs {}",
+                labels.len(),
+                config.games_per_pair,
+                config.variant,
+                config.jobs
+            )
+        }
+        Event::Game {
+            record,
+            done,
+            scheduled,
+            pair_score,
+        } => report::game_line(record, *done, *scheduled, *pair_score),
+        Event::Overtime {
+            pair,
+            bots,
+            removed,
+            fen,
+        } => format!(
+            "overtime: pair {pair} ({} - {}) is tied; 2 more games with {removed} {} removed from each side: {fen}",
+            bots[0],
+            bots[1],
+            if *removed == 1 { "man" } else { "men" }
+        ),
+    })
+}
+
 pub fn run(args: &ArenaArgs) -> Result<(), String> {
     let bots = entrants(args)?;
     let openings = match &args.openings {
@@ -188,77 +246,25 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         contest: contest_rules(args)?,
         ..Config::new(bots, seed)
     };
-    let bar = std::io::stderr().is_terminal() && !args.quiet;
-    let quiet = args.quiet;
+    let bar = progress_bar(args.quiet);
     let mut on_event = |event: &Event<'_>| {
-        let mut err = std::io::stderr();
-        if bar {
-            let _ = write!(err, "\r\x1b[K");
-        }
         match event {
-            Event::Start { labels, games } => {
-                if !quiet {
-                    let time = match &config.contest {
-                        None => format!("{:.1} s per game", config.game_time().as_secs_f64()),
-                        Some(c) => format!(
-                            "contest refereeing: move time {}, {} time flags",
-                            c.move_time.map_or("from the benchmark".to_string(), |t| {
-                                format!("{:.3} s", t.as_secs_f64())
-                            }),
-                            c.flags
-                        ),
-                    };
-                    println!(
-                        "arena: {} bots, {games} games ({} per pair, overtime for tied pairs), variant {}, {time}, seed {seed}, jobs {}",
-                        labels.len(),
-                        config.games_per_pair,
-                        config.variant,
-                        config.jobs
-                    );
-                }
-                if bar {
-                    let _ = write!(err, "{}", report::progress_bar(0, *games));
-                }
-            }
+            Event::Start { games, .. } => bar.set_length(*games as u64),
             Event::Game {
-                record,
-                done,
-                scheduled,
-                pair_score,
+                done, scheduled, ..
             } => {
-                if !quiet {
-                    println!(
-                        "{}",
-                        report::game_line(record, *done, *scheduled, *pair_score)
-                    );
-                }
-                if bar {
-                    let _ = write!(err, "{}", report::progress_bar(*done, *scheduled));
-                }
+                bar.set_length(*scheduled as u64);
+                bar.set_position(*done as u64);
             }
-            Event::Overtime {
-                pair,
-                bots,
-                removed,
-                fen,
-            } => {
-                if !quiet {
-                    println!(
-                        "overtime: pair {pair} ({} - {}) is tied; 2 more games with {removed} {} removed from each side: {fen}",
-                        bots[0],
-                        bots[1],
-                        if *removed == 1 { "man" } else { "men" }
-                    );
-                }
-            }
+            Event::Overtime { .. } => {}
+        }
+        if let Some(line) = event_line(event, &config, seed).filter(|_| !args.quiet) {
+            bar.suspend(|| println!("{line}"));
         }
         let _ = std::io::stdout().flush();
-        let _ = err.flush();
     };
     let results = arena::run(&config, &mut on_event).map_err(|e| e.to_string())?;
-    if bar {
-        eprint!("\r\x1b[K");
-    }
+    bar.finish_and_clear();
     println!();
     println!("{}", report::standings(&results));
     print!("{}", report::elo_lines(&results));
