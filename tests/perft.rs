@@ -76,3 +76,36 @@ fn bulk_counting_equals_listing() {
         }
     }
 }
+
+/// The perft data files `tests/perft/<variant>.perft`: positions from random
+/// games (mid-game, kings, long chains) with their counts, each file
+/// computed by an implementation nobody here wrote (its header says which).
+/// Lines: `epd FEN`, then `perft DEPTH NODES`; `#` starts a comment.
+#[test]
+fn perft_data_files_agree() {
+    let mut checked = 0;
+    for variant in Variant::ALL {
+        let path = format!("{}/tests/perft/{variant}.perft", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut pos = None;
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            let at = format!("{path}:{}", i + 1);
+            if let Some(fen) = line.strip_prefix("epd ") {
+                let p = Position::from_fen(fen, variant).unwrap_or_else(|e| panic!("{at}: {e}"));
+                pos = Some(p);
+            } else if let Some(rest) = line.strip_prefix("perft ") {
+                let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
+                let p = pos
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("{at}: perft before epd"));
+                let (depth, nodes): (u32, u64) = (depth.parse().unwrap(), nodes.parse().unwrap());
+                assert_eq!(perft(p, depth), nodes, "{at}: {}", p.to_fen());
+                checked += 1;
+            } else {
+                assert!(line.is_empty(), "{at}: unexpected line");
+            }
+        }
+    }
+    assert!(checked >= 60, "only {checked} counts checked");
+}
