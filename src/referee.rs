@@ -211,7 +211,7 @@ impl Board {
     pub fn steps(&self, piece: Option<Coord>) -> Result<Vec<Step>, BoardError> {
         let pos = self.position()?;
         let legal = pos.legal_moves();
-        let mut steps = Hops::new(&pos, &legal).steps();
+        let mut steps = next_steps(&legal, 0, Color::White);
         if let Some(c) = piece {
             let capturing = legal.first().is_some_and(Move::is_capture);
             steps.retain(|s| capturing && s.0 == c);
@@ -404,6 +404,23 @@ fn squares(mv: &Move) -> impl Iterator<Item = Square> + '_ {
     std::iter::once(mv.from()).chain(mv.path().iter().copied())
 }
 
+/// The distinct steps of `moves` after the first `taken` squares of each
+/// (the first step when none is taken), for `mover`, in the referee's order.
+fn next_steps(moves: &[Move], taken: usize, mover: Color) -> Vec<Step> {
+    let skip = taken.max(1) - 1;
+    let mut steps: Vec<Step> = moves
+        .iter()
+        .filter_map(|m| {
+            let mut sq = squares(m).skip(skip);
+            Some((sq.next()?, sq.next()?))
+        })
+        .map(|(a, b)| (coord(a, mover), coord(b, mover)))
+        .collect();
+    steps.sort_unstable();
+    steps.dedup();
+    steps
+}
+
 /// A move being chosen step by step, as the referee asks for it.
 #[derive(Clone, Debug)]
 pub struct Hops {
@@ -460,19 +477,7 @@ impl Hops {
 
     /// The distinct next steps, in the referee's order.
     pub fn steps(&self) -> Vec<Step> {
-        let k = self.taken.len().max(1);
-        let mut steps: Vec<Step> = self
-            .candidates
-            .iter()
-            .filter_map(|m| {
-                let mut sq = squares(m).skip(k - 1);
-                Some((sq.next()?, sq.next()?))
-            })
-            .map(|(a, b)| (coord(a, self.mover), coord(b, self.mover)))
-            .collect();
-        steps.sort_unstable();
-        steps.dedup();
-        steps
+        next_steps(&self.candidates, self.taken.len(), self.mover)
     }
 
     /// Takes one of [`Hops::steps`]; anything else is refused and changes
