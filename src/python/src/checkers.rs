@@ -62,7 +62,9 @@ impl PyMove {
     #[getter]
     fn captures(&self) -> Vec<u32> {
         let squares = self.mv.captured().squares();
-        squares.map(|sq| u32::from(sq.number())).collect()
+        let mut numbers: Vec<u32> = squares.map(|sq| u32::from(sq.number())).collect();
+        numbers.sort_unstable();
+        numbers
     }
 
     /// The start square (1-32).
