@@ -166,11 +166,8 @@ impl Player for PyBot {
 
     fn benchmark(&mut self) -> Option<Result<Duration, Fault>> {
         if self.benchmark.is_none() {
-            let t = Python::attach(numpy_benchmark);
-            self.benchmark = Some(
-                t.map_err(|e| fault((SubstitutionReason::Died, e.to_string())))
-                    .ok()?,
-            );
+            // Without numpy's benchmark the referee falls back on its own.
+            self.benchmark = Some(Python::attach(numpy_benchmark).ok()?);
         }
         self.benchmark.map(Ok)
     }

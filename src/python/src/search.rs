@@ -14,6 +14,8 @@ use warcaby::{Move, Position};
 
 /// Thinking time when no limit is given, in milliseconds.
 pub const DEFAULT_TIME_MS: u64 = 1000;
+/// The largest transposition table a search may ask for, in MiB.
+pub const MAX_HASH_MIB: usize = 4096;
 
 /// What a search found.
 #[pyclass(name = "SearchResult", module = "warcaby", frozen, get_all)]
@@ -104,6 +106,9 @@ pub fn search(
     eval: Option<&str>,
     hash_mib: usize,
 ) -> PyResult<PySearchResult> {
+    if hash_mib > MAX_HASH_MIB {
+        return Err(bad_input(format!("hash_mib must be 0-{MAX_HASH_MIB}")));
+    }
     let config = SearchConfig {
         algorithm: algorithm.parse::<Algorithm>().map_err(bad_input)?,
         tt_mib: hash_mib,

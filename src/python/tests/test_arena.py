@@ -101,3 +101,27 @@ def test_bad_match_settings_raise():
         warcaby.play(bot, time_per_game=-1)
     with pytest.raises(warcaby.InvalidFenError):
         warcaby.play(bot, fen="nonsense")
+
+
+class engine_bot:
+    """The README's engine-backed bot: the engine's move at the start of a
+    turn; mid-capture, the best of the capturing piece's continuations."""
+
+    def move(self, plansza, ruchy):
+        board = warcaby.Board.from_contest(plansza)
+        moves = [m for m in board.legal_moves if m.steps[0] in ruchy]
+        if len(moves) == len(board.legal_moves):
+            return warcaby.search(board, depth=4).move.steps[0]
+
+        def value(m):
+            child = board.copy()
+            child.push(m)
+            return -warcaby.search(child, depth=3).score
+
+        return max(moves, key=value).steps[0]
+
+
+def test_an_engine_backed_bot_never_loses_to_random():
+    result = warcaby.play(engine_bot, "random", games=2, contest=True, move_time_ms=2000)
+    assert result.losses == 0 and result.wins >= 1
+    assert all(g.substitutions == [] for g in result.games)

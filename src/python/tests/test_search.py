@@ -54,6 +54,7 @@ def test_bad_search_arguments_raise():
         ({"algorithm": "mcts"}, "unknown algorithm"),
         ({"eval": "fancy"}, "unknown evaluation"),
         ({"depth": 0}, "depth must be"),
+        ({"hash_mib": 1 << 40}, "hash_mib must be"),
     ]:
         with pytest.raises(WarcabyError, match=needle):
             search(Board(), **kwargs)
