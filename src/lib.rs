@@ -3,8 +3,8 @@
 //! end and the CLI are built on it.
 
 pub mod ai;
-// Runs bots as processes: native command-line builds only.
-#[cfg(all(feature = "cli", not(target_arch = "wasm32")))]
+// Runs bots as processes: native builds with the arena (the CLI, Python).
+#[cfg(all(feature = "arena", not(target_arch = "wasm32")))]
 pub mod arena;
 pub mod bitboard;
 pub mod cgt;

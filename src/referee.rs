@@ -22,10 +22,17 @@
 //! lists the distinct next steps of the legal moves that begin with the steps
 //! taken so far, so any legal move can be chosen step by step, and the steps
 //! always name exactly one legal move in the end.
+//!
+//! The other way round, [`Board::position`] reads a referee board (as a bot
+//! is given it) back into a [`Position`], so the engine lists its steps
+//! ([`Board::steps`], the referee's `ruchy`), its whole capture sequences
+//! ([`Board::sequences`]) and plays a step with the referee's checks
+//! ([`Board::play`]); [`Board::turned`] is the referee's change of sides.
 
+use crate::bitboard::Bitboard;
 use crate::moves::Move;
-use crate::position::{Position, Role};
-use crate::rules::Color;
+use crate::position::{Position, Role, Setup};
+use crate::rules::{Color, Variant};
 use crate::square::Square;
 use std::fmt;
 
@@ -48,6 +55,66 @@ pub const OPPONENT_MAN: u8 = 2;
 pub const OWN_KING: u8 = 3;
 /// The opponent's king.
 pub const OPPONENT_KING: u8 = 4;
+
+/// The most pieces a side may have on a board that [`Board::position`] reads.
+pub const MAX_PIECES: u32 = 12;
+
+/// Why a referee board is not a position of the tournament rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// A piece on a light square (`row + col` even).
+    #[error(
+        "cell {0:?} is a light square (row + col even) but holds {1}: light squares hold None"
+    )]
+    PieceOnLightSquare(Coord, u8),
+    /// `None` on a dark square.
+    #[error("cell {0:?} is a dark square (row + col odd): expected 0-4, found None")]
+    NoneOnDarkSquare(Coord),
+    /// A code other than 0–4.
+    #[error("cell {0:?} holds {1}: expected None or 0-4")]
+    BadCode(Coord, u8),
+    /// More than [`MAX_PIECES`] pieces of one side.
+    #[error("{count} {whose} pieces (codes {codes}): a side has at most 12")]
+    TooManyPieces {
+        /// `own` or `opponent`.
+        whose: &'static str,
+        /// The codes counted.
+        codes: &'static str,
+        /// How many.
+        count: u32,
+    },
+    /// A man on the row where it would have been crowned.
+    #[error("{whose} man on {at:?} stands on its crowning row {row}: it would be a king ({king})")]
+    ManOnCrowningRow {
+        /// `own` or `opponent`.
+        whose: &'static str,
+        /// Where.
+        at: Coord,
+        /// The crowning row.
+        row: u8,
+        /// The king's code.
+        king: u8,
+    },
+}
+
+/// A step that no piece of the mover can make on a board ([`Board::play`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the step {} cannot be played: {reason}", step_repr(*.step))]
+pub struct BadStep {
+    /// The step.
+    pub step: Step,
+    /// Why not.
+    pub reason: &'static str,
+}
+
+/// What a step did ([`Board::play`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct StepEffect {
+    /// It jumped an opponent's piece (which is removed).
+    pub captured: bool,
+    /// A man reached row 0 and was crowned.
+    pub crowned: bool,
+}
 
 /// The referee's 8x8 board, `cells[row][col]`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -103,6 +170,133 @@ impl Board {
         self.cells[c.0 as usize][c.1 as usize]
     }
 
+    /// The tournament position this board shows, its mover taken as White
+    /// (the board does not say which colour moves; its pieces, moves and
+    /// values are the same either way). A light square may hold `None` or 0.
+    pub fn position(&self) -> Result<Position, BoardError> {
+        let mut setup = Setup {
+            side_to_move: Some(Color::White),
+            ..Setup::default()
+        };
+        for (row, line) in (0u8..).zip(&self.cells) {
+            for (col, cell) in (0u8..).zip(line) {
+                let at = (row, col);
+                let Some(sq) = square(at, Color::White) else {
+                    match cell {
+                        None | Some(EMPTY) => continue,
+                        Some(code) => return Err(BoardError::PieceOnLightSquare(at, *code)),
+                    }
+                };
+                let bit = Bitboard::from_square(sq);
+                match cell.ok_or(BoardError::NoneOnDarkSquare(at))? {
+                    EMPTY => {}
+                    OWN_MAN => setup.white |= bit,
+                    OPPONENT_MAN => setup.black |= bit,
+                    OWN_KING => (setup.white, setup.kings) = (setup.white | bit, setup.kings | bit),
+                    OPPONENT_KING => {
+                        (setup.black, setup.kings) = (setup.black | bit, setup.kings | bit)
+                    }
+                    code => return Err(BoardError::BadCode(at, code)),
+                }
+            }
+        }
+        check_setup(&setup)?;
+        Ok(Position::from_setup(&setup, Variant::Tournament).expect("checked above"))
+    }
+
+    /// The steps the referee offers (its `ruchy`), in its order: every
+    /// capture step when there is one, else every move. With `piece`, only
+    /// that piece's capture steps, as the referee asks in the middle of a
+    /// capture (none: the capture is over).
+    pub fn steps(&self, piece: Option<Coord>) -> Result<Vec<Step>, BoardError> {
+        let pos = self.position()?;
+        let legal = pos.legal_moves();
+        let mut steps = next_steps(&legal, 0, Color::White);
+        if let Some(c) = piece {
+            let capturing = legal.first().is_some_and(Move::is_capture);
+            steps.retain(|s| capturing && s.0 == c);
+        }
+        Ok(steps)
+    }
+
+    /// Every legal move as its list of steps (a capture sequence hop by hop,
+    /// a plain move as one step), in the referee's order.
+    pub fn sequences(&self) -> Result<Vec<Vec<Step>>, BoardError> {
+        let pos = self.position()?;
+        let coords =
+            |m: &Move| -> Vec<Coord> { squares(m).map(|sq| coord(sq, Color::White)).collect() };
+        let mut all: Vec<Vec<Step>> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| coords(m).windows(2).map(|w| (w[0], w[1])).collect())
+            .collect();
+        all.sort_unstable();
+        Ok(all)
+    }
+
+    /// Plays one step after the referee's checks of a step (a piece of the
+    /// mover, an empty dark square one diagonal step ahead for a man, any
+    /// diagonal neighbour for a king, or two away over an opponent's piece),
+    /// not whether a capture was due. A refused step changes nothing.
+    pub fn play(&mut self, step: Step) -> Result<StepEffect, BadStep> {
+        let reason = self.refusal(step);
+        if let Some(reason) = reason {
+            return Err(BadStep { step, reason });
+        }
+        let ((r1, c1), (r2, _)) = step;
+        let effect = StepEffect {
+            captured: r1.abs_diff(r2) == 2,
+            crowned: self.cells[r1 as usize][c1 as usize] == Some(OWN_MAN) && r2 == 0,
+        };
+        self.apply(step);
+        Ok(effect)
+    }
+
+    /// Why `step` is not a step of the mover here, if it is not.
+    fn refusal(&self, step: Step) -> Option<&'static str> {
+        let ((r1, c1), (r2, c2)) = step;
+        if [r1, c1, r2, c2].iter().any(|&v| v > 7) {
+            return Some("rows and columns are 0-7");
+        }
+        let piece = self.at(step.0);
+        if !matches!(piece, Some(OWN_MAN | OWN_KING)) {
+            return Some("the start square holds no piece of the mover (1 or 3)");
+        }
+        if self.at(step.1) != Some(EMPTY) || (r2 + c2) % 2 == 0 {
+            return Some("the end square is not an empty dark square");
+        }
+        let (dr, dc) = (r2 as i8 - r1 as i8, c2 as i8 - c1 as i8);
+        match (dr.abs(), dc.abs()) {
+            (1, 1) if piece == Some(OWN_MAN) && dr != -1 => {
+                Some("a man moves forward, towards row 0")
+            }
+            (1, 1) => None,
+            (2, 2) => {
+                let middle = ((r1 as i8 + dr / 2) as u8, (c1 as i8 + dc / 2) as u8);
+                (!matches!(self.at(middle), Some(OPPONENT_MAN | OPPONENT_KING)))
+                    .then_some("no opponent's piece (2 or 4) to jump")
+            }
+            _ => Some("not one diagonal step, nor a jump of two"),
+        }
+    }
+
+    /// The board as the other side sees it: turned 180 degrees, the codes of
+    /// the two sides swapped (the referee's change of sides).
+    pub fn turned(&self) -> Board {
+        let swap = |cell: Cell| {
+            cell.map(|code| match code {
+                OWN_MAN => OPPONENT_MAN,
+                OPPONENT_MAN => OWN_MAN,
+                OWN_KING => OPPONENT_KING,
+                OPPONENT_KING => OWN_KING,
+                other => other,
+            })
+        };
+        Board {
+            cells: std::array::from_fn(|r| std::array::from_fn(|c| swap(self.cells[7 - r][7 - c]))),
+        }
+    }
+
     /// Plays one step as the referee does: the piece moves, the opponent's
     /// pieces between its start and end are removed at once, and a man that
     /// reaches row 0 is crowned.
@@ -152,6 +346,43 @@ impl fmt::Display for Board {
     }
 }
 
+/// Checks a setup read from a board: piece counts and men on their crowning
+/// rows, in the board's words.
+fn check_setup(setup: &Setup) -> Result<(), BoardError> {
+    let sides = [
+        ("own", "1 and 3", setup.white, 0u8, OWN_KING),
+        ("opponent", "2 and 4", setup.black, 7u8, OPPONENT_KING),
+    ];
+    for (whose, codes, pieces, row, king) in sides {
+        if pieces.count() > MAX_PIECES {
+            return Err(BoardError::TooManyPieces {
+                whose,
+                codes,
+                count: pieces.count(),
+            });
+        }
+        let on_row = (pieces & !setup.kings)
+            .squares()
+            .map(|sq| coord(sq, Color::White))
+            .find(|c| c.0 == row);
+        if let Some(at) = on_row {
+            return Err(BoardError::ManOnCrowningRow {
+                whose,
+                at,
+                row,
+                king,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A step as Python writes the tuple: `((5, 0), (4, 1))`.
+pub fn step_repr(step: Step) -> String {
+    let ((a, b), (c, d)) = step;
+    format!("(({a}, {b}), ({c}, {d}))")
+}
+
 /// A step as the four digits `r1c1r2c2` (`5041` for `((5, 0), (4, 1))`).
 pub fn step_text(step: Step) -> String {
     let ((a, b), (c, d)) = step;
@@ -171,6 +402,23 @@ pub fn parse_step(text: &str) -> Option<Step> {
 /// The squares a move visits: its start, then every landing square.
 fn squares(mv: &Move) -> impl Iterator<Item = Square> + '_ {
     std::iter::once(mv.from()).chain(mv.path().iter().copied())
+}
+
+/// The distinct steps of `moves` after the first `taken` squares of each
+/// (the first step when none is taken), for `mover`, in the referee's order.
+fn next_steps(moves: &[Move], taken: usize, mover: Color) -> Vec<Step> {
+    let skip = taken.max(1) - 1;
+    let mut steps: Vec<Step> = moves
+        .iter()
+        .filter_map(|m| {
+            let mut sq = squares(m).skip(skip);
+            Some((sq.next()?, sq.next()?))
+        })
+        .map(|(a, b)| (coord(a, mover), coord(b, mover)))
+        .collect();
+    steps.sort_unstable();
+    steps.dedup();
+    steps
 }
 
 /// A move being chosen step by step, as the referee asks for it.
@@ -229,19 +477,7 @@ impl Hops {
 
     /// The distinct next steps, in the referee's order.
     pub fn steps(&self) -> Vec<Step> {
-        let k = self.taken.len().max(1);
-        let mut steps: Vec<Step> = self
-            .candidates
-            .iter()
-            .filter_map(|m| {
-                let mut sq = squares(m).skip(k - 1);
-                Some((sq.next()?, sq.next()?))
-            })
-            .map(|(a, b)| (coord(a, self.mover), coord(b, self.mover)))
-            .collect();
-        steps.sort_unstable();
-        steps.dedup();
-        steps
+        next_steps(&self.candidates, self.taken.len(), self.mover)
     }
 
     /// Takes one of [`Hops::steps`]; anything else is refused and changes
@@ -380,6 +616,156 @@ mod tests {
         assert_eq!(hops.take(((5, 0), (3, 2))), Err(NotAStep(((5, 0), (3, 2)))));
         assert_eq!(hops.steps(), before);
         assert!(hops.at_start());
+    }
+
+    /// Positions along a few seeded random games, both sides to move.
+    fn random_positions() -> Vec<Position> {
+        let mut rng = crate::rng::Rng::new(19);
+        let mut out = Vec::new();
+        for _ in 0..40 {
+            let mut p = Position::start(Variant::Tournament);
+            for _ in 0..80 {
+                let legal = p.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                out.push(p);
+                p.play(&legal[rng.index(legal.len())]);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_board_reads_back_as_the_position_its_mover_sees() {
+        for p in random_positions() {
+            let board = Board::of(&p);
+            let back = board.position().expect("a board of a position reads");
+            assert_eq!(back.mover_view(), p.mover_view(), "{}", p.to_fen());
+            assert_eq!(back.side_to_move(), Color::White);
+            assert_eq!(Board::of(&back), board);
+        }
+    }
+
+    #[test]
+    fn steps_are_the_first_steps_of_the_legal_moves() {
+        for p in random_positions() {
+            let legal = p.legal_moves();
+            let expected = Hops::new(&p, &legal).steps();
+            assert_eq!(Board::of(&p).steps(None).expect("reads"), expected);
+        }
+    }
+
+    #[test]
+    fn mid_capture_only_the_capturing_piece_hops_on() {
+        let p = pos("W:W30:B18,19,26");
+        let mut board = Board::of(&p);
+        board.play(((7, 2), (5, 4))).expect("30x23");
+        let hops = [((5, 4), (3, 2)), ((5, 4), (3, 6))];
+        assert_eq!(board.steps(Some((5, 4))), Ok(hops.to_vec()));
+        assert_eq!(board.steps(Some((3, 2))), Ok(vec![]), "not that piece");
+        // No capture left: the sequence is over, plain moves are not offered.
+        let quiet = Board::of(&pos("W:W30:B1"));
+        assert_eq!(quiet.steps(Some((7, 2))), Ok(vec![]));
+        assert_eq!(quiet.steps(None).expect("reads").len(), 2);
+    }
+
+    #[test]
+    fn sequences_list_every_move_hop_by_hop_in_order() {
+        let board = Board::of(&pos("W:W30:B18,19,26"));
+        let first = ((7, 2), (5, 4));
+        assert_eq!(
+            board.sequences(),
+            Ok(vec![
+                vec![first, ((5, 4), (3, 2))],
+                vec![first, ((5, 4), (3, 6))]
+            ])
+        );
+        let crowning = Board::of(&pos("W:W9:B6,7")).sequences().expect("reads");
+        assert_eq!(crowning, vec![vec![((2, 1), (0, 3)), ((0, 3), (2, 5))]]);
+        for p in random_positions().into_iter().take(300) {
+            let board = Board::of(&p);
+            let seqs = board.sequences().expect("reads");
+            assert_eq!(seqs.len(), p.legal_moves().len());
+            let mut firsts: Vec<Step> = seqs.iter().map(|s| s[0]).collect();
+            firsts.dedup();
+            assert_eq!(firsts, board.steps(None).expect("reads"));
+        }
+    }
+
+    #[test]
+    fn play_checks_a_step_and_says_what_it_did() {
+        let mut board = Board::of(&pos("W:W9:B6,7"));
+        let effect = board.play(((2, 1), (0, 3))).expect("9x2 crowns");
+        assert_eq!(
+            effect,
+            StepEffect {
+                captured: true,
+                crowned: true
+            }
+        );
+        assert_eq!(board.at((0, 3)), Some(OWN_KING));
+        let start = Board::of(&Position::start(Variant::Tournament));
+        for (step, why) in [
+            (((5, 0), (4, 3)), "not one diagonal step"),
+            (((5, 0), (3, 2)), "no opponent's piece"),
+            (((4, 1), (3, 2)), "no piece of the mover"),
+            (((6, 1), (5, 0)), "not an empty dark square"),
+            (((5, 0), (8, 1)), "rows and columns are 0-7"),
+        ] {
+            let mut b = start;
+            let err = b.play(step).expect_err("refused");
+            assert!(err.to_string().contains(why), "{err}");
+            assert_eq!(b, start, "a refused step changes nothing");
+        }
+        let mut back = Board::of(&pos("W:W18:B1"));
+        assert!(back
+            .play(((4, 3), (5, 4)))
+            .expect_err("a man moves forward")
+            .to_string()
+            .contains("towards row 0"));
+    }
+
+    #[test]
+    fn turned_is_the_other_sides_view() {
+        for p in random_positions().into_iter().take(200) {
+            let board = Board::of(&p);
+            let other = Board::of(&p.with_side_to_move(p.side_to_move().opponent()));
+            assert_eq!(board.turned(), other);
+            assert_eq!(board.turned().turned(), board);
+        }
+    }
+
+    #[test]
+    fn malformed_boards_are_refused_in_the_boards_words() {
+        let start = Board::of(&Position::start(Variant::Tournament));
+        let with = |at: Coord, cell: Cell| {
+            let mut b = start;
+            b.cells[at.0 as usize][at.1 as usize] = cell;
+            b.position().map(|_| ()).expect_err("refused").to_string()
+        };
+        assert!(with((0, 0), Some(1)).contains("cell (0, 0) is a light square"));
+        assert!(with((4, 1), None).contains("expected 0-4, found None"));
+        assert!(with((4, 1), Some(7)).contains("holds 7"));
+        assert!(with((4, 1), Some(1)).contains("13 own pieces"));
+        let mut men = Board {
+            cells: [[None; 8]; 8],
+        };
+        for (r, line) in men.cells.iter_mut().enumerate() {
+            for (c, cell) in line.iter_mut().enumerate() {
+                *cell = ((r + c) % 2 == 1).then_some(EMPTY);
+            }
+        }
+        men.cells[0][1] = Some(OWN_MAN);
+        let err = men.position().expect_err("a man on row 0").to_string();
+        assert!(err.contains("own man on (0, 1)"), "{err}");
+        men.cells[0][1] = Some(EMPTY);
+        men.cells[7][0] = Some(OPPONENT_MAN);
+        let err = men.position().expect_err("a man on row 7").to_string();
+        assert!(err.contains("opponent man on (7, 0)"), "{err}");
+        let mut zero = start;
+        zero.cells[0][0] = Some(EMPTY);
+        assert!(zero.position().is_ok(), "0 on a light square is accepted");
     }
 
     #[test]

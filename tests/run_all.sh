@@ -2,6 +2,7 @@
 # Runs every test of the project, installing what it lacks (wasm target,
 # wasm-bindgen-cli, trunk, npm packages, Debian's chromium) on first use.
 #   native: unit, integration, perft tables, properties, CLI, search, arena
+#   python: the Python package (src/python) built and tested with pytest
 #   wasm:   engine and message checks in Node and in headless Chromium
 #   e2e:    the built site driven in headless Chromium by Playwright
 set -euo pipefail
@@ -35,6 +36,24 @@ fi
 say "native tests"
 cargo test --workspace --all-targets
 cargo test --workspace --doc
+
+say "Python package tests (src/python: built with maturin, run by pytest)"
+# A virtual environment of its own, with maturin, pytest and numpy from
+# PyPI the first time; the package is built in the 'python' profile.
+pyenv=target/pyenv
+if [ ! -x "$pyenv/bin/python" ]; then
+    python3 -m venv "$pyenv" || {
+        rm -rf "$pyenv"
+        apt_install python3-venv
+        python3 -m venv "$pyenv"
+    }
+fi
+"$pyenv/bin/python" -c 'import maturin, pytest, numpy' >/dev/null 2>&1 ||
+    "$pyenv/bin/python" -m pip install --quiet maturin pytest numpy
+PATH="$PWD/$pyenv/bin:$PATH" "$pyenv/bin/python" -m pip install --quiet \
+    --no-build-isolation --no-deps ./src/python
+# pytest fails the script on a failed test, and on no test at all (exit 5).
+"$pyenv/bin/python" -m pytest -q -p no:cacheprovider src/python/tests
 
 say "wasm tests (Node and headless Chromium)"
 ensure_web_build

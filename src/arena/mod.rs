@@ -21,7 +21,7 @@
 //! * [`report`] — progress lines, standings and Elo text.
 //!
 //! It starts processes, so it is built only for native targets with the
-//! `cli` feature.
+//! `arena` feature (part of `cli`; the Python package uses it alone).
 
 pub mod contest;
 pub mod elo;

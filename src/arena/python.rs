@@ -12,7 +12,7 @@ use super::player::{
 };
 use super::process::{cut, key_values, seconds, Launch, Process};
 use crate::moves::Move;
-use crate::referee::{parse_step, step_text, Hops, Step};
+use crate::referee::{parse_step, step_repr, step_text, Hops, Step};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -177,11 +177,7 @@ impl PythonBot {
 }
 
 fn steps_text(hops: &Hops) -> String {
-    let steps: Vec<String> = hops
-        .steps()
-        .into_iter()
-        .map(|((a, b), (c, d))| format!("(({a}, {b}), ({c}, {d}))"))
-        .collect();
+    let steps: Vec<String> = hops.steps().into_iter().map(step_repr).collect();
     format!("[{}]", steps.join(", "))
 }
 

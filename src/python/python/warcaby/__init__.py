@@ -1,0 +1,52 @@
+"""Warcaby: the checkers and Clobber engine of the Warcaby project, for Python.
+
+* ``Board`` / ``Move``: a checkers game in the style of python-chess and
+  pydraughts (tournament, english and russian rules), FEN and PDN both ways.
+* ``ClobberBoard`` / ``ClobberMove``: Clobber on boards of 2-10 x 2-10.
+* ``search`` and ``perft``: the engine's search (NegaScout, alpha-beta or
+  minimax) and move-path counts.
+* ``contest``: the contest referee's helpers (``legal_moves``, ``apply``,
+  ``turn``, ``sequences``) on its own numpy boards, same results, same order.
+* ``play``: a contest bot against a built-in engine, in this interpreter.
+
+Bad input raises a ``WarcabyError`` (a ``ValueError``) with the engine's
+message: ``InvalidFenError``, ``IllegalMoveError``, ``InvalidBoardError``.
+"""
+
+from . import contest
+from ._warcaby import (
+    Board,
+    ClobberBoard,
+    ClobberMove,
+    GameResult,
+    IllegalMoveError,
+    InvalidBoardError,
+    InvalidFenError,
+    Match,
+    Move,
+    Outcome,
+    SearchResult,
+    WarcabyError,
+    perft,
+    play,
+    search,
+)
+
+__all__ = [
+    "Board",
+    "ClobberBoard",
+    "ClobberMove",
+    "GameResult",
+    "IllegalMoveError",
+    "InvalidBoardError",
+    "InvalidFenError",
+    "Match",
+    "Move",
+    "Outcome",
+    "SearchResult",
+    "WarcabyError",
+    "contest",
+    "perft",
+    "play",
+    "search",
+]

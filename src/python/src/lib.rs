@@ -1,0 +1,51 @@
+//! The `warcaby` Python package's native module (`warcaby._warcaby`): the
+//! engine's checkers and Clobber boards, search and perft, the contest
+//! referee's helpers on its own numpy boards, and matches of Python bots
+//! against the built-in engines. Everything here only converts between
+//! Python objects and the library, which does the work.
+
+mod arena;
+mod checkers;
+mod clobber;
+mod contest;
+mod errors;
+mod search;
+
+use pyo3::prelude::*;
+
+/// Registers the contest helpers as the submodule `contest`.
+fn contest_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let sub = PyModule::new(m.py(), "contest")?;
+    sub.add_function(wrap_pyfunction!(contest::legal_moves, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(contest::apply, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(contest::turn, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(contest::sequences, &sub)?)?;
+    m.add_submodule(&sub)
+}
+
+#[pymodule]
+fn _warcaby(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<checkers::PyBoard>()?;
+    m.add_class::<checkers::PyMove>()?;
+    m.add_class::<checkers::PyOutcome>()?;
+    m.add_class::<clobber::PyClobberBoard>()?;
+    m.add_class::<clobber::PyClobberMove>()?;
+    m.add_class::<search::PySearchResult>()?;
+    m.add_class::<arena::PyMatch>()?;
+    m.add_class::<arena::PyGameResult>()?;
+    m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add_function(wrap_pyfunction!(search::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::play, m)?)?;
+    m.add("WarcabyError", py.get_type::<errors::WarcabyError>())?;
+    m.add("InvalidFenError", py.get_type::<errors::InvalidFenError>())?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add(
+        "InvalidBoardError",
+        py.get_type::<errors::InvalidBoardError>(),
+    )?;
+    contest_module(m)
+}

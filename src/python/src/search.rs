@@ -1,0 +1,179 @@
+//! `warcaby.search` and `warcaby.perft` on a Board or a ClobberBoard: the
+//! library's search and perft, with the interpreter released while they
+//! run.
+
+use crate::checkers::{PyBoard, PyMove};
+use crate::clobber::{PyClobberBoard, PyClobberMove};
+use crate::errors::bad_input;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use warcaby::ai::{CheckersEval, Engine};
+use warcaby::clobber::{ClobberEval, ClobberPosition};
+use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo, Searcher};
+use warcaby::{Move, Position};
+
+/// Thinking time when no limit is given, in milliseconds.
+pub const DEFAULT_TIME_MS: u64 = 1000;
+/// The largest transposition table a search may ask for, in MiB.
+pub const MAX_HASH_MIB: usize = 4096;
+
+/// What a search found.
+#[pyclass(name = "SearchResult", module = "warcaby", frozen, get_all)]
+pub struct PySearchResult {
+    /// The best move (None when there is no legal move).
+    r#move: Option<Py<PyAny>>,
+    /// The score for the side to move, in hundredths of a man; above 29000 a
+    /// forced win in `30000 - score` plies.
+    score: i32,
+    /// The depth of the last finished iteration.
+    depth: u32,
+    /// The deepest ply reached.
+    seldepth: u32,
+    /// Nodes searched.
+    nodes: u64,
+    /// Milliseconds spent.
+    time_ms: u64,
+    /// The principal variation, best move first.
+    pv: Vec<Py<PyAny>>,
+    /// Plies to a forced win (positive) or loss (negative), if the score is one.
+    mate_in: Option<i32>,
+}
+
+#[pymethods]
+impl PySearchResult {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let mv = match &self.r#move {
+            Some(m) => m.bind(py).str()?.to_string(),
+            None => "None".to_string(),
+        };
+        Ok(format!(
+            "SearchResult(move={mv}, score={}, depth={}, nodes={})",
+            self.score, self.depth, self.nodes
+        ))
+    }
+}
+
+impl PySearchResult {
+    /// The result of a search whose PV's moves are already Python objects.
+    fn new<M>(py: Python<'_>, info: &SearchInfo<M>, pv: Vec<Py<PyAny>>) -> PySearchResult {
+        PySearchResult {
+            r#move: pv.first().map(|m| m.clone_ref(py)),
+            score: info.score,
+            depth: info.depth,
+            seldepth: info.seldepth,
+            nodes: info.nodes,
+            time_ms: info.time_ms,
+            mate_in: info.mate_in(),
+            pv,
+        }
+    }
+}
+
+/// Limits from the keyword arguments: at least one, else a second.
+fn limits(time_ms: Option<u64>, depth: Option<u32>, nodes: Option<u64>) -> PyResult<Limits> {
+    if !depth.is_none_or(|d| (1..=warcaby::search::MAX_PLY as u32).contains(&d)) {
+        return Err(bad_input(format!(
+            "depth must be 1-{}",
+            warcaby::search::MAX_PLY
+        )));
+    }
+    let none = time_ms.is_none() && depth.is_none() && nodes.is_none();
+    Ok(Limits {
+        depth,
+        nodes,
+        time_ms: if none { Some(DEFAULT_TIME_MS) } else { time_ms },
+    })
+}
+
+/// Searches `board` (a Board or a ClobberBoard) and returns the best move,
+/// its score, depth, nodes and principal variation. Limits: `time_ms`,
+/// `depth`, `nodes` (with none, one second). `algorithm`: `negascout`,
+/// `alphabeta` or `minimax`; `eval`: for checkers `positional` (default)
+/// or `material`, for Clobber `live` (default), `active`, `center`,
+/// `accumulation`, `first_center_then_aggressive`, `group_then_fight` or
+/// `take_middle_stay_in_group`. The interpreter runs other threads while it
+/// searches.
+#[pyfunction]
+#[pyo3(signature = (board, *, time_ms = None, depth = None, nodes = None, algorithm = "negascout", eval = None, hash_mib = 16))]
+#[allow(clippy::too_many_arguments)]
+pub fn search(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    time_ms: Option<u64>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    algorithm: &str,
+    eval: Option<&str>,
+    hash_mib: usize,
+) -> PyResult<PySearchResult> {
+    if hash_mib > MAX_HASH_MIB {
+        return Err(bad_input(format!("hash_mib must be 0-{MAX_HASH_MIB}")));
+    }
+    let config = SearchConfig {
+        algorithm: algorithm.parse::<Algorithm>().map_err(bad_input)?,
+        tt_mib: hash_mib,
+        ..SearchConfig::default()
+    };
+    let limits = limits(time_ms, depth, nodes)?;
+    if let Ok(b) = board.cast::<PyBoard>() {
+        let eval: CheckersEval = eval.unwrap_or("positional").parse().map_err(bad_input)?;
+        let game = b.borrow().game.clone();
+        let info = py.detach(|| Engine::new(config, eval).think(&game, limits, |_| {}));
+        let pv = checkers_pv(py, game.position(), &info.pv)?;
+        return Ok(PySearchResult::new(py, &info, pv));
+    }
+    if let Ok(b) = board.cast::<PyClobberBoard>() {
+        let eval: ClobberEval = eval.unwrap_or("live").parse().map_err(bad_input)?;
+        let pos = b.borrow().pos;
+        let info = py.detach(|| Searcher::new(config, eval).search(&pos, &[], limits, |_| {}));
+        let pv = clobber_pv(py, pos, &info.pv)?;
+        return Ok(PySearchResult::new(py, &info, pv));
+    }
+    Err(PyTypeError::new_err(
+        "search takes a warcaby.Board or a warcaby.ClobberBoard",
+    ))
+}
+
+/// The PV as Move objects, each in its own position.
+fn checkers_pv(py: Python<'_>, start: &Position, pv: &[Move]) -> PyResult<Vec<Py<PyAny>>> {
+    let mut pos = *start;
+    pv.iter()
+        .map(|mv| {
+            let m = PyMove::new(&pos, *mv, &pos.legal_moves());
+            pos = pos.after(mv);
+            Ok(Py::new(py, m)?.into_any())
+        })
+        .collect()
+}
+
+/// The PV as ClobberMove objects.
+fn clobber_pv(
+    py: Python<'_>,
+    mut pos: ClobberPosition,
+    pv: &[warcaby::clobber::ClobberMove],
+) -> PyResult<Vec<Py<PyAny>>> {
+    pv.iter()
+        .map(|mv| {
+            let m = PyClobberMove::new(&pos, *mv);
+            pos = pos.after(mv);
+            Ok(Py::new(py, m)?.into_any())
+        })
+        .collect()
+}
+
+/// Counts the leaf nodes of the move tree `depth` plies deep (every capture
+/// sequence its own move), on a Board or a ClobberBoard.
+#[pyfunction]
+pub fn perft(py: Python<'_>, board: &Bound<'_, PyAny>, depth: u32) -> PyResult<u64> {
+    if let Ok(b) = board.cast::<PyBoard>() {
+        let pos = *b.borrow().game.position();
+        return Ok(py.detach(|| warcaby::perft::perft(&pos, depth)));
+    }
+    if let Ok(b) = board.cast::<PyClobberBoard>() {
+        let pos = b.borrow().pos;
+        return Ok(py.detach(|| warcaby::clobber::perft(&pos, depth)));
+    }
+    Err(PyTypeError::new_err(
+        "perft takes a warcaby.Board or a warcaby.ClobberBoard",
+    ))
+}
