@@ -244,6 +244,17 @@ impl<M> SearchInfo<M> {
             .checked_div(self.time_ms)
             .unwrap_or(self.nodes * 1000)
     }
+
+    /// Plies to a forced win (positive) or loss (negative), if the score is one.
+    pub fn mate_in(&self) -> Option<i32> {
+        if self.score > MATE_BOUND {
+            Some(MATE - self.score)
+        } else if self.score < -MATE_BOUND {
+            Some(-(MATE + self.score))
+        } else {
+            None
+        }
+    }
 }
 
 /// A millisecond clock. Native builds use [`std::time::Instant`]; a host
