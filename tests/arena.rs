@@ -7,11 +7,14 @@
 //! The external test bots are in `tests/bots/`; the Python ones need `python3`.
 #![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 
+mod arena_common;
+
+use arena_common::{arena, games, out_dir, warcaby};
 use serde_json::Value;
 use std::collections::HashMap;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use warcaby::{Color, Position, Variant};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -26,38 +29,6 @@ fn sh_bot(mode: &str) -> String {
 
 fn python_bot(file: &str) -> String {
     format!("python:{ROOT}/src/arena/python/{file}")
-}
-
-fn out_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("warcaby-arena-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn warcaby(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warcaby"))
-        .args(args)
-        .output()
-        .expect("run warcaby")
-}
-
-/// Runs `warcaby arena` into `dir`; returns its stdout and the results JSON.
-fn arena(dir: &Path, args: &[&str]) -> (String, Value) {
-    let mut all = vec!["arena", "--out", dir.to_str().unwrap()];
-    all.extend_from_slice(args);
-    let out = warcaby(&all);
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json = std::fs::read_to_string(dir.join("results.json")).expect("results.json");
-    (stdout, serde_json::from_str(&json).expect("valid JSON"))
-}
-
-fn games(results: &Value) -> &Vec<Value> {
-    results["games"].as_array().unwrap()
 }
 
 fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {

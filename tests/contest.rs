@@ -10,10 +10,13 @@
 //! framework's module; `faulty/` holds bots that misbehave on purpose.
 #![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 
+mod arena_common;
+
+use arena_common::{arena, games, out_dir};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use warcaby::rules::{Progress, TOURNAMENT_CONTEST};
 use warcaby::{DrawReason, Game, Outcome, Position, Role, Square, Variant};
 
@@ -27,38 +30,14 @@ fn bot(path: &str) -> String {
     format!("python:{}", contest_dir().join(path).display())
 }
 
-fn out_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("warcaby-contest-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn warcaby(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warcaby"))
-        .args(args)
-        .output()
-        .expect("run warcaby")
-}
-
-/// Runs `warcaby arena` into a fresh directory; stdout and results.json.
-fn arena(name: &str, args: &[&str]) -> (String, Value) {
+/// Runs `warcaby arena --quiet` into a fresh directory; stdout and results.json.
+fn run_arena(name: &str, args: &[&str]) -> (String, Value) {
     let dir = out_dir(name);
-    let mut all = vec!["arena", "--quiet", "--out", dir.to_str().unwrap()];
+    let mut all = vec!["--quiet"];
     all.extend_from_slice(args);
-    let out = warcaby(&all);
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json = std::fs::read_to_string(dir.join("results.json")).expect("results.json");
+    let out = arena(&dir, &all);
     let _ = std::fs::remove_dir_all(&dir);
-    (stdout, serde_json::from_str(&json).expect("valid JSON"))
-}
-
-fn games(results: &Value) -> &Vec<Value> {
-    results["games"].as_array().unwrap()
+    out
 }
 
 const RULE_ENDS: [&str; 4] = [
@@ -344,7 +323,7 @@ fn student_bots_beat_random_in_a_normal_arena() {
     let mut args = vec!["--seed", "11", "--jobs", "2", "--bots", "random"];
     let specs: Vec<String> = STUDENTS.iter().map(|s| bot(s)).collect();
     args.extend(specs.iter().map(String::as_str));
-    let (_, results) = arena("students", &args);
+    let (_, results) = run_arena("students", &args);
     for g in games(&results) {
         assert!(ended_by_rules(g), "{g}");
         if g["white"] == "random" || g["black"] == "random" {
@@ -358,7 +337,7 @@ fn student_bots_beat_random_in_a_normal_arena() {
 fn contest_mode_runs_a_whole_folder_of_bots() {
     python3_with_numpy();
     let folder = contest_dir().join("boty");
-    let (stdout, results) = arena(
+    let (stdout, results) = run_arena(
         "folder",
         &[
             "--contest",
@@ -411,7 +390,7 @@ fn contest_mode_runs_a_whole_folder_of_bots() {
 fn contest_mode_spends_flags_then_replaces_slow_moves() {
     python3_with_numpy();
     let slow = "faulty/slow_bot.py";
-    let (_, results) = arena(
+    let (_, results) = run_arena(
         "slow",
         &[
             "--contest",
@@ -440,7 +419,7 @@ fn contest_mode_spends_flags_then_replaces_slow_moves() {
         assert_eq!(other["flags_used"], 0);
     }
     // The benchmark's T is used when no --move-time is given.
-    let (_, results) = arena(
+    let (_, results) = run_arena(
         "benchmark",
         &[
             "--contest",
@@ -465,7 +444,7 @@ fn contest_mode_replaces_exceptions_garbage_and_restarts_a_dead_bot() {
         "faulty/dying_bot.py",
         "faulty/stateful_bot.py",
     );
-    let (_, results) = arena(
+    let (_, results) = run_arena(
         "faulty",
         &[
             "--contest",
@@ -512,7 +491,7 @@ fn contest_mode_replaces_exceptions_garbage_and_restarts_a_dead_bot() {
 #[test]
 fn stateful_bots_keep_one_instance_per_game_in_a_normal_arena() {
     python3_with_numpy();
-    let (_, results) = arena(
+    let (_, results) = run_arena(
         "stateful",
         &[
             "--seed",
