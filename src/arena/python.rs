@@ -94,7 +94,6 @@ enum Reply {
 /// A contest bot behind the adapter.
 pub struct PythonBot {
     process: Process,
-    start: Option<GameStart>,
 }
 
 impl PythonBot {
@@ -102,7 +101,6 @@ impl PythonBot {
     pub fn new(launch: Launch) -> PythonBot {
         PythonBot {
             process: Process::new(launch),
-            start: None,
         }
     }
 
@@ -183,7 +181,6 @@ fn steps_text(hops: &Hops) -> String {
 
 impl Player for PythonBot {
     fn start(&mut self, start: &GameStart) -> Result<(), Fault> {
-        self.start = Some(start.clone());
         self.process
             .start(start.handshake)
             .map_err(Self::numpy_hint)?;
