@@ -9,12 +9,11 @@
 
 mod arena_common;
 
-use arena_common::{arena, games, out_dir, warcaby};
+use arena_common::{arena, games, out_dir, python3_with_numpy, warcaby};
 use serde_json::Value;
 use std::collections::HashMap;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use warcaby::{Color, Position, Variant};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -199,7 +198,7 @@ fn faulty_external_bots_lose_with_the_reason_and_the_arena_goes_on() {
 
 #[test]
 fn external_bots_get_the_memory_limit() {
-    python3_available();
+    python3_with_numpy();
     let dir = out_dir("memory");
     let first = bots_dir().join("first.sh");
     let hog = sh_bot("hog");
@@ -332,20 +331,9 @@ fn openings_are_played_with_both_colours() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-fn python3_available() {
-    let ok = Command::new("python3")
-        .args(["-c", "import numpy"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        ok,
-        "these tests need python3 with numpy (tests/run_all.sh installs them)"
-    );
-}
-
 #[test]
 fn python_example_bots_complete_a_match() {
-    python3_available();
+    python3_with_numpy();
     let dir = out_dir("python");
     let sensible = python_bot("sensible_bot.py");
     let random = python_bot("random_bot.py");

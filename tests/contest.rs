@@ -12,7 +12,7 @@
 
 mod arena_common;
 
-use arena_common::{arena, games, out_dir};
+use arena_common::{arena, games, out_dir, python3_with_numpy};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -177,17 +177,6 @@ fn the_movers_view_makes_a_position_and_its_colour_reversed_twin_equal() {
 }
 
 // ---- The Python adapter ----------------------------------------------------
-
-fn python3_with_numpy() {
-    let ok = Command::new("python3")
-        .args(["-c", "import numpy"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        ok,
-        "these tests need python3 with numpy (tests/run_all.sh installs them)"
-    );
-}
 
 /// Talks to the adapter directly with `bot_file`: sends `lines` after the
 /// handshake and returns the replies and what the bot wrote to stderr.

@@ -38,3 +38,16 @@ pub fn arena(dir: &Path, args: &[&str]) -> (String, Value) {
 pub fn games(results: &Value) -> &Vec<Value> {
     results["games"].as_array().unwrap()
 }
+
+/// Fails with a clear message when `python3` cannot import numpy (the
+/// Python bot tests need both; tests/run_all.sh installs them).
+pub fn python3_with_numpy() {
+    let ok = Command::new("python3")
+        .args(["-c", "import numpy"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        ok,
+        "these tests need python3 with numpy (tests/run_all.sh installs them)"
+    );
+}
