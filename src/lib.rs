@@ -3,6 +3,7 @@
 //! end and the CLI are built on it.
 
 pub mod ai;
+pub mod az;
 // Runs bots as processes: native builds with the arena (the CLI, Python).
 #[cfg(all(feature = "arena", not(target_arch = "wasm32")))]
 pub mod arena;

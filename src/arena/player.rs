@@ -1,8 +1,9 @@
 //! What the arena asks of a bot, what goes wrong with one, and the built-in
 //! bots (random, levels, engine configurations).
 
-use super::spec::{BotSpec, EngineSpec};
+use super::spec::{AzSpec, BotSpec, EngineSpec};
 use crate::ai::{Engine, Level};
+use crate::az::{AzPlayer, MctsLimits};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::named::{named_display_and_parse, Named};
@@ -310,6 +311,57 @@ pub fn builtin(spec: &BotSpec) -> Option<Box<dyn Player>> {
             kind: EngineKind::Config(e.clone()),
             engine: None,
         })),
+        BotSpec::Az(spec) => Some(Box::new(AzArenaPlayer {
+            spec: spec.clone(),
+            player: None,
+        })),
         _ => None,
+    }
+}
+
+/// The AlphaZero bot (English rules only).
+pub struct AzArenaPlayer {
+    spec: AzSpec,
+    player: Option<AzPlayer>,
+}
+
+impl Player for AzArenaPlayer {
+    fn start(&mut self, start: &GameStart) -> Result<(), Fault> {
+        let net = match &self.spec.net {
+            None => crate::az::shipped_net(),
+            Some(path) => {
+                let bytes = std::fs::read(path).map_err(|e| {
+                    Fault::new(FaultKind::Crash, format!("{}: {e}", path.display()))
+                })?;
+                let net = crate::az::Net::from_bytes(&bytes).map_err(|e| {
+                    Fault::new(FaultKind::Crash, format!("{}: {e}", path.display()))
+                })?;
+                std::sync::Arc::new(net)
+            }
+        };
+        let limits = MctsLimits {
+            sims: self.spec.sims,
+            time_ms: self.spec.time_ms,
+        };
+        self.player = Some(AzPlayer::new(net, limits, start.seed));
+        Ok(())
+    }
+
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault> {
+        let player = self.player.as_mut().expect("started");
+        player.limits.time_ms = Some(move_time(self.spec.time_ms, turn.time_left));
+        let result = player
+            .think(turn.game)
+            .map_err(|e| Fault::new(FaultKind::Crash, e.to_string()))?;
+        result
+            .moves
+            .first()
+            .map(|m| m.mv)
+            .filter(|m| turn.legal.contains(m))
+            .ok_or_else(|| Fault::new(FaultKind::Crash, "the AlphaZero bot found no move"))
+    }
+
+    fn finish(&mut self, _result: &str, _how: &str) {
+        self.player = None;
     }
 }

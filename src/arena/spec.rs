@@ -5,6 +5,8 @@
 //! level=N[:time=MS]                   the engine at playing level 1-8
 //! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB]
 //!                                     ALGO = minimax, alphabeta or negascout
+//! az[:sims=N][:time=MS][:net=FILE]    the AlphaZero bot (English rules only),
+//!                                     shipped network unless net= names one
 //! exec:<command line>                 an external bot, run with `sh -c`
 //! python:<file.py>                    a tournament-framework bot, via the adapter
 //! <path to an executable file>        an external bot
@@ -40,6 +42,8 @@ pub enum BotSpec {
     },
     /// The engine with an explicit configuration.
     Engine(EngineSpec),
+    /// The AlphaZero bot: network-guided tree search.
+    Az(AzSpec),
     /// An external program started with `sh -c <command line>`.
     Exec {
         /// The command line.
@@ -75,6 +79,17 @@ pub struct EngineSpec {
     pub hash_mib: usize,
 }
 
+/// The AlphaZero bot's configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AzSpec {
+    /// Simulations per move.
+    pub sims: Option<u32>,
+    /// Time per move in milliseconds.
+    pub time_ms: Option<u64>,
+    /// A network file; None: the shipped network.
+    pub net: Option<PathBuf>,
+}
+
 /// The options of a built-in spec (`key=value` after a `:`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum SpecKey {
@@ -88,16 +103,22 @@ pub enum SpecKey {
     Eval,
     /// `hash=MIB`: transposition table size.
     Hash,
+    /// `sims=N`: AlphaZero simulations per move.
+    Sims,
+    /// `net=FILE`: AlphaZero network file.
+    Net,
 }
 
 impl SpecKey {
     /// Every option.
-    pub const ALL: [SpecKey; 5] = [
+    pub const ALL: [SpecKey; 7] = [
         SpecKey::Depth,
         SpecKey::Time,
         SpecKey::Nodes,
         SpecKey::Eval,
         SpecKey::Hash,
+        SpecKey::Sims,
+        SpecKey::Net,
     ];
 }
 
@@ -111,6 +132,8 @@ impl Named for SpecKey {
             SpecKey::Nodes => "nodes",
             SpecKey::Eval => "eval",
             SpecKey::Hash => "hash",
+            SpecKey::Sims => "sims",
+            SpecKey::Net => "net",
         }
     }
 }
@@ -195,7 +218,9 @@ impl BotSpec {
     /// Built-in, external or Python.
     pub fn kind(&self) -> BotKind {
         match self {
-            BotSpec::Random | BotSpec::Level { .. } | BotSpec::Engine(_) => BotKind::Builtin,
+            BotSpec::Random | BotSpec::Level { .. } | BotSpec::Engine(_) | BotSpec::Az(_) => {
+                BotKind::Builtin
+            }
             BotSpec::Exec { .. } | BotSpec::Program { .. } => BotKind::External,
             BotSpec::Python { .. } => BotKind::Python,
         }
@@ -285,9 +310,12 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         }
         return Ok(BotSpec::Level { level, time_ms });
     }
+    if head.eq_ignore_ascii_case("az") {
+        return parse_az(options);
+    }
     let algorithm: Algorithm = named::parse(head).map_err(|e| {
         format!(
-            "not a file, and '{head}' is no built-in bot: expected random, level=N, {}, or exec:<command>, python:<file.py> or the path of an executable",
+            "not a file, and '{head}' is no built-in bot: expected random, level=N, az, {}, or exec:<command>, python:<file.py> or the path of an executable",
             e.expected
         )
     })?;
@@ -312,12 +340,50 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
             SpecKey::Nodes => engine.nodes = Some(number("nodes", value)?),
             SpecKey::Eval => engine.eval = named::parse(value).map_err(|e| e.to_string())?,
             SpecKey::Hash => engine.hash_mib = number("hash", value)?,
+            SpecKey::Sims | SpecKey::Net => {
+                return Err(format!("{key}= is an option of az, not of {head}"))
+            }
         }
     }
     if engine.depth.is_none() && engine.time_ms.is_none() && engine.nodes.is_none() {
         engine.time_ms = Some(DEFAULT_ENGINE_TIME_MS);
     }
     Ok(BotSpec::Engine(engine))
+}
+
+fn parse_az(options: Vec<(SpecKey, &str)>) -> Result<BotSpec, String> {
+    let mut az = AzSpec {
+        sims: None,
+        time_ms: None,
+        net: None,
+    };
+    for (key, value) in options {
+        match key {
+            SpecKey::Sims => {
+                let sims: u32 = number("sims", value)?;
+                if sims == 0 {
+                    return Err("sims=0: expected at least 1".to_string());
+                }
+                az.sims = Some(sims);
+            }
+            SpecKey::Time => az.time_ms = Some(number("time", value)?),
+            SpecKey::Net => {
+                let path = PathBuf::from(value);
+                let bytes = std::fs::read(&path).map_err(|e| format!("net={value}: {e}"))?;
+                crate::az::Net::from_bytes(&bytes).map_err(|e| format!("net={value}: {e}"))?;
+                az.net = Some(path);
+            }
+            other => {
+                return Err(format!(
+                    "az takes sims=N, time=MS and net=FILE (found {other})"
+                ))
+            }
+        }
+    }
+    if az.sims.is_none() && az.time_ms.is_none() {
+        az.time_ms = Some(DEFAULT_ENGINE_TIME_MS);
+    }
+    Ok(BotSpec::Az(az))
 }
 
 #[cfg(test)]
@@ -352,6 +418,18 @@ mod tests {
             }
         );
         assert_eq!(exec.short_label(""), "exec:python3 bot.py --fast");
+        let az = |sims, time_ms| {
+            BotSpec::Az(AzSpec {
+                sims,
+                time_ms,
+                net: None,
+            })
+        };
+        assert_eq!(BotSpec::parse("az:sims=50").unwrap(), az(Some(50), None));
+        assert_eq!(
+            BotSpec::parse("az:time=1000").unwrap(),
+            az(None, Some(1000))
+        );
     }
 
     #[test]
@@ -359,19 +437,22 @@ mod tests {
         for (spec, needle) in [
             (
                 "negascout:depht=3",
-                "expected depth, time, nodes, eval or hash",
+                "expected depth, time, nodes, eval, hash, sims or net",
             ),
             ("alphabeta:eval=fancy", "expected material or positional"),
             ("level=9", "level must be 1-8"),
             ("level=2:depth=3", "only time=MS"),
             (
                 "stockfish",
-                "expected random, level=N, minimax, alphabeta or negascout",
+                "expected random, level=N, az, minimax, alphabeta or negascout",
             ),
             ("random:depth=2", "no options"),
             ("negascout:depth", "key=value"),
             ("python:/no/such/file.py", "no such file"),
             ("exec:", "needs a command"),
+            ("az:depth=3", "az takes sims=N"),
+            ("az:net=/no/such/net", "net=/no/such/net"),
+            ("alphabeta:sims=3", "option of az"),
         ] {
             let err = BotSpec::parse(spec).unwrap_err().to_string();
             assert!(err.contains(needle), "{spec}: {err}");

@@ -4,6 +4,10 @@
 
 mod alloc;
 mod arena;
+mod az;
+#[cfg(feature = "az-train")]
+mod az_plot;
+mod az_train;
 mod bench;
 mod clobber;
 mod games;
@@ -54,6 +58,9 @@ enum Command {
     /// Benchmarks that print figures.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
+    /// The AlphaZero bot: self-play, training (feature az-train), evaluation.
+    #[command(subcommand)]
+    Az(az::AzCommand),
 }
 
 /// Which position to work on.
@@ -196,6 +203,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(args),
         Command::Clobber(cmd) => clobber::run(cmd),
         Command::Bench(cmd) => bench::run(cmd),
+        Command::Az(cmd) => az::run(cmd),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
