@@ -55,7 +55,11 @@ fn kings_and_side_to_move_planes() {
     assert_eq!(x[2 * 64 + s14.index()], 1.0);
     assert_eq!(x[3 * 64 + 6], 1.0);
     assert_eq!(x[2], 1.0);
-    assert_eq!(x.iter().sum::<f32>(), 4.0, "player 1 to move: plane 4 is zero");
+    assert_eq!(
+        x.iter().sum::<f32>(),
+        4.0,
+        "player 1 to move: plane 4 is zero"
+    );
 }
 
 #[test]
@@ -91,7 +95,10 @@ fn network_file_round_trips_and_rejects_bad_files() {
     let net = Net::random(config, 3);
     let bytes = net.to_bytes();
     assert_eq!(Net::from_bytes(&bytes).unwrap(), net);
-    assert_eq!(Net::from_bytes(b"hello").unwrap_err(), NetError::NotANetwork);
+    assert_eq!(
+        Net::from_bytes(b"hello").unwrap_err(),
+        NetError::NotANetwork
+    );
     assert!(matches!(
         Net::from_bytes(&bytes[..bytes.len() - 4]),
         Err(NetError::Length { .. })
@@ -154,14 +161,24 @@ fn mcts_finds_a_forced_win() {
     for batch in [1, 8] {
         let result = search(&Uniform, pos, 100, batch);
         let best = &result.moves[0];
-        assert_eq!((best.mv.from(), best.mv.to()), (sq(21), sq(25)), "{result:?}");
+        assert_eq!(
+            (best.mv.from(), best.mv.to()),
+            (sq(21), sq(25)),
+            "{result:?}"
+        );
         assert!(best.q > 0.9, "{best:?}");
     }
 }
 
 #[test]
 fn visits_follow_the_priors_of_an_untrained_net() {
-    let net = Net::random(NetConfig { channels: 8, blocks: 1 }, 11);
+    let net = Net::random(
+        NetConfig {
+            channels: 8,
+            blocks: 1,
+        },
+        11,
+    );
     let pos = Position::start(Variant::English);
     let result = search(&net, pos, 300, 8);
     let top_prior = result

@@ -158,3 +158,78 @@ impl Trainer {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::az::encode::{action, encode};
+    use crate::{Position, Variant};
+
+    fn small_net() -> Net {
+        Net::random(
+            NetConfig {
+                channels: 8,
+                blocks: 1,
+            },
+            21,
+        )
+    }
+
+    /// Positions along a fixed line of play, each labelled with the move
+    /// played from it and a made-up value.
+    fn samples() -> Vec<Sample> {
+        let mut pos = Position::start(Variant::English);
+        let mut out = Vec::new();
+        for i in 0..16 {
+            let moves = pos.legal_moves();
+            let Some(&mv) = moves.get(i % moves.len().max(1)) else {
+                break;
+            };
+            out.push(Sample {
+                pos,
+                policy: vec![(action(&mv) as u16, 1.0)],
+                value: if i % 2 == 0 { 0.5 } else { -0.5 },
+            });
+            pos = pos.after(&mv);
+        }
+        out
+    }
+
+    #[test]
+    fn candle_forward_equals_the_hand_written_one() {
+        let net = small_net();
+        let trainer = Trainer::new(&net, 1e-3).unwrap();
+        let mut inputs = Vec::new();
+        for s in samples().iter().take(4) {
+            inputs.extend(encode(&s.pos));
+        }
+        let ours = net.forward(&inputs);
+        let theirs = trainer.forward(&inputs).unwrap();
+        for (a, b) in ours.logits.iter().zip(&theirs.logits) {
+            assert!((a - b).abs() < 1e-4, "{a} vs {b}");
+        }
+        for (a, b) in ours.values.iter().zip(&theirs.values) {
+            assert!((a - b).abs() < 1e-5, "{a} vs {b}");
+        }
+        assert_eq!(trainer.net().unwrap(), net);
+    }
+
+    #[test]
+    fn training_smoke_loss_falls() {
+        let batch = samples();
+        let mut trainer = Trainer::new(&small_net(), 1e-2).unwrap();
+        let before = trainer.evaluate(&batch).unwrap();
+        for _ in 0..40 {
+            trainer.step(&batch).unwrap();
+        }
+        let after = trainer.evaluate(&batch).unwrap();
+        assert!(
+            after.policy < 0.5 * before.policy,
+            "{before:?} -> {after:?}"
+        );
+        assert!(after.value < before.value, "{before:?} -> {after:?}");
+        // The trained weights reach the hand-written network.
+        let net = trainer.net().unwrap();
+        assert_ne!(net, small_net());
+    }
+}

@@ -20,6 +20,12 @@ pub enum Humans {
     None,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BotChoice {
+    Engine,
+    Az,
+}
+
 #[derive(Args)]
 pub struct PlayArgs {
     /// The game: checkers or clobber.
@@ -37,9 +43,10 @@ pub struct PlayArgs {
     /// Clobber bot heuristic.
     #[arg(long, default_value = "live")]
     heuristic: String,
-    /// Checkers rule variant: tournament, english or russian.
-    #[arg(long, default_value = "tournament")]
-    variant: Variant,
+    /// Checkers rule variant: tournament, english or russian (default:
+    /// tournament; english with --bot az).
+    #[arg(long)]
+    variant: Option<Variant>,
     /// Start from this FEN instead of the start position.
     #[arg(long)]
     fen: Option<String>,
@@ -49,9 +56,17 @@ pub struct PlayArgs {
     /// Which game of the --pdn file (1-based, default 1).
     #[arg(long, value_name = "N")]
     pdn_game: Option<usize>,
-    /// Which side(s) a human plays.
-    #[arg(long, value_enum, default_value = "white")]
-    human: Humans,
+    /// Which side(s) a human plays (default: white; none with --bot az).
+    #[arg(long, value_enum)]
+    human: Option<Humans>,
+    /// The bot: the alpha-beta engine at --level, or az (the AlphaZero
+    /// network with tree search, English checkers). With az and no human,
+    /// the game pauses after each move: Enter goes on, q stops.
+    #[arg(long, value_enum, default_value = "engine")]
+    bot: BotChoice,
+    /// AlphaZero network file for --bot az (default: the shipped network).
+    #[arg(long, value_name = "FILE")]
+    net: Option<std::path::PathBuf>,
     /// Engine level 1-8.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(i64).range(1..=8))]
     level: i64,
@@ -194,6 +209,56 @@ impl Table for CheckersTable {
     }
 }
 
+struct AzTable {
+    game: Game,
+    player: warcaby::az::AzPlayer,
+}
+
+impl Table for AzTable {
+    fn board(&self) -> String {
+        board_text(self.game.position())
+    }
+    fn result(&self) -> Option<String> {
+        self.game
+            .outcome()
+            .map(|o| format!("{o} ({})", o.result_text()))
+    }
+    fn side(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+    fn plies(&self) -> usize {
+        self.game.ply_count()
+    }
+    fn legal(&self) -> String {
+        legal_list(&self.game)
+    }
+    fn play_text(&mut self, text: &str) -> Result<(), String> {
+        self.game
+            .play_text(text)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+    fn undo(&mut self) -> bool {
+        self.game.undo().is_some()
+    }
+    fn bot(&mut self) -> Result<String, String> {
+        let pos = *self.game.position();
+        let r = self.player.think(&self.game).map_err(|e| e.to_string())?;
+        let best = r.moves.first().ok_or("the network found no move")?;
+        let total = r.moves.iter().map(|m| m.visits).sum::<u32>().max(1);
+        self.game.play(&best.mv).map_err(|e| e.to_string())?;
+        Ok(format!(
+            "plays {}  visits={:.0}% prior={:.2} q={:.2} value={:.2} sims={}",
+            pos.move_text(&best.mv),
+            100.0 * best.visits as f64 / total as f64,
+            best.prior,
+            best.q,
+            r.root_value,
+            r.sims
+        ))
+    }
+}
+
 struct ClobberTable {
     history: Vec<ClobberPosition>,
     searcher: Searcher<ClobberPosition, ClobberEval>,
@@ -262,9 +327,10 @@ fn log_line<M>(mv: &str, r: &warcaby::search::SearchInfo<M>, pv: &str) -> String
 
 fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Box<dyn Table>, String> {
     match args.game {
+        GameKind::Checkers if args.bot == BotChoice::Az => az_table(args),
         GameKind::Checkers => {
             let game = crate::start::checkers_game(
-                args.variant,
+                args.variant.unwrap_or(Variant::Tournament),
                 args.fen.as_deref(),
                 args.pdn.as_deref(),
                 args.pdn_game,
@@ -308,8 +374,51 @@ fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Box<dyn Table>, Str
     }
 }
 
+fn az_table(args: &PlayArgs) -> Result<Box<dyn Table>, String> {
+    let game = crate::start::checkers_game(
+        args.variant.unwrap_or(Variant::English),
+        args.fen.as_deref(),
+        args.pdn.as_deref(),
+        args.pdn_game,
+    )?;
+    if game.variant() != Variant::English {
+        return Err("the AlphaZero bot plays English checkers only (--variant english)".into());
+    }
+    let net = crate::az::load_net(args.net.as_deref())?;
+    let limits = warcaby::az::MctsLimits {
+        sims: None,
+        time_ms: Some(args.time),
+    };
+    println!("Warcaby: English rules, the AlphaZero bot ({} ms a move). o/O white man/king, x/X black man/king.", args.time);
+    println!(
+        "Enter: the network's next move; a move like 11-15 when it is your turn; 'q' to stop."
+    );
+    Ok(Box::new(AzTable {
+        game,
+        player: warcaby::az::AzPlayer::new(net, limits, args.seed.unwrap_or(1)),
+    }))
+}
+
+/// After a move of the AlphaZero bot with no human to move: Enter goes on,
+/// `q` (or the end of input) stops. True to stop.
+fn pause(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> bool {
+    print!("Enter to go on, q to stop> ");
+    let _ = std::io::stdout().flush();
+    match lines.next() {
+        Some(Ok(line)) => matches!(line.trim(), "q" | "quit" | "exit"),
+        _ => true,
+    }
+}
+
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     let level = Level::new(args.level).map_err(|e| e.to_string())?;
+    let az = args.bot == BotChoice::Az;
+    if az && args.game != GameKind::Checkers {
+        return Err("--bot az plays checkers (English rules) only".into());
+    }
+    let humans = args
+        .human
+        .unwrap_or(if az { Humans::None } else { Humans::White });
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let mut table = table(args, level, seed)?;
     let stdin = std::io::stdin();
@@ -323,9 +432,17 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         }
         let side = table.side();
         let round = table.plies() / 2 + 1;
-        if !is_human(args.human, side) {
+        if !is_human(humans, side) {
             let line = table.bot()?;
             println!("round {round}: {} {line}", side.name());
+            if az
+                && table.result().is_none()
+                && !is_human(humans, table.side())
+                && pause(&mut lines)
+            {
+                println!("Bye.");
+                return Ok(());
+            }
             continue;
         }
         println!("{} to move. Legal moves: {}", side.name(), table.legal());
@@ -346,7 +463,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 let mut undone = 0;
                 while table.undo() {
                     undone += 1;
-                    if is_human(args.human, table.side()) {
+                    if is_human(humans, table.side()) {
                         break;
                     }
                 }

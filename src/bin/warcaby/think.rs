@@ -37,9 +37,13 @@ pub struct BestMoveArgs {
     position: PositionArgs,
     #[command(flatten)]
     limits: LimitArgs,
-    /// Search algorithm: minimax, alphabeta or negascout.
-    #[arg(long, default_value = "negascout")]
-    algo: Algorithm,
+    /// Search algorithm: minimax, alphabeta, negascout, or az (the
+    /// AlphaZero bot, English checkers: --movetime, or --nodes as simulations).
+    #[arg(long, default_value = "negascout", value_parser = parse_algo)]
+    algo: AlgoChoice,
+    /// AlphaZero network file for --algo az (default: the shipped network).
+    #[arg(long, value_name = "FILE")]
+    net: Option<std::path::PathBuf>,
     /// Evaluation by name (checkers: material, positional; Clobber: active,
     /// center, accumulation, first_center_then_aggressive, group_then_fight,
     /// take_middle_stay_in_group, live).
@@ -48,6 +52,67 @@ pub struct BestMoveArgs {
     /// Transposition table size in MiB (0 = none).
     #[arg(long, default_value_t = 64)]
     hash: usize,
+}
+
+/// An alpha-beta family search or the AlphaZero bot.
+#[derive(Clone, Copy)]
+pub enum AlgoChoice {
+    /// A tree search with an evaluation.
+    Search(Algorithm),
+    /// Network-guided Monte Carlo tree search.
+    Az,
+}
+
+fn parse_algo(text: &str) -> Result<AlgoChoice, String> {
+    if text.eq_ignore_ascii_case("az") {
+        return Ok(AlgoChoice::Az);
+    }
+    text.parse::<Algorithm>()
+        .map(AlgoChoice::Search)
+        .map_err(|e| format!("{e}, or az"))
+}
+
+/// `bestmove --algo az`: the AlphaZero bot's search, its top moves as info lines.
+fn az_bestmove(args: &BestMoveArgs) -> Result<(), String> {
+    let game = args.position.checkers_game()?;
+    let limits = warcaby::az::MctsLimits {
+        sims: args
+            .limits
+            .nodes
+            .map(|n| n.clamp(1, u32::MAX as u64) as u32),
+        time_ms: args.limits.movetime,
+    };
+    if args.limits.depth.is_some() {
+        return Err("--algo az takes --movetime or --nodes (simulations), not --depth".into());
+    }
+    let net = crate::az::load_net(args.net.as_deref())?;
+    let mut player = warcaby::az::AzPlayer::new(net, limits, 1);
+    let result = player.think(&game).map_err(|e| e.to_string())?;
+    let pos = game.position();
+    let legal = pos.legal_moves();
+    let text = |mv: &warcaby::Move| warcaby::notation::short_text(mv, &legal, pos.rules());
+    let total = result.moves.iter().map(|m| m.visits).sum::<u32>().max(1);
+    for m in result.moves.iter().take(5) {
+        println!(
+            "info move={} visits={} visits_pct={:.1} prior={:.3} q={:.3}",
+            text(&m.mv),
+            m.visits,
+            100.0 * m.visits as f64 / total as f64,
+            m.prior,
+            m.q
+        );
+    }
+    let Some(best) = result.moves.first() else {
+        return Err("no legal move: the side to move has lost".to_string());
+    };
+    println!(
+        "bestmove {} value={:.3} sims={} evals={}",
+        text(&best.mv),
+        result.root_value,
+        result.sims,
+        result.evals
+    );
+    Ok(())
 }
 
 /// The evaluation named (or the game's default), or an error listing the names.
@@ -76,8 +141,11 @@ impl GameJob for BestMoveJob<'_> {
     type Output = Result<(), String>;
     fn run<G: CliGame>(self, pos: G) -> Result<(), String> {
         let args = self.0;
+        let AlgoChoice::Search(algorithm) = args.algo else {
+            unreachable!("run_bestmove sends az elsewhere");
+        };
         let config = SearchConfig {
-            algorithm: args.algo,
+            algorithm,
             tt_mib: args.hash,
             ..SearchConfig::default()
         };
@@ -101,6 +169,9 @@ impl GameJob for BestMoveJob<'_> {
 }
 
 pub fn run_bestmove(args: &BestMoveArgs) -> Result<(), String> {
+    if let AlgoChoice::Az = args.algo {
+        return az_bestmove(args);
+    }
     with_position(&args.position, BestMoveJob(args))?
 }
 
