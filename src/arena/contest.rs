@@ -1,7 +1,7 @@
 //! Contest mode: games refereed the way the contest's own program
 //! (`silnik.py`, class `GRA`) referees them.
 //!
-//! * Game ends: [`crate::rules::TOURNAMENT_CONTEST`] (no-progress counter
+//! * Game ends: [`crate::checkers::rules::TOURNAMENT_CONTEST`] (no-progress counter
 //!   reset only by a capture or a crowning, draw at 20; repetition of the
 //!   board as the mover sees it, start position not counted; draws checked
 //!   before the side to move's loss).
@@ -24,12 +24,13 @@
 
 use super::play::{self, End, Played};
 use super::player::{Answer, Choice, GameStart, Player, SubstitutionReason, Turn};
-use crate::game::Game;
-use crate::moves::Move;
-use crate::named::Named;
-use crate::referee::{step_text, Hops};
-use crate::rng::Rng;
-use crate::rules::{Color, TOURNAMENT_CONTEST};
+use crate::checkers::game::Game;
+use crate::checkers::moves::Move;
+use crate::checkers::referee::{step_text, Hops};
+use crate::checkers::rules::TOURNAMENT_CONTEST;
+use crate::core::named::Named;
+use crate::core::rng::Rng;
+use crate::core::Color;
 use std::time::{Duration, Instant};
 
 /// The referee's number of time flags per bot and game.

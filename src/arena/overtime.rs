@@ -1,11 +1,11 @@
 //! The overtime start position: the same number of men removed at random
 //! from each side (kings are never removed).
 
-use crate::bitboard::Bitboard;
-use crate::position::{Position, Setup};
-use crate::rng::Rng;
-use crate::rules::Color;
-use crate::square::Square;
+use crate::checkers::bitboard::Bitboard;
+use crate::checkers::position::{Position, Setup};
+use crate::checkers::square::Square;
+use crate::core::rng::Rng;
+use crate::core::Color;
 
 /// Men removed at random when `--overtime-men` is not given: 1 to this many.
 pub const MAX_RANDOM_MEN: usize = 3;
@@ -76,7 +76,7 @@ pub fn remove_men(pos: &Position, count: usize, rng: &mut Rng) -> Removal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
+    use crate::checkers::rules::Variant;
 
     #[test]
     fn same_count_from_each_side_and_seeded() {

@@ -6,9 +6,9 @@
 
 use super::contest::ContestGame;
 use super::player::{Fault, FaultKind, GameStart, LastWords, Player, Turn};
-use crate::game::{DrawReason, Game, Outcome, WinReason};
-use crate::named::{named_display_and_parse, Named};
-use crate::rules::Color;
+use crate::checkers::game::{DrawReason, Game, Outcome, WinReason};
+use crate::core::named::{named_display_and_parse, Named};
+use crate::core::Color;
 use std::time::{Duration, Instant};
 
 /// How a game ended.

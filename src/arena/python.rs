@@ -2,7 +2,7 @@
 //! run unchanged through the adapter (`python/adapter.py`, built into the
 //! binary and written to a temporary directory when the first Python bot
 //! starts). The arena works out what the contest's referee would show the
-//! bot ([`crate::referee`]: the board from the mover's side, the one-step
+//! bot ([`crate::checkers::referee`]: the board from the mover's side, the one-step
 //! moves in the referee's order, captures hop by hop) and the adapter turns
 //! it into the numpy board and the list of tuples, calls the bot and times
 //! it. See `bot-protocol.md` for the adapter's lines.
@@ -11,8 +11,8 @@ use super::player::{
     Answer, Choice, Fault, FaultKind, GameStart, Player, SubstitutionReason, Turn,
 };
 use super::process::{cut, key_values, seconds, Launch, Process};
-use crate::moves::Move;
-use crate::referee::{parse_step, step_repr, step_text, Hops, Step};
+use crate::checkers::moves::Move;
+use crate::checkers::referee::{parse_step, step_repr, step_text, Hops, Step};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

@@ -6,7 +6,7 @@
 use super::contest::{ContestGame, SideLog};
 use super::elo::{self, GameScore};
 use super::player::LastWords;
-use crate::pdn::PdnGame;
+use crate::checkers::notation::pdn::PdnGame;
 use crate::Game;
 use serde::Serialize;
 

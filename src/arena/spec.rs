@@ -14,8 +14,8 @@
 //! Only depth- or node-limited engines (and `random`, and levels 1-6, whose
 //! depth ends long before their time cap) replay the same games for a seed.
 
-use crate::ai::{CheckersEval, Level};
-use crate::named::{self, named_display_and_parse, Named};
+use crate::checkers::ai::{CheckersEval, Level};
+use crate::core::named::{self, named_display_and_parse, Named};
 use crate::search::Algorithm;
 use std::path::{Path, PathBuf};
 

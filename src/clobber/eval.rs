@@ -3,8 +3,8 @@
 //! scaled by 100 so the blends' weights (0.7, 0.3, ...) stay integers.
 
 use super::ClobberPosition;
-use crate::named::{named_display_and_parse, Named};
-use crate::rules::Color;
+use crate::core::named::{named_display_and_parse, Named};
+use crate::core::Color;
 use crate::search::Evaluator;
 
 /// The Clobber heuristics that can be chosen by name.

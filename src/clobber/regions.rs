@@ -10,7 +10,7 @@
 //! board and in any of the 8 orientations of the square.
 
 use super::{ClobberPosition, Shape};
-use crate::rng::{keys, mix};
+use crate::core::rng::{keys, mix};
 
 /// A position seen from the side to move: its stones and the opponent's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -281,7 +281,7 @@ pub(crate) fn shape_hashes(shape: Shape, region: Sides) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Color;
+    use crate::core::Color;
 
     #[test]
     fn children_match_the_legal_moves() {

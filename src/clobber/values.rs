@@ -45,8 +45,8 @@ impl RegionValues {
         let geometry = Geometry::new(pos.shape());
         let value = self.sum_value(&geometry, Sides::of(pos));
         match pos.side_to_move() {
-            crate::rules::Color::Black => value,
-            crate::rules::Color::White => self.values.negative(value),
+            crate::core::Color::Black => value,
+            crate::core::Color::White => self.values.negative(value),
         }
     }
 

@@ -4,7 +4,7 @@
 //! gigabytes of tables then miss the TLB far less often.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use warcaby::search::advise_huge_pages_at;
+use warcaby::core::mem::advise_huge_pages_at;
 
 /// The system allocator with a huge-page hint for large blocks.
 pub struct HugePageHint;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use warcaby::arena::contest::ContestRules;
 use warcaby::arena::{self, report, BotSpec, Config, Entrant, Event};
-use warcaby::rng::entropy_seed;
+use warcaby::core::rng::entropy_seed;
 use warcaby::Variant;
 
 #[derive(Args)]

@@ -2,11 +2,12 @@
 
 use clap::Subcommand;
 use std::time::Instant;
-use warcaby::ai::{CheckersEval, Engine};
+use warcaby::checkers::ai::{CheckersEval, Engine};
+use warcaby::checkers::perft;
 use warcaby::clobber::{ClobberEval, ClobberPosition, Shape};
-use warcaby::rng::Rng;
+use warcaby::core::rng::Rng;
 use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
-use warcaby::{perft, Position, Variant};
+use warcaby::{Position, Variant};
 
 #[derive(Subcommand)]
 pub enum BenchCommand {

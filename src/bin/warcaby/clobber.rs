@@ -152,7 +152,7 @@ fn bots(args: &RunArgs) -> Result<[Bot; 2], String> {
     if basic && extended {
         return Err(format!(
             "give either --depth/--heuristic for both bots or --black-depth/--black-heuristic/--white-depth/--white-heuristic, not both; heuristics: {}",
-            warcaby::named::names::<ClobberEval>()
+            warcaby::core::named::names::<ClobberEval>()
         ));
     }
     let eval = |name: Option<&String>| -> Result<ClobberEval, String> {

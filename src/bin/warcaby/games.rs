@@ -4,9 +4,9 @@
 use crate::PositionArgs;
 use clap::ValueEnum;
 use std::str::FromStr;
-use warcaby::ai::{CheckersEval, CheckersNode};
+use warcaby::checkers::ai::{CheckersEval, CheckersNode};
 use warcaby::clobber::{self, ClobberEval, ClobberPosition, Shape};
-use warcaby::named::UnknownName;
+use warcaby::core::named::UnknownName;
 use warcaby::search::{Evaluator, SearchGame};
 
 /// Which game a command works on.
@@ -48,10 +48,10 @@ impl CliGame for CheckersNode {
         self.pos.move_text(mv)
     }
     fn perft(&self, depth: u32) -> u64 {
-        warcaby::perft::perft(&self.pos, depth)
+        warcaby::checkers::perft::perft(&self.pos, depth)
     }
     fn perft_threads(&self, depth: u32, threads: usize) -> u64 {
-        warcaby::perft::perft_parallel(&self.pos, depth, threads)
+        warcaby::checkers::perft::perft_parallel(&self.pos, depth, threads)
     }
 }
 

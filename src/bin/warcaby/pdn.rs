@@ -6,7 +6,7 @@ use crate::start::read_pdn_file;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use warcaby::pdn::{self, RawGame};
+use warcaby::checkers::notation::pdn::{self, RawGame};
 use warcaby::Variant;
 
 #[derive(Args)]

@@ -5,10 +5,10 @@
 use crate::games::{eval_name_error, pv_text, GameKind};
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
-use warcaby::ai::CheckersNode;
-use warcaby::ai::{Engine, Level};
+use warcaby::checkers::ai::CheckersNode;
+use warcaby::checkers::ai::{Engine, Level};
 use warcaby::clobber::{ClobberEval, ClobberPosition, Shape};
-use warcaby::rng::entropy_seed;
+use warcaby::core::rng::entropy_seed;
 use warcaby::search::{Limits, SearchConfig, Searcher};
 use warcaby::{Color, Game, Position, Square, SquareNotation, Variant};
 

@@ -2,7 +2,8 @@
 //! or the end of a game in a PDN file.
 
 use std::path::Path;
-use warcaby::{pdn, Game, Position, Variant};
+use warcaby::checkers::notation::pdn;
+use warcaby::{Game, Position, Variant};
 
 /// Reads a file as PDN text (UTF-8 or Latin-1).
 pub fn read_pdn_file(path: &Path) -> Result<String, String> {

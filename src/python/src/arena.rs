@@ -16,9 +16,9 @@ use warcaby::arena::player::{
     self, Answer, Choice, Fault, FaultKind, GameStart, Player, SubstitutionReason, Turn,
 };
 use warcaby::arena::spec::BotSpec;
-use warcaby::named::Named;
-use warcaby::referee::{step_repr, Hops, Step};
-use warcaby::rng::mix;
+use warcaby::checkers::referee::{step_repr, Hops, Step};
+use warcaby::core::named::Named;
+use warcaby::core::rng::mix;
 use warcaby::{Color, Game, Move, PdnGame, Position, Variant};
 
 /// Why a bot gave no usable step, and in words.

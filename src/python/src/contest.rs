@@ -1,14 +1,14 @@
 //! `warcaby.contest`: the contest referee's helpers on its own boards
 //! (8x8 numpy arrays of objects: `None` on light squares, 0 empty, 1/3 the
 //! mover's man/king, 2/4 the opponent's, seen from the mover). The rules
-//! and the order are the library's [`warcaby::referee`]; this module only
+//! and the order are the library's [`warcaby::checkers::referee`]; this module only
 //! reads and writes the Python objects.
 
 use crate::errors::bad_board;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
-use warcaby::referee::{Board, Cell, Coord, Step, StepEffect};
+use warcaby::checkers::referee::{Board, Cell, Coord, Step, StepEffect};
 
 /// The items of a Python sequence (a list fast, anything iterable else).
 fn items<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {

@@ -7,7 +7,7 @@ use crate::clobber::{PyClobberBoard, PyClobberMove};
 use crate::errors::bad_input;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use warcaby::ai::{CheckersEval, Engine};
+use warcaby::checkers::ai::{CheckersEval, Engine};
 use warcaby::clobber::{ClobberEval, ClobberPosition};
 use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo, Searcher};
 use warcaby::{Move, Position};
@@ -167,7 +167,7 @@ fn clobber_pv(
 pub fn perft(py: Python<'_>, board: &Bound<'_, PyAny>, depth: u32) -> PyResult<u64> {
     if let Ok(b) = board.cast::<PyBoard>() {
         let pos = *b.borrow().game.position();
-        return Ok(py.detach(|| warcaby::perft::perft(&pos, depth)));
+        return Ok(py.detach(|| warcaby::checkers::perft::perft(&pos, depth)));
     }
     if let Ok(b) = board.cast::<PyClobberBoard>() {
         let pos = b.borrow().pos;

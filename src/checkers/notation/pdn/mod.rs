@@ -15,10 +15,11 @@ pub mod result;
 
 pub use database::{looks_like_pdn, split, RawGame};
 
-use crate::fen::FenError;
-use crate::game::{Game, GameMoveError};
-use crate::position::Position;
-use crate::rules::{Color, Variant};
+use crate::checkers::game::{Game, GameMoveError};
+use crate::checkers::notation::fen::FenError;
+use crate::checkers::position::Position;
+use crate::checkers::rules::Variant;
+use crate::core::Color;
 use std::fmt::Write;
 
 /// The GameType value written for each variant.

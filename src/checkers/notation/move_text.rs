@@ -12,11 +12,11 @@
 //! text uses the square right behind the captured piece (PDN 3.0, FMJD), and
 //! PDN files join captures with `x` ([`pdn_text`]).
 
-use crate::bitboard::Bitboard;
-use crate::moves::Move;
-use crate::position::Position;
-use crate::rules::Rules;
-use crate::square::{Square, SquareError};
+use crate::checkers::bitboard::Bitboard;
+use crate::checkers::moves::Move;
+use crate::checkers::position::Position;
+use crate::checkers::rules::Rules;
+use crate::checkers::square::{Square, SquareError};
 use std::fmt::Write;
 
 /// Why a move text was not accepted in a position.
@@ -203,7 +203,7 @@ fn split_squares(text: &str, rules: &Rules) -> Result<Vec<Square>, MoveTextError
             "expected squares joined by '-', 'x' or ':' like 11-15",
         ));
     }
-    if parts.len() > crate::moves::MAX_PATH + 1 {
+    if parts.len() > crate::checkers::moves::MAX_PATH + 1 {
         return Err(malformed("too many squares"));
     }
     parts

@@ -154,3 +154,19 @@ impl fmt::Display for Level {
         write!(f, "{}", self.0)
     }
 }
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Level {
+    /// A level travels as its number.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.0)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Level {
+    /// Only 1–8 are read.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+        Level::new(i64::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}

@@ -2,10 +2,11 @@
 //! `K` marking kings. Numeric variants accept ranges (`1-12`); the Russian
 //! variant writes algebraic squares (`W:Wa1,c1,Kd4:Bb8`).
 
-use crate::bitboard::Bitboard;
-use crate::position::{Position, PositionError, Setup};
-use crate::rules::{Color, Variant};
-use crate::square::{Square, SquareError, SquareNotation};
+use crate::checkers::bitboard::Bitboard;
+use crate::checkers::position::{Position, PositionError, Setup};
+use crate::checkers::rules::Variant;
+use crate::checkers::square::{Square, SquareError, SquareNotation};
+use crate::core::Color;
 use std::fmt::Write;
 
 /// Why a FEN text was rejected.

@@ -1,11 +1,12 @@
 //! Positions: an unvalidated [`Setup`] and the validated [`Position`] the
 //! move generator works on.
 
-use crate::bitboard::Bitboard;
-use crate::moves::Move;
-use crate::rules::{Color, Progress, Rules, Variant};
-use crate::square::Square;
-use crate::zobrist;
+use crate::checkers::bitboard::Bitboard;
+use crate::checkers::moves::Move;
+use crate::checkers::rules::{crowning_rank, Progress, Rules, Variant};
+use crate::checkers::square::Square;
+use crate::checkers::zobrist;
+use crate::core::Color;
 
 /// A man or a king.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -111,7 +112,7 @@ impl Position {
                 return Err(PositionError::TooManyPieces(color.name(), pieces.count()));
             }
             let men = pieces & !setup.kings;
-            if let Some(sq) = (men & Bitboard::rank(color.crowning_rank())).first() {
+            if let Some(sq) = (men & Bitboard::rank(crowning_rank(color))).first() {
                 return Err(PositionError::ManOnCrowningRow(color.name(), name(sq)));
             }
         }
@@ -297,7 +298,7 @@ impl Position {
 
     /// The same position played under other rules of the same variant (the
     /// moves are the same; the game-end rules may differ, as for
-    /// [`crate::rules::TOURNAMENT_CONTEST`]). None for another variant's rules.
+    /// [`crate::checkers::rules::TOURNAMENT_CONTEST`]). None for another variant's rules.
     pub fn under_rules(&self, rules: &'static Rules) -> Option<Position> {
         (rules.variant == self.rules.variant).then_some(Position { rules, ..*self })
     }
@@ -305,7 +306,7 @@ impl Position {
     /// The board as the side to move sees it: its own pieces, the opponent's
     /// and the kings, with the board turned round when Black is to move. A
     /// position and its colour-reversed twin have the same view
-    /// ([`crate::rules::Repetition::MoverView`]).
+    /// ([`crate::checkers::rules::Repetition::MoverView`]).
     pub fn mover_view(&self) -> [Bitboard; 3] {
         let [white, black] = self.pieces;
         match self.side {

@@ -3,7 +3,7 @@
 //! Only the 32 dark squares are ever set. Shifts by ±7 / ±9 move a whole set one
 //! step diagonally; the file masks keep pieces from wrapping around the edges.
 
-use crate::square::Square;
+use crate::checkers::square::Square;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of squares.

@@ -6,12 +6,13 @@
 //! its own move. Captured pieces stay on the board until the move ends, so
 //! they block and cannot be jumped twice.
 
-use crate::bitboard::{Bitboard, Direction};
-use crate::moves::{Move, MAX_PATH};
-use crate::position::Position;
-use crate::rules::{Color, Rules};
-use crate::square::Square;
-use crate::tables::{free_ray, neighbour, ray};
+use crate::checkers::bitboard::{Bitboard, Direction};
+use crate::checkers::moves::{Move, MAX_PATH};
+use crate::checkers::position::Position;
+use crate::checkers::rules::{crowning_rank, Rules};
+use crate::checkers::square::Square;
+use crate::checkers::tables::{free_ray, neighbour, ray};
+use crate::core::Color;
 
 /// Receives generated moves. Implemented by `Vec<Move>` (collect) and by
 /// [`MoveCounter`] (count only, for perft).
@@ -149,12 +150,7 @@ fn generate_quiet<S: MoveSink>(pos: &Position, sink: &mut S) {
     for d in forward(us) {
         for to in pos.men(us).shift(d) & empty {
             let from = neighbour(to, d.opposite()).expect("shifted square has a source");
-            sink.push(
-                from,
-                &[to],
-                Bitboard::EMPTY,
-                to.rank() == us.crowning_rank(),
-            );
+            sink.push(from, &[to], Bitboard::EMPTY, to.rank() == crowning_rank(us));
         }
     }
     for from in kings {
@@ -363,7 +359,7 @@ impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S
     ) {
         self.path[self.len] = landing;
         self.len += 1;
-        let crowned = !king && landing.rank() == Self::US.crowning_rank();
+        let crowned = !king && landing.rank() == crowning_rank(Self::US);
         if crowned && self.rules.promotion_ends_capture {
             self.emit(captured, true);
         } else {

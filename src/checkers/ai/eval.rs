@@ -1,11 +1,12 @@
 //! Checkers evaluations, by name: `material` and `positional`. Scores are in
 //! hundredths of a man, from the side to move's point of view.
 
-use crate::bitboard::{Bitboard, Direction};
-use crate::movegen::forward;
-use crate::named::{named_display_and_parse, Named};
-use crate::position::Position;
-use crate::rules::{Color, Rules};
+use crate::checkers::bitboard::{Bitboard, Direction};
+use crate::checkers::movegen::forward;
+use crate::checkers::position::Position;
+use crate::checkers::rules::Rules;
+use crate::core::named::{named_display_and_parse, Named};
+use crate::core::Color;
 use crate::search::Evaluator;
 
 use super::CheckersNode;
@@ -120,7 +121,7 @@ const CONES: [[u64; 64]; 2] = {
 };
 
 #[inline]
-fn cone(color: Color, sq: crate::square::Square) -> Bitboard {
+fn cone(color: Color, sq: crate::checkers::square::Square) -> Bitboard {
     Bitboard(CONES[color.index()][sq.index()])
 }
 
@@ -137,7 +138,7 @@ fn mobility(pos: &Position, color: Color) -> i32 {
 }
 
 /// Distance in king steps between two squares.
-fn distance(a: crate::square::Square, b: crate::square::Square) -> i32 {
+fn distance(a: crate::checkers::square::Square, b: crate::checkers::square::Square) -> i32 {
     let df = (a.file() as i32 - b.file() as i32).abs();
     let dr = (a.rank() as i32 - b.rank() as i32).abs();
     df.max(dr)

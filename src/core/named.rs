@@ -53,19 +53,35 @@ pub fn display<T: Named>(choice: T, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     f.write_str(choice.name())
 }
 
-/// Implements `Display` and `FromStr` for a [`Named`] type.
+/// Implements `Display` and `FromStr` for a [`Named`] type, and with the
+/// `serde` feature `Serialize`/`Deserialize` as its name.
 macro_rules! named_display_and_parse {
     ($ty:ty) => {
         impl std::fmt::Display for $ty {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                $crate::named::display(*self, f)
+                $crate::core::named::display(*self, f)
             }
         }
 
         impl std::str::FromStr for $ty {
-            type Err = $crate::named::UnknownName;
+            type Err = $crate::core::named::UnknownName;
             fn from_str(s: &str) -> Result<Self, Self::Err> {
-                $crate::named::parse(s)
+                $crate::core::named::parse(s)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str($crate::core::named::Named::name(*self))
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                $crate::core::named::parse(&text).map_err(serde::de::Error::custom)
             }
         }
     };

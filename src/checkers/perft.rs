@@ -1,10 +1,10 @@
 //! Move-path enumeration counts ("perft"), the standard check of a move generator.
 
-use crate::bitboard::Bitboard;
-use crate::movegen::{self, MoveSink};
-use crate::moves::Move;
-use crate::position::Position;
-use crate::square::Square;
+use crate::checkers::bitboard::Bitboard;
+use crate::checkers::movegen::{self, MoveSink};
+use crate::checkers::moves::Move;
+use crate::checkers::position::Position;
+use crate::checkers::square::Square;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Counts leaf nodes `depth` plies below `pos`, every distinct move once.

@@ -1,65 +1,16 @@
 //! The rule variants as data: one [`Rules`] value per variant, read by the one
 //! move generator and by the game's draw rules.
 
-use crate::named::{named_display_and_parse, Named};
-use crate::square::SquareNotation;
+use crate::checkers::square::SquareNotation;
+use crate::core::named::{named_display_and_parse, Named};
+use crate::core::Color;
 
-/// The two sides. White starts on ranks 1–3 and moves up the board.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Color {
-    /// Men on ranks 1–3 at the start; moves towards rank 8.
-    White = 0,
-    /// Men on ranks 6–8 at the start; moves towards rank 1.
-    Black = 1,
-}
-
-impl Color {
-    /// Index 0 (white) or 1 (black), for tables.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The other side.
-    #[inline]
-    pub const fn opponent(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// The 0-based rank where this side's men are crowned.
-    #[inline]
-    pub const fn crowning_rank(self) -> u8 {
-        match self {
-            Color::White => 7,
-            Color::Black => 0,
-        }
-    }
-
-    /// `W` or `B`, as in PDN.
-    pub const fn letter(self) -> char {
-        match self {
-            Color::White => 'W',
-            Color::Black => 'B',
-        }
-    }
-
-    /// "white" or "black".
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-}
-
-impl std::ops::Not for Color {
-    type Output = Color;
-    #[inline]
-    fn not(self) -> Color {
-        self.opponent()
+/// The 0-based rank where `color`'s men are crowned.
+#[inline]
+pub const fn crowning_rank(color: Color) -> u8 {
+    match color {
+        Color::White => 7,
+        Color::Black => 0,
     }
 }
 

@@ -12,7 +12,8 @@
 //! Written results follow PDN 2.0 for English and PDN 3.0 for the others:
 //! `1-0` always means that the side that moves first won.
 
-use crate::rules::{Color, Variant};
+use crate::checkers::rules::Variant;
+use crate::core::Color;
 
 /// Who the first score of a result belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

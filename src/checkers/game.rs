@@ -1,9 +1,12 @@
 //! A game: the start position, the moves played, and what the rules say
 //! about the result (no legal move, threefold repetition, no progress).
 
-use crate::moves::Move;
-use crate::position::Position;
-use crate::rules::{Color, EndOrder, EndgameDraw, EndgameMaterial, Progress, Repetition, Variant};
+use crate::checkers::moves::Move;
+use crate::checkers::position::Position;
+use crate::checkers::rules::{
+    EndOrder, EndgameDraw, EndgameMaterial, Progress, Repetition, Variant,
+};
+use crate::core::Color;
 use std::fmt;
 
 /// How a game ended, or that it goes on.
@@ -161,7 +164,7 @@ struct Ply {
 pub struct Game {
     start: Position,
     current: Position,
-    /// Plies since the last progress move (the rules' [`crate::rules::Progress`]).
+    /// Plies since the last progress move (the rules' [`crate::checkers::rules::Progress`]).
     quiet_plies: u32,
     /// Plies since the material last changed (a capture or a crowning).
     material_plies: u32,
@@ -218,7 +221,7 @@ impl Game {
     }
 
     /// Plies since the last progress move: by the written rules a man move
-    /// or a capture (see [`crate::rules::Progress`]).
+    /// or a capture (see [`crate::checkers::rules::Progress`]).
     pub fn quiet_plies(&self) -> u32 {
         self.quiet_plies
     }
@@ -271,7 +274,7 @@ impl Game {
 
     fn no_move_loss(&self) -> Option<Outcome> {
         let pos = &self.current;
-        if crate::movegen::count(pos) != 0 {
+        if crate::checkers::movegen::count(pos) != 0 {
             return None;
         }
         let loser = pos.side_to_move();
@@ -367,7 +370,7 @@ impl Game {
 pub enum GameMoveError {
     /// The text does not name a legal move.
     #[error(transparent)]
-    Text(#[from] crate::notation::MoveTextError),
+    Text(#[from] crate::checkers::notation::MoveTextError),
     /// The game refused the move.
     #[error(transparent)]
     Play(#[from] PlayError),

@@ -1,8 +1,8 @@
 //! Zobrist keys, generated at compile time from a fixed seed.
 
-use crate::rng::keys;
-use crate::rules::Color;
-use crate::square::Square;
+use crate::checkers::square::Square;
+use crate::core::rng::keys;
+use crate::core::Color;
 
 /// Keys indexed by `color * 128 + is_king * 64 + square index`.
 const PIECE_KEYS: [u64; 256] = keys(0x5741_5243_4142_5921); // "WARCABY!"

@@ -3,11 +3,11 @@
 
 use super::lexer::{Lexer, Token};
 use super::{result, variant_of_game_type, Location, PdnError, PdnGame};
-use crate::fen::{self, FenError};
-use crate::game::{Game, GameMoveError};
-use crate::position::Position;
-use crate::rules::Variant;
-use crate::square::{SquareError, SquareNotation};
+use crate::checkers::game::{Game, GameMoveError};
+use crate::checkers::notation::fen::{self, FenError};
+use crate::checkers::position::Position;
+use crate::checkers::rules::Variant;
+use crate::checkers::square::{SquareError, SquareNotation};
 
 /// One game as written in the file, before its moves are played.
 #[derive(Clone, Debug, PartialEq)]
@@ -118,7 +118,7 @@ impl RawGame {
     }
 
     /// The winner a closing comment or the Termination tag names.
-    fn named_winner(&self) -> Option<crate::rules::Color> {
+    fn named_winner(&self) -> Option<crate::core::Color> {
         let closing = self
             .comments
             .iter()

@@ -11,7 +11,7 @@
 //! their values: a sum of values is one small game, and a sum whose value is
 //! known decides the winner without any search.
 
-use crate::rng::mix;
+use crate::core::rng::mix;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -1,7 +1,7 @@
 //! A checkers move: its start, every landing square and the pieces it captures.
 
-use crate::bitboard::Bitboard;
-use crate::square::Square;
+use crate::checkers::bitboard::Bitboard;
+use crate::checkers::square::Square;
 
 /// Most landing squares a move can have: one per captured piece, and a side
 /// has at most 12 pieces.

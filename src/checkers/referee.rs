@@ -29,11 +29,12 @@
 //! ([`Board::sequences`]) and plays a step with the referee's checks
 //! ([`Board::play`]); [`Board::turned`] is the referee's change of sides.
 
-use crate::bitboard::Bitboard;
-use crate::moves::Move;
-use crate::position::{Position, Role, Setup};
-use crate::rules::{Color, Variant};
-use crate::square::Square;
+use crate::checkers::bitboard::Bitboard;
+use crate::checkers::moves::Move;
+use crate::checkers::position::{Position, Role, Setup};
+use crate::checkers::rules::Variant;
+use crate::checkers::square::Square;
+use crate::core::Color;
 use std::fmt;
 
 /// A cell of the referee's board: `None` on a light square, else 0–4.
@@ -522,7 +523,7 @@ impl Hops {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
+    use crate::checkers::rules::Variant;
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen, Variant::Tournament).expect("fen")
@@ -574,7 +575,10 @@ mod tests {
         assert_eq!(hops.board().at((0, 3)), Some(OWN_KING), "crowned at once");
         assert_eq!(hops.board().at((1, 2)), Some(EMPTY), "jumped piece removed");
         let mv = hops.finished().expect("one move left");
-        assert_eq!(crate::notation::full_text(&mv, p.rules()), "9x2x11");
+        assert_eq!(
+            crate::checkers::notation::full_text(&mv, p.rules()),
+            "9x2x11"
+        );
     }
 
     #[test]
@@ -605,7 +609,10 @@ mod tests {
         assert_eq!(hops.board().at((4, 3)), Some(OPPONENT_MAN), "18 (d4) stays");
         hops.take(((5, 4), (3, 6))).expect("offered");
         let mv = hops.finished().expect("named");
-        assert_eq!(crate::notation::full_text(&mv, p.rules()), "30x23x16");
+        assert_eq!(
+            crate::checkers::notation::full_text(&mv, p.rules()),
+            "30x23x16"
+        );
     }
 
     #[test]
@@ -620,7 +627,7 @@ mod tests {
 
     /// Positions along a few seeded random games, both sides to move.
     fn random_positions() -> Vec<Position> {
-        let mut rng = crate::rng::Rng::new(19);
+        let mut rng = crate::core::rng::Rng::new(19);
         let mut out = Vec::new();
         for _ in 0..40 {
             let mut p = Position::start(Variant::Tournament);

@@ -7,10 +7,10 @@ mod levels;
 pub use eval::{king_value, CheckersEval, MAN};
 pub use levels::{Level, LevelError};
 
-use crate::game::Game;
-use crate::movegen;
-use crate::moves::Move;
-use crate::position::Position;
+use crate::checkers::game::Game;
+use crate::checkers::movegen;
+use crate::checkers::moves::Move;
+use crate::checkers::position::Position;
 use crate::search::{Clock, Leaf, Limits, SearchConfig, SearchGame, SearchInfo, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! Geometry tables built at compile time: neighbours and rays.
 
-use crate::bitboard::{Bitboard, Direction};
-use crate::square::Square;
+use crate::checkers::bitboard::{Bitboard, Direction};
+use crate::checkers::square::Square;
 
 const NONE: u8 = 64;
 

@@ -1,0 +1,28 @@
+//! Memory hints for the big tables (transposition table, Clobber solver,
+//! endgame databases).
+
+/// Asks Linux to back a table with 2 MiB pages: random probes into a big
+/// table otherwise spend most of their time on TLB misses.
+pub fn advise_huge_pages<T>(entries: &Vec<T>) {
+    let bytes = entries.capacity() * std::mem::size_of::<T>();
+    advise_huge_pages_at(entries.as_ptr().cast(), bytes);
+}
+
+/// Asks Linux to back the `bytes` bytes at `start` (one allocation) with
+/// huge pages when they span more than 4 MiB. The hint never touches the
+/// contents; elsewhere it does nothing.
+#[cfg(target_os = "linux")]
+pub fn advise_huge_pages_at(start: *const u8, bytes: usize) {
+    const PAGE: usize = 4096;
+    let start = start as usize;
+    let aligned = start.next_multiple_of(PAGE);
+    if bytes > 4 << 20 && aligned < start + bytes {
+        let len = (start + bytes - aligned) / PAGE * PAGE;
+        // SAFETY: MADV_HUGEPAGE only changes how the kernel backs the
+        // range; on memory that is not mapped the call just fails.
+        unsafe { libc::madvise(aligned as *mut libc::c_void, len, libc::MADV_HUGEPAGE) };
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn advise_huge_pages_at(_: *const u8, _: usize) {}
