@@ -1,9 +1,10 @@
 //! `warcaby bestmove` and `warcaby compare`: one search, or the three
 //! algorithms side by side at a fixed depth.
 
-use crate::games::{pv_text, with_position, CliGame, GameJob};
+use crate::games::{eval_for, pv_text, with_position};
 use crate::PositionArgs;
 use clap::Args;
+use warcaby::games::{GameNode, NodeJob};
 use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo, Searcher};
 
 /// Search limits on the command line: exactly one is required.
@@ -50,14 +51,7 @@ pub struct BestMoveArgs {
     hash: usize,
 }
 
-/// The evaluation named (or the game's default), or an error listing the names.
-pub fn eval_for<G: CliGame>(name: Option<&str>) -> Result<G::Eval, String> {
-    name.unwrap_or(G::DEFAULT_EVAL)
-        .parse()
-        .map_err(crate::games::eval_name_error)
-}
-
-fn info_line<G: CliGame>(pos: &G, info: &SearchInfo<G::Move>) -> String {
+fn info_line<G: GameNode>(pos: &G, info: &SearchInfo<G::Move>) -> String {
     format!(
         "info depth={} seldepth={} score={} nodes={} nps={} time_ms={} pv={}",
         info.depth,
@@ -72,9 +66,9 @@ fn info_line<G: CliGame>(pos: &G, info: &SearchInfo<G::Move>) -> String {
 
 struct BestMoveJob<'a>(&'a BestMoveArgs);
 
-impl GameJob for BestMoveJob<'_> {
+impl NodeJob for BestMoveJob<'_> {
     type Output = Result<(), String>;
-    fn run<G: CliGame>(self, pos: G) -> Result<(), String> {
+    fn run<G: GameNode>(self, pos: G, history: &[u64]) -> Result<(), String> {
         let args = self.0;
         let config = SearchConfig {
             algorithm: args.algo,
@@ -82,7 +76,7 @@ impl GameJob for BestMoveJob<'_> {
             ..SearchConfig::default()
         };
         let mut searcher = Searcher::new(config, eval_for::<G>(args.eval.as_deref())?);
-        let result = searcher.search(&pos, &[], args.limits.limits(), |info| {
+        let result = searcher.search(&pos, history, args.limits.limits(), |info| {
             println!("{}", info_line(&pos, info));
         });
         let Some(best) = result.best_move else {
@@ -90,7 +84,7 @@ impl GameJob for BestMoveJob<'_> {
         };
         println!(
             "bestmove {} score={} depth={} nodes={} time_ms={}",
-            pos.text(&best),
+            pos.move_text(&best),
             result.score,
             result.depth,
             result.nodes,
@@ -128,9 +122,9 @@ pub fn compare_config(algorithm: Algorithm) -> SearchConfig {
 
 struct CompareJob<'a>(&'a CompareArgs);
 
-impl GameJob for CompareJob<'_> {
+impl NodeJob for CompareJob<'_> {
     type Output = Result<(), String>;
-    fn run<G: CliGame>(self, pos: G) -> Result<(), String> {
+    fn run<G: GameNode>(self, pos: G, _history: &[u64]) -> Result<(), String> {
         let eval = eval_for::<G>(self.0.eval.as_deref())?;
         if pos.moves().is_empty() {
             return Err("no legal move: the side to move has lost".to_string());
@@ -138,7 +132,7 @@ impl GameJob for CompareJob<'_> {
         for algorithm in Algorithm::ALL {
             let mut searcher = Searcher::new(compare_config(algorithm), eval);
             let r = searcher.search(&pos, &[], Limits::depth(self.0.depth), |_| {});
-            let mv = r.best_move.map_or("-".to_string(), |m| pos.text(&m));
+            let mv = r.best_move.map_or("-".to_string(), |m| pos.move_text(&m));
             println!(
                 "algo={} score={} move={} nodes={} time_ms={}",
                 algorithm, r.score, mv, r.nodes, r.time_ms
