@@ -78,14 +78,9 @@ impl TranspositionTable {
     /// Asks the CPU to fetch the entry for `key` ahead of a probe.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
         if self.enabled() {
-            let ptr = &self.entries[self.slot(key)] as *const Entry as *const i8;
-            // SAFETY: prefetching is a hint; the pointer is in bounds.
-            unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
+            crate::core::mem::prefetch(&self.entries[self.slot(key)]);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
     }
 
     pub fn enabled(&self) -> bool {

@@ -22,15 +22,17 @@
 //! are searched once, and are shared out between threads that share the
 //! table.
 
+mod table;
+
 use super::regions::{Geometry, Sides};
 use super::values::RegionValues;
 use super::{ClobberMove, ClobberPosition, Shape};
 use crate::cgt::GameId;
-use crate::core::mem::advise_huge_pages;
 use crate::core::rng::mix;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
+use table::{Killers, MoveCode, Table};
 
 /// What the solver proved.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,61 +63,6 @@ impl BigRegion {
             hash: self.negative,
             negative: self.hash,
         }
-    }
-}
-
-/// A fixed-size table of proven results shared by the search threads.
-/// Slots come in pairs (one cache line holds both): the first keeps the
-/// result with more stones behind it, the second takes whatever comes. A
-/// slot holds the key's top 56 bits, the stone count (bits 1..8) and the
-/// result (bit 0); 0 marks an empty slot.
-struct Table {
-    slots: Vec<AtomicU64>,
-}
-
-impl Table {
-    const TAG: u64 = !0xFF;
-
-    fn new(bits: u32) -> Table {
-        let len = 1usize << bits.max(1);
-        let mut slots = Vec::with_capacity(len);
-        advise_huge_pages(&slots);
-        slots.resize_with(len, || AtomicU64::new(0));
-        Table { slots }
-    }
-
-    fn pair(&self, key: u64) -> usize {
-        key as usize & (self.slots.len() - 1) & !1
-    }
-
-    /// Asks the CPU to fetch the pair for `key` ahead of a lookup.
-    #[inline]
-    fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let ptr = &self.slots[self.pair(key)] as *const AtomicU64 as *const i8;
-            // SAFETY: prefetching is a hint; the pointer is in bounds.
-            unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
-    }
-
-    fn get(&self, key: u64) -> Option<bool> {
-        let i = self.pair(key);
-        self.slots[i..i + 2].iter().find_map(|slot| {
-            let entry = slot.load(Ordering::Relaxed);
-            (entry & Table::TAG == key & Table::TAG).then_some(entry & 1 == 1)
-        })
-    }
-
-    fn put(&self, key: u64, stones: u32, wins: bool) {
-        let i = self.pair(key);
-        let entry = key & Table::TAG | (stones.min(127) as u64) << 1 | wins as u64;
-        let first = self.slots[i].load(Ordering::Relaxed);
-        let keep_first =
-            first & Table::TAG != key & Table::TAG && (first >> 1 & 127) as u32 > stones;
-        self.slots[i + keep_first as usize].store(entry, Ordering::Relaxed);
     }
 }
 
@@ -593,45 +540,6 @@ impl<'a> Worker<'a> {
         };
         self.ply -= 1;
         wins
-    }
-}
-
-/// A move inside a region: its two cells, for the killer moves.
-#[derive(Clone, Copy, PartialEq, Eq, Default)]
-struct MoveCode(u16);
-
-impl MoveCode {
-    /// The move that turned `before` (seen from the mover) into `after`
-    /// (seen from the opponent).
-    fn of(before: Sides, after: Sides) -> MoveCode {
-        let moved = before.mine ^ after.theirs;
-        let to = moved & before.theirs;
-        let from = moved & !to;
-        MoveCode((from.trailing_zeros() * 128 + to.trailing_zeros()) as u16)
-    }
-}
-
-/// The two moves that most recently won a node at one depth, newest first
-/// (0 = none: no move goes from a cell to the same cell).
-#[derive(Clone, Copy, Default)]
-struct Killers([MoveCode; 2]);
-
-impl Killers {
-    /// Puts the children reached by the killers first, the newest first.
-    fn bring_forward<T>(&self, children: &mut Vec<(T, MoveCode)>) {
-        for &killer in self.0.iter().rev().filter(|k| k.0 != 0) {
-            if let Some(j) = children.iter().position(|c| c.1 == killer) {
-                let child = children.remove(j);
-                children.insert(0, child);
-            }
-        }
-    }
-
-    /// Records a move that won a node.
-    fn remember(&mut self, mv: MoveCode) {
-        if self.0[0] != mv {
-            self.0 = [mv, self.0[0]];
-        }
     }
 }
 
