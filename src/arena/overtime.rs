@@ -8,7 +8,7 @@ use crate::core::rng::Rng;
 use crate::core::Color;
 
 /// Men removed at random when `--overtime-men` is not given: 1 to this many.
-pub const MAX_RANDOM_MEN: usize = 3;
+pub(crate) const MAX_RANDOM_MEN: usize = 3;
 
 /// An overtime start position and what was removed to make it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ fn pick(men: Bitboard, count: usize, rng: &mut Rng) -> Vec<Square> {
 /// Removes `count` men from each side of `pos` (fewer if a side would be
 /// left without men), drawn with `rng`, so that the side to move still has
 /// a legal move.
-pub fn remove_men(pos: &Position, count: usize, rng: &mut Rng) -> Removal {
+pub(crate) fn remove_men(pos: &Position, count: usize, rng: &mut Rng) -> Removal {
     let men = |c| pos.men(c).count() as usize;
     let count = count.min(men(Color::White).min(men(Color::Black)).saturating_sub(1));
     let notation = pos.rules().notation;

@@ -116,7 +116,7 @@ pub struct Played {
 impl Played {
     /// The side that scores the game in its match: the winner, or in
     /// contest mode the winner of a draw's tie-break.
-    pub fn match_winner(&self) -> Option<Color> {
+    pub(crate) fn match_winner(&self) -> Option<Color> {
         self.winner.or(self.tiebreak)
     }
 

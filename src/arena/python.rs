@@ -17,13 +17,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The adapter script.
-pub const ADAPTER: &str = include_str!("python/adapter.py");
-/// The example bot that plays random legal steps.
-pub const RANDOM_BOT: &str = include_str!("python/random_bot.py");
-/// The example bot that prefers captures, avoids hanging pieces and advances safely.
-pub const SENSIBLE_BOT: &str = include_str!("python/sensible_bot.py");
+pub(crate) const ADAPTER: &str = include_str!("python/adapter.py");
 /// The interpreter the adapter runs under.
-pub const PYTHON: &str = "python3";
+pub(crate) const PYTHON: &str = "python3";
 /// The adapter's exit status when numpy cannot be imported.
 const NUMPY_MISSING: &str = "exited with status 3";
 /// How long the arena waits for the adapter beyond the bot's own limit
@@ -67,7 +63,7 @@ impl Drop for Adapter {
 /// Checks that `python3` can import numpy, which every contest bot is given
 /// (its board is a numpy array). The error is one line that says how to
 /// install it.
-pub fn check_numpy() -> Result<(), String> {
+pub(crate) fn check_numpy() -> Result<(), String> {
     let status = std::process::Command::new(PYTHON)
         .args(["-c", "import numpy"])
         .stdout(std::process::Stdio::null())

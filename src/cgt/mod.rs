@@ -22,7 +22,7 @@ pub struct GameId(u32);
 
 impl GameId {
     /// The game `0 = { | }`: whoever moves first loses.
-    pub const ZERO: GameId = GameId(0);
+    pub(crate) const ZERO: GameId = GameId(0);
 
     /// A small number naming this game in its arena (for hashing).
     pub fn index(self) -> u32 {
@@ -191,7 +191,7 @@ impl Values {
     }
 
     /// `*` = { 0 | 0 }.
-    pub fn star(&mut self) -> GameId {
+    pub(crate) fn star(&mut self) -> GameId {
         self.game(vec![GameId::ZERO], vec![GameId::ZERO])
     }
 
@@ -253,7 +253,7 @@ impl Values {
     }
 
     /// `g <= h`.
-    pub fn le(&mut self, g: GameId, h: GameId) -> bool {
+    pub(crate) fn le(&mut self, g: GameId, h: GameId) -> bool {
         if g == h {
             return true;
         }
@@ -379,7 +379,7 @@ impl Values {
     }
 
     /// True when Left, moving first in `g`, wins (some `g^L >= 0`).
-    pub fn left_wins_first(&mut self, g: GameId) -> bool {
+    pub(crate) fn left_wins_first(&mut self, g: GameId) -> bool {
         let i = g.0 as usize;
         if self.left_first.len() <= i {
             self.left_first.resize(self.forms.len().max(i + 1), UNKNOWN);
@@ -391,7 +391,7 @@ impl Values {
     }
 
     /// True when Right, moving first in `g`, wins (some `g^R <= 0`).
-    pub fn right_wins_first(&mut self, g: GameId) -> bool {
+    pub(crate) fn right_wins_first(&mut self, g: GameId) -> bool {
         !self.le(GameId::ZERO, g)
     }
 

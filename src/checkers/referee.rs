@@ -49,16 +49,16 @@ pub type Step = (Coord, Coord);
 /// Empty dark square.
 pub const EMPTY: u8 = 0;
 /// The mover's man.
-pub const OWN_MAN: u8 = 1;
+pub(crate) const OWN_MAN: u8 = 1;
 /// The opponent's man.
-pub const OPPONENT_MAN: u8 = 2;
+pub(crate) const OPPONENT_MAN: u8 = 2;
 /// The mover's king.
-pub const OWN_KING: u8 = 3;
+pub(crate) const OWN_KING: u8 = 3;
 /// The opponent's king.
-pub const OPPONENT_KING: u8 = 4;
+pub(crate) const OPPONENT_KING: u8 = 4;
 
 /// The most pieces a side may have on a board that [`Board::position`] reads.
-pub const MAX_PIECES: u32 = 12;
+pub(crate) const MAX_PIECES: u32 = 12;
 
 /// Why a referee board is not a position of the tournament rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -455,7 +455,8 @@ impl Hops {
     }
 
     /// True before the first step.
-    pub fn at_start(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn at_start(&self) -> bool {
         self.taken.is_empty()
     }
 

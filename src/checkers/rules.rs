@@ -65,7 +65,7 @@ pub enum EndgameMaterial {
 
 impl EndgameMaterial {
     /// In words, for a draw's reason.
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         match self {
             EndgameMaterial::KingsAgainstLoneKing(n) => {
                 format!("{n} kings or more against a lone king")
@@ -97,7 +97,7 @@ pub struct EndgameDraw {
 
 /// The Russian draughts federation's endgame draws (see README "Rule
 /// variants").
-pub const RUSSIAN_ENDGAMES: [EndgameDraw; 5] = [
+pub(crate) const RUSSIAN_ENDGAMES: [EndgameDraw; 5] = [
     EndgameDraw {
         material: EndgameMaterial::KingsAgainstLoneKing(3),
         plies: 30,
@@ -151,7 +151,7 @@ impl GameEnd {
     /// The contest's referee program (`silnik.py`): 20 turns without a
     /// capture or crowning, repetition of the board as the mover sees it
     /// (start position not counted), draws checked first.
-    pub const REFEREE: GameEnd = GameEnd {
+    pub(crate) const REFEREE: GameEnd = GameEnd {
         no_progress_plies: 20,
         progress: Progress::CaptureOrCrowning,
         repetition: Repetition::MoverView,

@@ -65,19 +65,19 @@ fn lookup(index: u8) -> Option<Square> {
 
 /// The adjacent square in `dir`, if on the board.
 #[inline]
-pub fn neighbour(sq: Square, dir: Direction) -> Option<Square> {
+pub(super) fn neighbour(sq: Square, dir: Direction) -> Option<Square> {
     lookup(NEIGHBOURS[dir.index()][sq.index()])
 }
 
 /// All squares beyond `sq` in `dir`, up to the edge.
 #[inline]
-pub fn ray(sq: Square, dir: Direction) -> Bitboard {
+pub(super) fn ray(sq: Square, dir: Direction) -> Bitboard {
     Bitboard(RAYS[dir.index()][sq.index()])
 }
 
 /// The squares beyond `sq` in `dir` up to (not including) the first occupied one.
 #[inline]
-pub fn free_ray(sq: Square, dir: Direction, occupied: Bitboard) -> Bitboard {
+pub(super) fn free_ray(sq: Square, dir: Direction, occupied: Bitboard) -> Bitboard {
     let r = ray(sq, dir);
     match (r & occupied).nearest(dir) {
         Some(blocker) => r & !(ray(blocker, dir) | Bitboard::from_square(blocker)),

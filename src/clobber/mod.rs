@@ -20,9 +20,9 @@ pub use position::{perft, ClobberError, ClobberMove, ClobberPosition};
 pub use shape::{Dir, Shape};
 
 /// Smallest and largest board side.
-pub const MIN_SIDE: usize = 2;
+pub(crate) const MIN_SIDE: usize = 2;
 /// Largest board side.
-pub const MAX_SIDE: usize = 10;
+pub(crate) const MAX_SIDE: usize = 10;
 /// Default board: 6 rows x 5 columns, as in the Clobber doc.
 pub const DEFAULT_ROWS: usize = 6;
 /// Default columns.

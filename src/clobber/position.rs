@@ -230,7 +230,7 @@ impl ClobberPosition {
     }
 
     /// Number of legal moves of `color`.
-    pub fn move_count(&self, color: Color) -> u32 {
+    pub(crate) fn move_count(&self, color: Color) -> u32 {
         Dir::ALL
             .iter()
             .map(|&d| self.movers(color, d).count_ones())
@@ -238,7 +238,7 @@ impl ClobberPosition {
     }
 
     /// Every legal move of the side to move, into `moves` (cleared first).
-    pub fn legal_moves_into(&self, moves: &mut Vec<ClobberMove>) {
+    pub(crate) fn legal_moves_into(&self, moves: &mut Vec<ClobberMove>) {
         moves.clear();
         for dir in Dir::ALL {
             let mut set = self.movers(self.side, dir);
@@ -377,7 +377,7 @@ impl ClobberPosition {
     }
 
     /// Orthogonally connected groups of `set`, each as a bit set.
-    pub fn groups(&self, set: u128) -> Vec<u128> {
+    pub(crate) fn groups(&self, set: u128) -> Vec<u128> {
         let mut rest = set;
         let mut out = Vec::new();
         while rest != 0 {

@@ -91,7 +91,7 @@ impl Shape {
 
     /// The set moved one cell in `dir`; cells leaving the board vanish.
     #[inline]
-    pub fn shift(self, set: u128, dir: Dir) -> u128 {
+    pub(crate) fn shift(self, set: u128, dir: Dir) -> u128 {
         let c = self.cols();
         match dir {
             Dir::Up => (set << c) & self.all(),

@@ -3,7 +3,7 @@
 
 /// Asks Linux to back a table with 2 MiB pages: random probes into a big
 /// table otherwise spend most of their time on TLB misses.
-pub fn advise_huge_pages<T>(entries: &Vec<T>) {
+pub(crate) fn advise_huge_pages<T>(entries: &Vec<T>) {
     let bytes = entries.capacity() * std::mem::size_of::<T>();
     advise_huge_pages_at(entries.as_ptr().cast(), bytes);
 }
@@ -24,13 +24,14 @@ pub fn advise_huge_pages_at(start: *const u8, bytes: usize) {
     }
 }
 
+/// Elsewhere than Linux: does nothing.
 #[cfg(not(target_os = "linux"))]
 pub fn advise_huge_pages_at(_: *const u8, _: usize) {}
 
 /// Asks the CPU to bring `item`'s cache line in ahead of a lookup (a hint
 /// that never changes memory; a no-op off x86-64).
 #[inline]
-pub fn prefetch<T>(item: &T) {
+pub(crate) fn prefetch<T>(item: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetching is a hint and `item` is a live reference.
     unsafe {

@@ -37,7 +37,7 @@ impl Rng {
     }
 
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         mix(self.state.wrapping_sub(0x9E37_79B9_7F4A_7C15))
     }

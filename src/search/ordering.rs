@@ -3,22 +3,22 @@
 use super::MOVE_KEY_SPACE;
 
 /// Two quiet moves per ply that recently caused a cutoff.
-pub struct Killers<M> {
+pub(super) struct Killers<M> {
     slots: Vec<[Option<M>; 2]>,
 }
 
 impl<M: Copy + PartialEq> Killers<M> {
-    pub fn new(plies: usize) -> Self {
+    pub(super) fn new(plies: usize) -> Self {
         Killers {
             slots: vec![[None, None]; plies],
         }
     }
 
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = [None, None]);
     }
 
-    pub fn store(&mut self, ply: usize, mv: M) {
+    pub(super) fn store(&mut self, ply: usize, mv: M) {
         let slot = &mut self.slots[ply];
         if slot[0] != Some(mv) {
             slot[1] = slot[0];
@@ -27,7 +27,7 @@ impl<M: Copy + PartialEq> Killers<M> {
     }
 
     /// Ordering bonus of `mv` at `ply`.
-    pub fn bonus(&self, ply: usize, mv: &M) -> i64 {
+    pub(super) fn bonus(&self, ply: usize, mv: &M) -> i64 {
         let slot = &self.slots[ply];
         if slot[0].as_ref() == Some(mv) {
             1 << 32
@@ -40,40 +40,40 @@ impl<M: Copy + PartialEq> Killers<M> {
 }
 
 /// How often each quiet move caused a cutoff, weighted by depth squared.
-pub struct History {
+pub(super) struct History {
     table: Vec<u32>,
 }
 
 impl History {
-    pub fn new() -> Self {
+    pub(super) fn new() -> Self {
         History {
             table: vec![0; MOVE_KEY_SPACE],
         }
     }
 
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.table.iter_mut().for_each(|v| *v = 0);
     }
 
     /// Halves every entry, so old searches fade.
-    pub fn age(&mut self) {
+    pub(super) fn age(&mut self) {
         self.table.iter_mut().for_each(|v| *v /= 2);
     }
 
-    pub fn reward(&mut self, key: usize, depth: i32) {
+    pub(super) fn reward(&mut self, key: usize, depth: i32) {
         let d = depth.max(1) as u32;
         let v = &mut self.table[key % MOVE_KEY_SPACE];
         *v = v.saturating_add(d * d).min(1 << 30);
     }
 
-    pub fn score(&self, key: usize) -> i64 {
+    pub(super) fn score(&self, key: usize) -> i64 {
         self.table[key % MOVE_KEY_SPACE] as i64
     }
 }
 
 /// Index of the highest remaining score; marks it used.
 #[inline]
-pub fn take_best(scores: &mut [i64]) -> usize {
+pub(super) fn take_best(scores: &mut [i64]) -> usize {
     let mut best = 0;
     for i in 1..scores.len() {
         if scores[i] > scores[best] {

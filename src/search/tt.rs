@@ -83,10 +83,12 @@ impl TranspositionTable {
         }
     }
 
+    /// False for a table of size 0 (no table).
     pub fn enabled(&self) -> bool {
         !self.entries.is_empty()
     }
 
+    /// Forgets every entry (a new game).
     pub fn clear(&mut self) {
         self.entries.iter_mut().for_each(|e| {
             *e = Entry {
@@ -106,11 +108,14 @@ impl TranspositionTable {
         (key as usize) & (self.entries.len() - 1)
     }
 
+    /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let e = self.entries[self.slot(key)];
         (e.key == key && e.flags != 0xFF).then_some(e)
     }
 
+    /// Stores a search result for `key`; it replaces the same key, an older
+    /// search's entry or a shallower one, and is dropped otherwise.
     pub fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Option<usize>) {
         let slot = self.slot(key);
         let old = self.entries[slot];
@@ -141,7 +146,7 @@ impl TranspositionTable {
 
 /// Converts a score relative to the root into one relative to this node, so
 /// win-in-N scores stay right wherever the position is met again.
-pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+pub(super) fn score_to_tt(score: i32, ply: usize) -> i32 {
     if score > super::MATE_BOUND {
         score + ply as i32
     } else if score < -super::MATE_BOUND {
@@ -152,7 +157,7 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// The inverse of [`score_to_tt`].
-pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+pub(super) fn score_from_tt(score: i32, ply: usize) -> i32 {
     if score > super::MATE_BOUND {
         score - ply as i32
     } else if score < -super::MATE_BOUND {

@@ -10,7 +10,7 @@ use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
 use warcaby::{Position, Variant};
 
 #[derive(Subcommand)]
-pub enum BenchCommand {
+pub(crate) enum BenchCommand {
     /// English perft from the start position with bulk counting at the leaves.
     Perft {
         /// Depth in plies.
@@ -53,7 +53,7 @@ fn threads_or_cores(threads: usize) -> usize {
     }
 }
 
-pub fn run(cmd: &BenchCommand) -> Result<(), String> {
+pub(crate) fn run(cmd: &BenchCommand) -> Result<(), String> {
     match *cmd {
         BenchCommand::Perft { depth, threads } => {
             let threads = threads_or_cores(threads);

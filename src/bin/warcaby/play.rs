@@ -13,7 +13,7 @@ use warcaby::search::Algorithm;
 use warcaby::{Color, Position, Square, SquareNotation, Variant};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Humans {
+pub(crate) enum Humans {
     White,
     Black,
     Both,
@@ -21,7 +21,7 @@ pub enum Humans {
 }
 
 #[derive(Args)]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// The game: checkers or clobber.
     #[arg(long, default_value = "checkers")]
     game: GameKind,
@@ -65,7 +65,7 @@ pub struct PlayArgs {
 
 /// Draws the board: `o`/`O` White man/king, `x`/`X` Black man/king, `-` an
 /// empty dark square. Numeric variants show the square numbers beside it.
-pub fn board_text(pos: &Position) -> String {
+pub(crate) fn board_text(pos: &Position) -> String {
     let numeric = pos.rules().notation == SquareNotation::Numeric;
     let mut out = String::from("   a b c d e f g h\n");
     for rank in (0..8u8).rev() {
@@ -213,7 +213,7 @@ fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table, String> {
     }
 }
 
-pub fn run(args: &PlayArgs) -> Result<(), String> {
+pub(crate) fn run(args: &PlayArgs) -> Result<(), String> {
     let level = Level::new(args.level).map_err(|e| e.to_string())?;
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let mut table = table(args, level, seed)?;

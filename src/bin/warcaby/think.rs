@@ -10,7 +10,7 @@ use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo, Searcher};
 /// Search limits on the command line: exactly one is required.
 #[derive(Args, Clone)]
 #[group(required = true, multiple = false)]
-pub struct LimitArgs {
+pub(crate) struct LimitArgs {
     /// Search to this depth (plies).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
     depth: Option<u32>,
@@ -23,7 +23,7 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
-    pub fn limits(&self) -> Limits {
+    pub(crate) fn limits(&self) -> Limits {
         Limits {
             depth: self.depth,
             nodes: self.nodes,
@@ -33,7 +33,7 @@ impl LimitArgs {
 }
 
 #[derive(Args)]
-pub struct BestMoveArgs {
+pub(crate) struct BestMoveArgs {
     #[command(flatten)]
     position: PositionArgs,
     #[command(flatten)]
@@ -94,12 +94,12 @@ impl NodeJob for BestMoveJob<'_> {
     }
 }
 
-pub fn run_bestmove(args: &BestMoveArgs) -> Result<(), String> {
+pub(crate) fn run_bestmove(args: &BestMoveArgs) -> Result<(), String> {
     with_position(&args.position, BestMoveJob(args))?
 }
 
 #[derive(Args)]
-pub struct CompareArgs {
+pub(crate) struct CompareArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// Fixed depth for all three algorithms.
@@ -113,7 +113,7 @@ pub struct CompareArgs {
 /// The configuration `compare` uses: one fixed-depth search, no table, no
 /// reductions; minimax and alphabeta as in the textbook (generation order),
 /// negascout with killer and history ordering, which it needs to pay off.
-pub fn compare_config(algorithm: Algorithm) -> SearchConfig {
+pub(crate) fn compare_config(algorithm: Algorithm) -> SearchConfig {
     SearchConfig {
         ordering: algorithm == Algorithm::NegaScout,
         ..SearchConfig::bare(algorithm)
@@ -142,6 +142,6 @@ impl NodeJob for CompareJob<'_> {
     }
 }
 
-pub fn run_compare(args: &CompareArgs) -> Result<(), String> {
+pub(crate) fn run_compare(args: &CompareArgs) -> Result<(), String> {
     with_position(&args.position, CompareJob(args))?
 }

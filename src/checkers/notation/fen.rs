@@ -63,7 +63,7 @@ pub fn parse(text: &str, variant: Variant) -> Result<Position, FenError> {
 }
 
 /// Parses a PDN FEN into an unvalidated setup.
-pub fn parse_setup(text: &str, notation: SquareNotation) -> Result<Setup, FenError> {
+pub(crate) fn parse_setup(text: &str, notation: SquareNotation) -> Result<Setup, FenError> {
     let mut t = text.trim();
     if let Some(inner) = t.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) {
         t = inner.trim();

@@ -23,7 +23,7 @@ use crate::core::Color;
 use std::fmt::Write;
 
 /// The GameType value written for each variant.
-pub fn game_type(variant: Variant) -> &'static str {
+pub(crate) fn game_type(variant: Variant) -> &'static str {
     match variant {
         Variant::English => "21",
         Variant::Russian => "25",
@@ -32,7 +32,7 @@ pub fn game_type(variant: Variant) -> &'static str {
 }
 
 /// Reads a GameType value: `21` (or `21,B,...`) English, `21,W,...` tournament, `25` Russian.
-pub fn variant_of_game_type(value: &str) -> Result<Variant, String> {
+pub(crate) fn variant_of_game_type(value: &str) -> Result<Variant, String> {
     let fields: Vec<&str> = value.split(',').map(str::trim).collect();
     match (fields[0], fields.get(1).map(|s| s.to_ascii_uppercase())) {
         ("21", Some(c)) if c == "W" => Ok(Variant::Tournament),
@@ -155,7 +155,7 @@ fn escape(value: &str) -> String {
 /// Writes a game: tags (Event, Date, White, Black, Result, GameType, FEN when
 /// not the start position, then any others), numbered movetext in PDN 3.0
 /// form and the result (`1-0` when the side that moves first won).
-pub fn write_game(pdn: &PdnGame) -> String {
+pub(crate) fn write_game(pdn: &PdnGame) -> String {
     let game = &pdn.game;
     let start = game.start();
     let mut tags: Vec<(String, String)> = Vec::new();

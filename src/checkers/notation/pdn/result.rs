@@ -42,7 +42,7 @@ fn score(token: &str) -> Option<Score> {
 
 /// True for the words that end a game's movetext: `1-0`, `0-1`,
 /// `1/2-1/2`, `*`, and the Russian `2-0`, `0-2`, `1-1`, `0-0`.
-pub fn is_result(word: &str) -> bool {
+pub(crate) fn is_result(word: &str) -> bool {
     matches!(word, "*" | "0-0") || score(word).is_some()
 }
 
