@@ -17,7 +17,8 @@ mod tt;
 pub use tt::TranspositionTable;
 
 use crate::core::named::{named_display_and_parse, Named};
-use ordering::{History, Killers};
+use ordering::History;
+pub use ordering::Killers;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

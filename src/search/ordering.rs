@@ -2,23 +2,34 @@
 
 use super::MOVE_KEY_SPACE;
 
-/// Two quiet moves per ply that recently caused a cutoff.
-pub(super) struct Killers<M> {
+/// Two moves per ply that recently refuted a sibling (caused a cutoff or
+/// won the node): the alpha-beta search and the Clobber solver order by them.
+pub struct Killers<M> {
     slots: Vec<[Option<M>; 2]>,
 }
 
 impl<M: Copy + PartialEq> Killers<M> {
-    pub(super) fn new(plies: usize) -> Self {
+    /// Room for `plies` plies.
+    pub fn new(plies: usize) -> Self {
         Killers {
             slots: vec![[None, None]; plies],
         }
     }
 
-    pub(super) fn clear(&mut self) {
+    /// Forgets every killer.
+    pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = [None, None]);
     }
 
-    pub(super) fn store(&mut self, ply: usize, mv: M) {
+    /// Makes room for at least `plies` plies.
+    pub fn ensure(&mut self, plies: usize) {
+        if self.slots.len() < plies {
+            self.slots.resize(plies, [None, None]);
+        }
+    }
+
+    /// Records `mv` as the newest killer at `ply`.
+    pub fn store(&mut self, ply: usize, mv: M) {
         let slot = &mut self.slots[ply];
         if slot[0] != Some(mv) {
             slot[1] = slot[0];
@@ -27,7 +38,7 @@ impl<M: Copy + PartialEq> Killers<M> {
     }
 
     /// Ordering bonus of `mv` at `ply`.
-    pub(super) fn bonus(&self, ply: usize, mv: &M) -> i64 {
+    pub fn bonus(&self, ply: usize, mv: &M) -> i64 {
         let slot = &self.slots[ply];
         if slot[0].as_ref() == Some(mv) {
             1 << 32
@@ -35,6 +46,17 @@ impl<M: Copy + PartialEq> Killers<M> {
             1 << 31
         } else {
             0
+        }
+    }
+
+    /// Moves the entries of `children` whose move is a killer at `ply` to
+    /// the front, the newest killer first.
+    pub fn bring_forward<T>(&self, ply: usize, children: &mut Vec<(T, M)>) {
+        for killer in self.slots[ply].iter().rev().flatten() {
+            if let Some(j) = children.iter().position(|c| c.1 == *killer) {
+                let child = children.remove(j);
+                children.insert(0, child);
+            }
         }
     }
 }

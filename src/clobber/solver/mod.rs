@@ -29,10 +29,11 @@ use super::values::RegionValues;
 use super::{ClobberMove, ClobberPosition, Shape};
 use crate::cgt::GameId;
 use crate::core::rng::mix;
+use crate::search::Killers;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
-use table::{Killers, MoveCode, Table};
+use table::{MoveCode, Table};
 
 /// What the solver proved.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -259,7 +260,7 @@ struct Worker<'a> {
     /// Moves made from the first move down to the node being searched.
     ply: usize,
     /// The killer moves of each depth.
-    killers: Vec<Killers>,
+    killers: Killers<MoveCode>,
 }
 
 impl<'a> Worker<'a> {
@@ -270,7 +271,7 @@ impl<'a> Worker<'a> {
             recent: &mut memory.recent,
             nodes: 0,
             ply: 0,
-            killers: Vec::new(),
+            killers: Killers::new(0),
         }
     }
 
@@ -517,15 +518,13 @@ impl<'a> Worker<'a> {
             2 * geometry.contacts(o.board) + arena.left_wins_first(o.rest) as u32
         });
         let ply = self.ply;
-        if self.killers.len() <= ply {
-            self.killers.resize(ply + 1, Killers::default());
-        }
-        self.killers[ply].bring_forward(&mut unknown);
+        self.killers.ensure(ply + 1);
+        self.killers.bring_forward(ply, &mut unknown);
         self.ply += 1;
         let winner = unknown.iter().find(|(o, _)| !self.solve_open(o));
         let wins = match winner {
             Some(&(_, mv)) => {
-                self.killers[ply].remember(mv);
+                self.killers.store(ply, mv);
                 true
             }
             None => {

@@ -1,5 +1,5 @@
 //! The solver's memory structures: the shared table of proven results and
-//! the killer moves of each depth.
+//! the code of a move inside a region (what the killer moves hold).
 
 use super::super::regions::Sides;
 use crate::core::mem::{advise_huge_pages, prefetch};
@@ -65,29 +65,5 @@ impl MoveCode {
         let to = moved & before.theirs;
         let from = moved & !to;
         MoveCode((from.trailing_zeros() * 128 + to.trailing_zeros()) as u16)
-    }
-}
-
-/// The two moves that most recently won a node at one depth, newest first
-/// (0 = none: no move goes from a cell to the same cell).
-#[derive(Clone, Copy, Default)]
-pub(super) struct Killers([MoveCode; 2]);
-
-impl Killers {
-    /// Puts the children reached by the killers first, the newest first.
-    pub(super) fn bring_forward<T>(&self, children: &mut Vec<(T, MoveCode)>) {
-        for &killer in self.0.iter().rev().filter(|k| k.0 != 0) {
-            if let Some(j) = children.iter().position(|c| c.1 == killer) {
-                let child = children.remove(j);
-                children.insert(0, child);
-            }
-        }
-    }
-
-    /// Records a move that won a node.
-    pub(super) fn remember(&mut self, mv: MoveCode) {
-        if self.0[0] != mv {
-            self.0 = [mv, self.0[0]];
-        }
     }
 }
