@@ -429,7 +429,7 @@ fn one_game(bot: &mut PyBot, other: &mut Opponent, index: u32, s: &Settings) -> 
 #[pyfunction]
 #[pyo3(signature = (bot, opponent = None, games = 2, *, seed = 0, time_per_game = 60.0, contest = false, move_time_ms = None, fen = None))]
 #[allow(clippy::too_many_arguments)]
-pub fn play(
+pub(crate) fn play(
     py: Python<'_>,
     bot: &Bound<'_, PyAny>,
     opponent: Option<&Bound<'_, PyAny>>,

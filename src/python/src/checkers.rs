@@ -184,7 +184,7 @@ pub struct PyBoard {
 }
 
 /// Parses a variant name.
-pub fn variant(name: &str) -> PyResult<Variant> {
+pub(crate) fn variant(name: &str) -> PyResult<Variant> {
     name.parse().map_err(bad_input)
 }
 
