@@ -5,7 +5,7 @@
 
 use super::encode::{encode_into, move_priors, INPUT_LEN};
 use super::net::{Net, NetOutput};
-use crate::rng::Rng;
+use crate::core::rng::Rng;
 use crate::{Move, Position};
 
 /// Evaluates a batch of encoded positions (the network, or a stand-in in tests).

@@ -22,7 +22,7 @@ pub use encode::{action, board_array, encode, ACTIONS, INPUT_LEN};
 pub use mcts::{Mcts, MctsConfig, MctsLimits, MctsResult, MoveStats};
 pub use net::{Net, NetConfig, NetError};
 
-use crate::rng::Rng;
+use crate::core::rng::Rng;
 use crate::{Game, Move, Variant};
 use std::sync::Arc;
 

@@ -179,7 +179,7 @@ impl Net {
 
     /// An untrained network with small seeded random weights.
     pub fn random(config: NetConfig, seed: u64) -> Net {
-        let mut rng = crate::rng::Rng::new(seed);
+        let mut rng = crate::core::rng::Rng::new(seed);
         let mut flat = Vec::with_capacity(config.param_count());
         for (name, shape) in config.params() {
             let n: usize = shape.iter().product();

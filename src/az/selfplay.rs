@@ -6,8 +6,8 @@
 
 use super::encode::{action, ACTIONS};
 use super::mcts::{pick_move, Evaluator, Mcts, MctsConfig, MctsLimits};
-use crate::ai::{CheckersEval, Engine};
-use crate::rng::Rng;
+use crate::checkers::ai::{CheckersEval, Engine};
+use crate::core::rng::Rng;
 use crate::search::{Algorithm, Limits, SearchConfig, MATE_BOUND};
 use crate::{Color, Game, Outcome, Position, Variant};
 

@@ -3,7 +3,7 @@
 use super::encode::{action, board_array, encode, move_priors, ACTIONS, INPUT_LEN};
 use super::mcts::{dirichlet, Evaluator, Mcts, MctsConfig, MctsLimits};
 use super::net::{Net, NetConfig, NetError, NetOutput};
-use crate::rng::Rng;
+use crate::core::rng::Rng;
 use crate::{Position, Square, Variant};
 
 fn sq(n: u8) -> Square {

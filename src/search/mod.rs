@@ -14,13 +14,11 @@
 mod ordering;
 mod tt;
 
-pub(crate) use tt::advise_huge_pages;
-pub use tt::advise_huge_pages_at;
-
 pub use tt::TranspositionTable;
 
-use crate::named::{named_display_and_parse, Named};
-use ordering::{History, Killers};
+use crate::core::named::{named_display_and_parse, Named};
+use ordering::History;
+pub use ordering::Killers;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -521,7 +519,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         let score = self.evaluator.evaluate(node);
         if self.config.noise > 0 {
             let span = 2 * self.config.noise as u64 + 1;
-            let r = crate::rng::mix(hash ^ self.config.seed) % span;
+            let r = crate::core::rng::mix(hash ^ self.config.seed) % span;
             score + r as i32 - self.config.noise
         } else {
             score

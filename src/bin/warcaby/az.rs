@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 use warcaby::arena::{self, openings::Opening, Config, Entrant};
 use warcaby::az::selfplay::{self_play_game, Sample, SelfPlayConfig};
 use warcaby::az::{Mcts, MctsConfig, MctsLimits, Net, INPUT_LEN};
-use warcaby::rng::{entropy_seed, Rng};
+use warcaby::core::rng::{entropy_seed, Rng};
 use warcaby::{Game, Position, Variant};
 
 #[derive(Subcommand)]
-pub enum AzCommand {
+pub(crate) enum AzCommand {
     /// Plays self-play games and appends their samples to a file.
     Selfplay(SelfplayArgs),
     /// Warm start from alpha-beta labels, then self-play generations, each
@@ -25,7 +25,7 @@ pub enum AzCommand {
 }
 
 #[derive(Args)]
-pub struct SelfplayArgs {
+pub(crate) struct SelfplayArgs {
     /// Network file (default: the shipped network).
     #[arg(long, value_name = "FILE")]
     net: Option<PathBuf>,
@@ -44,7 +44,7 @@ pub struct SelfplayArgs {
 }
 
 #[derive(Args)]
-pub struct EvalArgs {
+pub(crate) struct EvalArgs {
     /// Network file (default: the shipped network).
     #[arg(long, value_name = "FILE")]
     net: Option<PathBuf>,
@@ -68,7 +68,7 @@ pub struct EvalArgs {
     seed: Option<u64>,
 }
 
-pub fn run(cmd: &AzCommand) -> Result<(), String> {
+pub(crate) fn run(cmd: &AzCommand) -> Result<(), String> {
     match cmd {
         AzCommand::Selfplay(args) => selfplay(args),
         AzCommand::Train(args) => crate::az_train::run(args),
@@ -77,7 +77,7 @@ pub fn run(cmd: &AzCommand) -> Result<(), String> {
 }
 
 /// Reads a network file, or the shipped network.
-pub fn load_net(path: Option<&Path>) -> Result<Arc<Net>, String> {
+pub(crate) fn load_net(path: Option<&Path>) -> Result<Arc<Net>, String> {
     match path {
         None => Ok(warcaby::az::shipped_net()),
         Some(p) => {
@@ -89,7 +89,7 @@ pub fn load_net(path: Option<&Path>) -> Result<Arc<Net>, String> {
 }
 
 /// A progress bar on stderr (hidden when stderr is not a terminal).
-pub fn progress(len: u64, what: &str) -> ProgressBar {
+pub(crate) fn progress(len: u64, what: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -131,7 +131,7 @@ fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
 }
 
 /// Appends samples as lines.
-pub fn write_samples(out: &mut impl Write, samples: &[Sample]) -> std::io::Result<()> {
+pub(crate) fn write_samples(out: &mut impl Write, samples: &[Sample]) -> std::io::Result<()> {
     for s in samples {
         writeln!(out, "{}", s.to_line())?;
     }
@@ -139,7 +139,8 @@ pub fn write_samples(out: &mut impl Write, samples: &[Sample]) -> std::io::Resul
 }
 
 /// Reads a samples file.
-pub fn read_samples(path: &Path) -> Result<Vec<Sample>, String> {
+#[cfg_attr(not(feature = "az-train"), allow(dead_code))]
+pub(crate) fn read_samples(path: &Path) -> Result<Vec<Sample>, String> {
     let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = Vec::new();
     for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
@@ -156,7 +157,7 @@ pub fn read_samples(path: &Path) -> Result<Vec<Sample>, String> {
 
 /// `count` openings of three plies from the English start, drawn at random
 /// (distinct), for matches played with both colours.
-pub fn random_openings(count: usize, rng: &mut Rng) -> Vec<Opening> {
+pub(crate) fn random_openings(count: usize, rng: &mut Rng) -> Vec<Opening> {
     let mut lines: Vec<Vec<String>> = Vec::new();
     let start = Position::start(Variant::English);
     for a in start.legal_moves() {
@@ -165,9 +166,9 @@ pub fn random_openings(count: usize, rng: &mut Rng) -> Vec<Opening> {
             let p2 = p1.after(&b);
             for c in p2.legal_moves() {
                 lines.push(vec![
-                    warcaby::notation::full_text(&a, start.rules()),
-                    warcaby::notation::full_text(&b, start.rules()),
-                    warcaby::notation::full_text(&c, start.rules()),
+                    warcaby::checkers::notation::full_text(&a, start.rules()),
+                    warcaby::checkers::notation::full_text(&b, start.rules()),
+                    warcaby::checkers::notation::full_text(&c, start.rules()),
                 ]);
             }
         }
@@ -182,7 +183,7 @@ pub fn random_openings(count: usize, rng: &mut Rng) -> Vec<Opening> {
 
 /// Plays `az_spec` against `other` in the arena (English rules, both colours
 /// of every opening); the AlphaZero bot's points and the games played.
-pub fn arena_match(
+pub(crate) fn arena_match(
     az_spec: &str,
     other: &str,
     games: u32,

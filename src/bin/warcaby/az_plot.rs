@@ -4,7 +4,7 @@ use plotters::prelude::*;
 use std::path::Path;
 
 /// Draws `series` (name, points) into an SVG file.
-pub fn lines(
+pub(crate) fn lines(
     path: &Path,
     title: &str,
     x_label: &str,

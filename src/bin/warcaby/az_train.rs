@@ -8,7 +8,7 @@ use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Args)]
-pub struct TrainArgs {
+pub(crate) struct TrainArgs {
     /// Folder for checkpoints, CSV files and plots.
     #[arg(long, default_value = "az-train", value_name = "DIR")]
     out: PathBuf,
@@ -60,23 +60,29 @@ pub struct TrainArgs {
     /// Stop starting new generations after this many minutes.
     #[arg(long)]
     minutes: Option<f64>,
+    /// Sample files (from `warcaby az selfplay`) added to the replay buffer
+    /// before the warm start.
+    #[arg(long, value_name = "FILE")]
+    samples: Vec<PathBuf>,
     /// Seed (default: random).
     #[arg(long)]
     seed: Option<u64>,
 }
 
 #[cfg(not(feature = "az-train"))]
-pub fn run(_args: &TrainArgs) -> Result<(), String> {
+pub(crate) fn run(_args: &TrainArgs) -> Result<(), String> {
     Err("training needs the az-train feature: cargo build --release --features az-train".into())
 }
 
 #[cfg(feature = "az-train")]
-pub use imp::run;
+pub(crate) use imp::run;
 
 #[cfg(feature = "az-train")]
 mod imp {
     use super::TrainArgs;
-    use crate::az::{arena_match, load_net, progress, random_openings, write_samples};
+    use crate::az::{
+        arena_match, load_net, progress, random_openings, read_samples, write_samples,
+    };
     use std::collections::VecDeque;
     use std::io::Write;
     use std::path::Path;
@@ -84,7 +90,7 @@ mod imp {
     use warcaby::az::selfplay::{labelled_game, self_play_game, Sample, SelfPlayConfig};
     use warcaby::az::train::Trainer;
     use warcaby::az::{Net, NetConfig};
-    use warcaby::rng::{entropy_seed, Rng};
+    use warcaby::core::rng::{entropy_seed, Rng};
 
     /// CSV files and the points of their plots.
     struct Logs {
@@ -226,7 +232,10 @@ mod imp {
         rng: &mut Rng,
     ) -> Result<Net, String> {
         if args.label_games == 0 {
-            return Ok(net);
+            if buffer.is_empty() || args.warm_steps == 0 {
+                return Ok(net);
+            }
+            return train(&net, buffer, args, args.warm_steps, ("warm", 0), logs, rng);
         }
         let bar = progress(args.label_games as u64, "labelled games");
         let path = args.out.join("labels.txt");
@@ -243,7 +252,7 @@ mod imp {
         train(&net, buffer, args, args.warm_steps, ("warm", 0), logs, rng)
     }
 
-    pub fn run(args: &TrainArgs) -> Result<(), String> {
+    pub(crate) fn run(args: &TrainArgs) -> Result<(), String> {
         let started = Instant::now();
         std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
         let seed = args.seed.unwrap_or_else(entropy_seed);
@@ -261,6 +270,9 @@ mod imp {
         };
         let mut logs = Logs::new(&args.out)?;
         let mut buffer = VecDeque::new();
+        for path in &args.samples {
+            push(&mut buffer, read_samples(path)?, args.buffer);
+        }
         let mut best = warm_start(net, args, &mut buffer, &mut logs, &mut rng)?;
         save(&best, &args.out.join("gen-000.wazn"))?;
         save(&best, &args.out.join("best.wazn"))?;

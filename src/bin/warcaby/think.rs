@@ -1,15 +1,16 @@
 //! `warcaby bestmove` and `warcaby compare`: one search, or the three
 //! algorithms side by side at a fixed depth.
 
-use crate::games::{pv_text, with_position, CliGame, GameJob};
+use crate::games::{eval_for, pv_text, with_position};
 use crate::PositionArgs;
 use clap::Args;
+use warcaby::games::{GameNode, NodeJob};
 use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo, Searcher};
 
 /// Search limits on the command line: exactly one is required.
 #[derive(Args, Clone)]
 #[group(required = true, multiple = false)]
-pub struct LimitArgs {
+pub(crate) struct LimitArgs {
     /// Search to this depth (plies).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
     depth: Option<u32>,
@@ -22,7 +23,7 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
-    pub fn limits(&self) -> Limits {
+    pub(crate) fn limits(&self) -> Limits {
         Limits {
             depth: self.depth,
             nodes: self.nodes,
@@ -32,7 +33,7 @@ impl LimitArgs {
 }
 
 #[derive(Args)]
-pub struct BestMoveArgs {
+pub(crate) struct BestMoveArgs {
     #[command(flatten)]
     position: PositionArgs,
     #[command(flatten)]
@@ -56,7 +57,7 @@ pub struct BestMoveArgs {
 
 /// An alpha-beta family search or the AlphaZero bot.
 #[derive(Clone, Copy)]
-pub enum AlgoChoice {
+pub(crate) enum AlgoChoice {
     /// A tree search with an evaluation.
     Search(Algorithm),
     /// Network-guided Monte Carlo tree search.
@@ -74,6 +75,9 @@ fn parse_algo(text: &str) -> Result<AlgoChoice, String> {
 
 /// `bestmove --algo az`: the AlphaZero bot's search, its top moves as info lines.
 fn az_bestmove(args: &BestMoveArgs) -> Result<(), String> {
+    if args.limits.depth.is_some() {
+        return Err("--algo az takes --movetime or --nodes (simulations), not --depth".into());
+    }
     let game = args.position.checkers_game()?;
     let limits = warcaby::az::MctsLimits {
         sims: args
@@ -82,20 +86,15 @@ fn az_bestmove(args: &BestMoveArgs) -> Result<(), String> {
             .map(|n| n.clamp(1, u32::MAX as u64) as u32),
         time_ms: args.limits.movetime,
     };
-    if args.limits.depth.is_some() {
-        return Err("--algo az takes --movetime or --nodes (simulations), not --depth".into());
-    }
     let net = crate::az::load_net(args.net.as_deref())?;
     let mut player = warcaby::az::AzPlayer::new(net, limits, 1);
     let result = player.think(&game).map_err(|e| e.to_string())?;
     let pos = game.position();
-    let legal = pos.legal_moves();
-    let text = |mv: &warcaby::Move| warcaby::notation::short_text(mv, &legal, pos.rules());
     let total = result.moves.iter().map(|m| m.visits).sum::<u32>().max(1);
     for m in result.moves.iter().take(5) {
         println!(
             "info move={} visits={} visits_pct={:.1} prior={:.3} q={:.3}",
-            text(&m.mv),
+            pos.move_text(&m.mv),
             m.visits,
             100.0 * m.visits as f64 / total as f64,
             m.prior,
@@ -107,7 +106,7 @@ fn az_bestmove(args: &BestMoveArgs) -> Result<(), String> {
     };
     println!(
         "bestmove {} value={:.3} sims={} evals={}",
-        text(&best.mv),
+        pos.move_text(&best.mv),
         result.root_value,
         result.sims,
         result.evals
@@ -115,14 +114,7 @@ fn az_bestmove(args: &BestMoveArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The evaluation named (or the game's default), or an error listing the names.
-pub fn eval_for<G: CliGame>(name: Option<&str>) -> Result<G::Eval, String> {
-    name.unwrap_or(G::DEFAULT_EVAL)
-        .parse()
-        .map_err(crate::games::eval_name_error)
-}
-
-fn info_line<G: CliGame>(pos: &G, info: &SearchInfo<G::Move>) -> String {
+fn info_line<G: GameNode>(pos: &G, info: &SearchInfo<G::Move>) -> String {
     format!(
         "info depth={} seldepth={} score={} nodes={} nps={} time_ms={} pv={}",
         info.depth,
@@ -137,12 +129,12 @@ fn info_line<G: CliGame>(pos: &G, info: &SearchInfo<G::Move>) -> String {
 
 struct BestMoveJob<'a>(&'a BestMoveArgs);
 
-impl GameJob for BestMoveJob<'_> {
+impl NodeJob for BestMoveJob<'_> {
     type Output = Result<(), String>;
-    fn run<G: CliGame>(self, pos: G) -> Result<(), String> {
+    fn run<G: GameNode>(self, pos: G, history: &[u64]) -> Result<(), String> {
         let args = self.0;
         let AlgoChoice::Search(algorithm) = args.algo else {
-            unreachable!("run_bestmove sends az elsewhere");
+            return Err("--algo az is handled before the position is read".into());
         };
         let config = SearchConfig {
             algorithm,
@@ -150,7 +142,7 @@ impl GameJob for BestMoveJob<'_> {
             ..SearchConfig::default()
         };
         let mut searcher = Searcher::new(config, eval_for::<G>(args.eval.as_deref())?);
-        let result = searcher.search(&pos, &[], args.limits.limits(), |info| {
+        let result = searcher.search(&pos, history, args.limits.limits(), |info| {
             println!("{}", info_line(&pos, info));
         });
         let Some(best) = result.best_move else {
@@ -158,7 +150,7 @@ impl GameJob for BestMoveJob<'_> {
         };
         println!(
             "bestmove {} score={} depth={} nodes={} time_ms={}",
-            pos.text(&best),
+            pos.move_text(&best),
             result.score,
             result.depth,
             result.nodes,
@@ -168,7 +160,7 @@ impl GameJob for BestMoveJob<'_> {
     }
 }
 
-pub fn run_bestmove(args: &BestMoveArgs) -> Result<(), String> {
+pub(crate) fn run_bestmove(args: &BestMoveArgs) -> Result<(), String> {
     if let AlgoChoice::Az = args.algo {
         return az_bestmove(args);
     }
@@ -176,7 +168,7 @@ pub fn run_bestmove(args: &BestMoveArgs) -> Result<(), String> {
 }
 
 #[derive(Args)]
-pub struct CompareArgs {
+pub(crate) struct CompareArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// Fixed depth for all three algorithms.
@@ -190,7 +182,7 @@ pub struct CompareArgs {
 /// The configuration `compare` uses: one fixed-depth search, no table, no
 /// reductions; minimax and alphabeta as in the textbook (generation order),
 /// negascout with killer and history ordering, which it needs to pay off.
-pub fn compare_config(algorithm: Algorithm) -> SearchConfig {
+pub(crate) fn compare_config(algorithm: Algorithm) -> SearchConfig {
     SearchConfig {
         ordering: algorithm == Algorithm::NegaScout,
         ..SearchConfig::bare(algorithm)
@@ -199,9 +191,9 @@ pub fn compare_config(algorithm: Algorithm) -> SearchConfig {
 
 struct CompareJob<'a>(&'a CompareArgs);
 
-impl GameJob for CompareJob<'_> {
+impl NodeJob for CompareJob<'_> {
     type Output = Result<(), String>;
-    fn run<G: CliGame>(self, pos: G) -> Result<(), String> {
+    fn run<G: GameNode>(self, pos: G, _history: &[u64]) -> Result<(), String> {
         let eval = eval_for::<G>(self.0.eval.as_deref())?;
         if pos.moves().is_empty() {
             return Err("no legal move: the side to move has lost".to_string());
@@ -209,7 +201,7 @@ impl GameJob for CompareJob<'_> {
         for algorithm in Algorithm::ALL {
             let mut searcher = Searcher::new(compare_config(algorithm), eval);
             let r = searcher.search(&pos, &[], Limits::depth(self.0.depth), |_| {});
-            let mv = r.best_move.map_or("-".to_string(), |m| pos.text(&m));
+            let mv = r.best_move.map_or("-".to_string(), |m| pos.move_text(&m));
             println!(
                 "algo={} score={} move={} nodes={} time_ms={}",
                 algorithm, r.score, mv, r.nodes, r.time_ms
@@ -219,6 +211,6 @@ impl GameJob for CompareJob<'_> {
     }
 }
 
-pub fn run_compare(args: &CompareArgs) -> Result<(), String> {
+pub(crate) fn run_compare(args: &CompareArgs) -> Result<(), String> {
     with_position(&args.position, CompareJob(args))?
 }
