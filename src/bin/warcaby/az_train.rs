@@ -318,7 +318,7 @@ mod imp {
                 args.match_games,
                 openings,
                 1,
-                rng.next_u64(),
+                rng.below(u64::MAX),
             )?;
             let score = points / games as f64;
             let kept = points * 2.0 > games as f64;
