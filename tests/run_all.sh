@@ -35,6 +35,9 @@ fi
 
 say "native tests"
 cargo test --workspace --all-targets
+# The AlphaZero training code (candle, feature az-train): the training smoke
+# test and candle's forward pass against the hand-written one.
+cargo test --features az-train --lib az::train
 cargo test --workspace --doc
 
 say "Python package tests (src/python: built with maturin, run by pytest)"
