@@ -1,106 +1,17 @@
-//! The DOM side: finding elements, reading and showing settings and panels,
-//! and wiring events to the app.
+//! Handles to the page's elements and what the app shows in them: status,
+//! notices, announcements, the move list, the search's progress, the
+//! evaluation bar, the editor's controls and the settings form.
 
-use crate::storage::{self, Mode, Settings};
-use crate::{with_app, Current};
-use warcaby_protocol::Progress;
+use super::form::select_fields;
+use super::{create, document, element, select_value, set_checked, set_select, set_text, window};
+use crate::state::settings::Settings;
+use warcaby::games::{GameKind, Report};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement,
-    HtmlSelectElement, HtmlTextAreaElement, PointerEvent, Window,
+    CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement,
+    HtmlSelectElement,
 };
-
-fn window() -> Window {
-    web_sys::window().expect("a window")
-}
-
-fn document() -> Document {
-    window().document().expect("a document")
-}
-
-fn element<T: JsCast>(id: &str) -> Result<T, JsValue> {
-    document()
-        .get_element_by_id(id)
-        .ok_or_else(|| JsValue::from_str(&format!("the page lacks #{id}")))?
-        .dyn_into::<T>()
-        .map_err(|_| JsValue::from_str(&format!("#{id} has the wrong kind")))
-}
-
-/// Milliseconds since the page loaded.
-pub fn now() -> f64 {
-    window().performance().map_or(0.0, |p| p.now())
-}
-
-/// Today's date as PDN wants it (YYYY.MM.DD).
-pub fn today() -> String {
-    let d = js_sys::Date::new_0();
-    format!(
-        "{:04}.{:02}.{:02}",
-        d.get_full_year(),
-        d.get_month() + 1,
-        d.get_date()
-    )
-}
-
-/// True when the user asked for less motion.
-pub fn prefers_reduced_motion() -> bool {
-    window()
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .is_some_and(|m| m.matches())
-}
-
-/// Runs `f` after `ms` milliseconds.
-pub fn later(ms: i32, f: impl FnOnce() + 'static) {
-    let cb = Closure::once_into_js(f);
-    let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms);
-}
-
-/// Redraws on the next animation frame.
-pub fn request_frame() {
-    let cb = Closure::once_into_js(|| with_app(|app| app.on_frame()));
-    let _ = window().request_animation_frame(cb.unchecked_ref());
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
-/// Stores the saved state.
-pub fn save(text: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(storage::KEY, text);
-    }
-}
-
-/// The saved state: None if there is none; an error (and the value is
-/// removed) if it cannot be used.
-pub fn load_saved() -> Result<Option<(Settings, Current)>, String> {
-    let Some(s) = storage() else {
-        return Ok(None);
-    };
-    let Ok(Some(text)) = s.get_item(storage::KEY) else {
-        return Ok(None);
-    };
-    storage::decode(&text).map(Some).inspect_err(|_| {
-        let _ = s.remove_item(storage::KEY);
-    })
-}
-
-/// A step through the game's positions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// One move back.
-    Back,
-    /// One move forward.
-    Forward,
-    /// The start position.
-    Start,
-    /// The position now.
-    End,
-}
 
 /// Handles to the page's elements.
 pub struct Ui {
@@ -153,15 +64,18 @@ impl Ui {
         Some(ctx)
     }
 
+    /// Shows the status line.
     pub fn status(&self, text: &str) {
         self.status.set_text_content(Some(text));
     }
 
+    /// Shows a notice (what went wrong, or what to do).
     pub fn notice(&self, text: &str) {
         self.notice.set_text_content(Some(text));
         self.notice.set_hidden(false);
     }
 
+    /// Hides the notice.
     pub fn clear_notice(&self) {
         self.notice.set_hidden(true);
         self.notice.set_text_content(None);
@@ -238,6 +152,7 @@ impl Ui {
             .set_attribute("data-animating", if on { "true" } else { "false" });
     }
 
+    /// Enables "Move now" while the AI thinks.
     pub fn set_thinking(&self, thinking: bool) {
         let _ = self
             .move_now
@@ -252,7 +167,7 @@ impl Ui {
     }
 
     /// Shows a search's progress, with who searches with what.
-    pub fn show_progress(&self, search: &str, p: &Progress) {
+    pub fn show_progress(&self, search: &str, p: &Report) {
         let score = match p.score {
             s if s > 29_000 => format!("win in {}", 30_000 - s),
             s if s < -29_000 => format!("loss in {}", 30_000 + s),
@@ -266,6 +181,7 @@ impl Ui {
         set_text("info-pv", &p.pv.join(" "));
     }
 
+    /// Empties the search panel.
     pub fn clear_progress(&self) {
         for id in [
             "info-search",
@@ -338,6 +254,7 @@ impl Ui {
         }
     }
 
+    /// Shows the position's text (a FEN, or Clobber position text).
     pub fn show_fen(&self, fen: &str) {
         self.fen.set_text_content(Some(fen));
     }
@@ -355,15 +272,16 @@ impl Ui {
 
     /// Shows the controls of one game (`checkers` or `clobber`) and hides
     /// the other's.
-    pub fn show_game(&self, game: &str) {
+    pub fn show_game(&self, game: GameKind) {
+        let name = game.to_string();
         if let Ok(list) = document().query_selector_all("[data-game]") {
             for i in 0..list.length() {
                 if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) {
-                    el.set_hidden(el.get_attribute("data-game").as_deref() != Some(game));
+                    el.set_hidden(el.get_attribute("data-game").as_deref() != Some(name.as_str()));
                 }
             }
         }
-        let clobber = game == storage::CLOBBER;
+        let clobber = game == GameKind::Clobber;
         if let Ok(input) = element::<HtmlInputElement>("move-input") {
             input.set_placeholder(if clobber {
                 "b3-b4"
@@ -402,425 +320,4 @@ impl Ui {
         }
         Ok(())
     }
-}
-
-/// The settings shown in lists: each list's id, its value in `s`, and what
-/// it is called.
-fn select_fields(s: &Settings) -> [(&'static str, String, &'static str); 13] {
-    let mode = match s.mode {
-        Mode::HumanVsAi { human_white: true } => "white",
-        Mode::HumanVsAi { human_white: false } => "black",
-        Mode::HumanVsHuman => "human",
-        Mode::AiVsAi => "ai",
-    };
-    [
-        ("game", s.game.clone(), "game"),
-        ("variant", s.variant.clone(), "rules"),
-        ("rows", s.rows.to_string(), "Clobber rows"),
-        ("cols", s.cols.to_string(), "Clobber columns"),
-        (
-            "eval-black",
-            s.black_eval.clone(),
-            "Black's Clobber heuristic",
-        ),
-        (
-            "eval-white",
-            s.white_eval.clone(),
-            "White's Clobber heuristic",
-        ),
-        ("mode", mode.to_string(), "players"),
-        ("level", s.level.to_string(), "level"),
-        ("time", s.time_ms.to_string(), "AI time per move"),
-        ("ai-delay", s.ai_delay_ms.to_string(), "AI vs AI pause"),
-        (
-            "algorithm-black",
-            s.black_algorithm.clone(),
-            "Black's algorithm",
-        ),
-        (
-            "algorithm-white",
-            s.white_algorithm.clone(),
-            "White's algorithm",
-        ),
-        ("eval", s.eval.clone(), "checkers heuristic"),
-    ]
-}
-
-/// Creates an element, optionally with a class and a text.
-fn create(tag: &str, class_and_text: Option<(&str, &str)>) -> Element {
-    let el = document().create_element(tag).expect("an element");
-    if let Some((class, text)) = class_and_text {
-        el.set_class_name(class);
-        el.set_text_content(Some(text));
-    }
-    el
-}
-
-/// The label of a list's choice, like "English / American" for the
-/// variant `english` (the value itself when there is none).
-pub fn option_label(id: &str, value: &str) -> String {
-    document()
-        .query_selector(&format!("#{id} option[value='{value}']"))
-        .ok()
-        .flatten()
-        .and_then(|o| o.text_content())
-        .unwrap_or_else(|| value.to_string())
-}
-
-fn set_text(id: &str, text: &str) {
-    if let Some(el) = document().get_element_by_id(id) {
-        el.set_text_content(Some(text));
-    }
-}
-
-fn set_select(id: &str, value: &str) {
-    if let Ok(select) = element::<HtmlSelectElement>(id) {
-        select.set_value(value);
-    }
-}
-
-fn set_checked(id: &str, on: bool) {
-    if let Ok(input) = element::<HtmlInputElement>(id) {
-        input.set_checked(on);
-    }
-}
-
-fn select_value(id: &str) -> String {
-    element::<HtmlSelectElement>(id)
-        .map(|s| s.value())
-        .unwrap_or_default()
-}
-
-/// A lab depth field's value: 0-40, 0 when empty or unreadable.
-fn depth_value(id: &str) -> u32 {
-    element::<HtmlInputElement>(id)
-        .ok()
-        .and_then(|i| i.value().parse().ok())
-        .unwrap_or(0u32)
-        .min(storage::MAX_DEPTH)
-}
-
-/// Puts a lab depth field's typed value into 0-40; says so when it changed.
-fn correct_depth(id: &str) -> Option<String> {
-    let input = element::<HtmlInputElement>(id).ok()?;
-    let typed = input.value();
-    let depth = typed
-        .trim()
-        .parse::<i64>()
-        .map_or(0, |d| d.clamp(0, storage::MAX_DEPTH as i64));
-    if typed.trim() == depth.to_string() {
-        return None;
-    }
-    input.set_value(&depth.to_string());
-    Some(format!(
-        "A lab depth is 0-40 (0: time only): '{typed}' was set to {depth}."
-    ))
-}
-
-fn checked(id: &str) -> bool {
-    element::<HtmlInputElement>(id).is_ok_and(|i| i.checked())
-}
-
-/// Reads the settings from the form, keeping what the form does not show.
-fn read_settings(old: &Settings) -> Settings {
-    let number = |id: &str, default: u64| select_value(id).parse().unwrap_or(default);
-    let side = |id: &str, default: u8| number(id, default as u64).clamp(2, 10) as u8;
-    Settings {
-        game: if select_value("game") == storage::CLOBBER {
-            storage::CLOBBER.to_string()
-        } else {
-            storage::CHECKERS.to_string()
-        },
-        variant: select_value("variant"),
-        rows: side("rows", old.rows),
-        cols: side("cols", old.cols),
-        black_eval: select_value("eval-black"),
-        white_eval: select_value("eval-white"),
-        mode: match select_value("mode").as_str() {
-            "black" => Mode::HumanVsAi { human_white: false },
-            "human" => Mode::HumanVsHuman,
-            "ai" => Mode::AiVsAi,
-            _ => Mode::HumanVsAi { human_white: true },
-        },
-        level: number("level", old.level as u64).clamp(1, 8) as u8,
-        time_ms: number("time", old.time_ms),
-        ai_delay_ms: number("ai-delay", old.ai_delay_ms),
-        lab: checked("lab-enabled"),
-        black_algorithm: select_value("algorithm-black"),
-        white_algorithm: select_value("algorithm-white"),
-        eval: select_value("eval"),
-        black_depth: depth_value("depth-black"),
-        white_depth: depth_value("depth-white"),
-        animate: checked("animate"),
-        coordinates: checked("coordinates"),
-        auto_single: checked("auto-single"),
-        flipped: old.flipped,
-    }
-}
-
-fn on(id: &str, event: &str, f: impl FnMut(web_sys::Event) + 'static) -> Result<(), JsValue> {
-    let target: Element = element(id)?;
-    listen(&target, event, f)
-}
-
-fn listen(
-    target: &web_sys::EventTarget,
-    event: &str,
-    f: impl FnMut(web_sys::Event) + 'static,
-) -> Result<(), JsValue> {
-    let cb = Closure::<dyn FnMut(web_sys::Event)>::new(f);
-    target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref())?;
-    cb.forget();
-    Ok(())
-}
-
-fn on_click(id: &str, f: impl Fn(&mut crate::App) + 'static) -> Result<(), JsValue> {
-    on(id, "click", move |_| with_app(|app| f(app)))
-}
-
-/// Pointer position relative to the canvas, in CSS pixels.
-fn canvas_point(event: &PointerEvent) -> Option<(f64, f64)> {
-    let canvas: HtmlCanvasElement = event.target()?.dyn_into().ok()?;
-    let rect = canvas.get_bounding_client_rect();
-    Some((
-        event.client_x() as f64 - rect.left(),
-        event.client_y() as f64 - rect.top(),
-    ))
-}
-
-fn pointer(id: &str, event: &str, f: fn(&mut crate::App, f64, f64)) -> Result<(), JsValue> {
-    let down = event == "pointerdown";
-    on(id, event, move |e| {
-        let Ok(pe) = e.dyn_into::<PointerEvent>() else {
-            return;
-        };
-        pe.prevent_default();
-        if down {
-            // The board gets the pointer's events until it is released,
-            // wherever that is: a drag never outlives its button.
-            if let Some(target) = pe.target().and_then(|t| t.dyn_into::<Element>().ok()) {
-                let _ = target.set_pointer_capture(pe.pointer_id());
-            }
-        }
-        if let Some((x, y)) = canvas_point(&pe) {
-            with_app(|app| f(app, x, y));
-        }
-    })
-}
-
-/// Wires every control of the page.
-pub fn install_handlers() -> Result<(), JsValue> {
-    pointer("board", "pointerdown", |app, x, y| app.pointer_down(x, y))?;
-    pointer("board", "pointermove", |app, x, y| app.pointer_move(x, y))?;
-    pointer("board", "pointerup", |app, x, y| app.pointer_up(x, y))?;
-    on("board", "pointercancel", |_| {
-        with_app(|app| {
-            app.drag = None;
-            app.draw();
-        })
-    })?;
-    on("board", "focus", |_| with_app(|app| app.board_focus(true)))?;
-    on("board", "blur", |_| with_app(|app| app.board_focus(false)))?;
-    listen(&window(), "resize", |_| with_app(|app| app.draw()))?;
-
-    on_click("new-game", |app| app.new_game())?;
-    on_click("undo", |app| app.undo())?;
-    on_click("redo", |app| app.redo())?;
-    on_click("move-now", |app| app.move_now())?;
-    on_click("live", |app| app.view_ply(None))?;
-    on_click("ai-retry", |app| app.retry_ai())?;
-    on_click("edit", |app| app.open_editor())?;
-    on_click("edit-done", |app| app.close_editor(true))?;
-    on_click("edit-cancel", |app| app.close_editor(false))?;
-    on_click("edit-clear", |app| app.edit(true, edit_side()))?;
-    on("edit-side", "change", |_| {
-        with_app(|app| app.edit(false, edit_side()))
-    })?;
-    on("analyse", "change", |_| {
-        let on = checked("analyse");
-        with_app(|app| app.set_analysing(on));
-    })?;
-    listen(&document(), "keydown", on_key)?;
-    on_click("flip", |app| {
-        app.settings.flipped = !app.settings.flipped;
-        app.save();
-        app.draw();
-    })?;
-    for id in ["depth-black", "depth-white"] {
-        // Before the settings are read (the listener below): a typed
-        // depth out of range is corrected where it was typed.
-        on(id, "change", move |_| {
-            if let Some(text) = correct_depth(id) {
-                with_app(|app| app.ui.notice(&text));
-            }
-        })?;
-    }
-    for id in [
-        "game",
-        "rows",
-        "cols",
-        "eval-black",
-        "eval-white",
-        "variant",
-        "mode",
-        "level",
-        "time",
-        "ai-delay",
-        "algorithm-black",
-        "algorithm-white",
-        "eval",
-        "depth-black",
-        "depth-white",
-        "animate",
-        "coordinates",
-        "auto-single",
-        "lab-enabled",
-    ] {
-        on(id, "change", |_| {
-            with_app(|app| {
-                let new = read_settings(&app.settings);
-                app.settings_changed(new);
-            })
-        })?;
-    }
-    on("move-form", "submit", |e| {
-        e.prevent_default();
-        let Ok(input) = element::<HtmlInputElement>("move-input") else {
-            return;
-        };
-        let text = input.value();
-        with_app(|app| {
-            if app.typed_move(&text) {
-                input.set_value("");
-            }
-        });
-    })?;
-    on("moves", "click", |e| {
-        let ply = e
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|el| el.get_attribute("data-ply"))
-            .and_then(|p| p.parse::<usize>().ok());
-        if let Some(ply) = ply {
-            with_app(|app| app.view_ply(Some(ply)));
-        }
-    })?;
-    on("import", "click", |_| {
-        let text = element::<HtmlTextAreaElement>("import-text")
-            .map(|t| t.value())
-            .unwrap_or_default();
-        with_app(|app| app.import(&text));
-    })?;
-    on("import-file", "change", |e| {
-        let file = e
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-            .and_then(|i| i.files())
-            .and_then(|f| f.get(0));
-        if let Some(file) = file {
-            read_file(file);
-        }
-    })?;
-    on_click("copy-position", |app| {
-        let text = app.game.position_text(app.view);
-        let _ = window().navigator().clipboard().write_text(&text);
-        if let Ok(area) = element::<HtmlTextAreaElement>("import-text") {
-            area.set_value(&text);
-        }
-        app.ui.announce("Position copied");
-    })?;
-    on_click("copy-pdn", |app| {
-        let Some(text) = app.pdn_text() else {
-            return;
-        };
-        let _ = window().navigator().clipboard().write_text(&text);
-        if let Ok(area) = element::<HtmlTextAreaElement>("import-text") {
-            area.set_value(&text);
-        }
-        app.ui.announce("PDN copied");
-    })?;
-    on_click("download-pdn", |app| {
-        let Some(text) = app.pdn_text() else {
-            return;
-        };
-        if let Err(e) = download("warcaby.pdn", &text) {
-            app.ui.notice(&format!("Download failed: {e:?}"));
-        }
-    })?;
-    Ok(())
-}
-
-/// The side to move chosen in the board editor.
-fn edit_side() -> warcaby::Color {
-    if select_value("edit-side") == "black" {
-        warcaby::Color::Black
-    } else {
-        warcaby::Color::White
-    }
-}
-
-/// Keys of the whole page: on the board, keyboard play; elsewhere ←/→
-/// (Home/End) step through the game's positions, unless a text field or
-/// list has the focus.
-fn on_key(e: web_sys::Event) {
-    let Ok(key) = e.dyn_into::<web_sys::KeyboardEvent>() else {
-        return;
-    };
-    if key.alt_key() || key.ctrl_key() || key.meta_key() || key.shift_key() {
-        return;
-    }
-    let target = key.target().and_then(|t| t.dyn_into::<Element>().ok());
-    if target.as_ref().is_some_and(|el| el.id() == "board") {
-        let mut handled = false;
-        with_app(|app| handled = app.board_key(&key.key()));
-        if handled {
-            key.prevent_default();
-        }
-        return;
-    }
-    let in_field =
-        target.is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
-    if in_field {
-        return;
-    }
-    let step = match key.key().as_str() {
-        "ArrowLeft" => Step::Back,
-        "ArrowRight" => Step::Forward,
-        "Home" => Step::Start,
-        "End" => Step::End,
-        _ => return,
-    };
-    key.prevent_default();
-    with_app(|app| app.step_view(step));
-}
-
-fn read_file(file: web_sys::File) {
-    let Ok(reader) = web_sys::FileReader::new() else {
-        return;
-    };
-    let done = reader.clone();
-    let onload = Closure::once_into_js(move || {
-        let text = done
-            .result()
-            .ok()
-            .and_then(|v| v.as_string())
-            .unwrap_or_default();
-        with_app(|app| app.import(&text));
-    });
-    reader.set_onload(Some(onload.unchecked_ref()));
-    let _ = reader.read_as_text(&file);
-}
-
-fn download(name: &str, text: &str) -> Result<(), JsValue> {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/x-draughts-pdn");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    let a: web_sys::HtmlAnchorElement = document().create_element("a")?.dyn_into()?;
-    a.set_href(&url);
-    a.set_download(name);
-    a.click();
-    web_sys::Url::revoke_object_url(&url)?;
-    Ok(())
 }
