@@ -2,6 +2,7 @@
 //! positions of the move list, texts for the panels, a move in words.
 //! Everything is read from the engine; nothing here is a rule.
 
+use warcaby::clobber::ClobberPosition;
 use warcaby::games::{AnyGame, AnyMove, AnyOutcome, GameRecord};
 use warcaby::{Color, Game, Position};
 
@@ -56,7 +57,10 @@ pub fn move_list(game: &AnyGame) -> Vec<String> {
 pub fn starts_second(game: &AnyGame) -> bool {
     match game {
         AnyGame::Checkers(g) => g.start().side_to_move() != g.variant().rules().first_to_move,
-        AnyGame::Clobber(g) => g.start().side_to_move() != Color::Black,
+        AnyGame::Clobber(g) => {
+            let first = ClobberPosition::start(g.start().shape()).side_to_move();
+            g.start().side_to_move() != first
+        }
     }
 }
 
@@ -169,6 +173,9 @@ mod tests {
         assert_eq!(side_at(&game, 1), Color::White);
         assert_eq!(move_list(&game), ["11-15", "23-19"]);
         assert!(!starts_second(&game));
+        let white_first = ClobberPosition::parse("WB/BW:W").unwrap();
+        let clobber = AnyGame::Clobber(warcaby::clobber::ClobberGame::from_position(white_first));
+        assert!(starts_second(&clobber), "Black moves first in Clobber");
         let GameRecord::Checkers { moves, .. } = record_at(&game, 1) else {
             panic!("a checkers record");
         };
