@@ -23,7 +23,7 @@ const BEST_LINE_MOVES: usize = 3;
 const MAX_AI_FAILURES: u32 = 3;
 
 /// The AI worker and what the page asked of it.
-pub struct AiSession {
+pub(crate) struct AiSession {
     pub(super) client: Option<AiClient>,
     /// Id of the request the AI is working on.
     pub(super) thinking: Option<u32>,
@@ -47,7 +47,7 @@ pub struct AiSession {
 
 impl AiSession {
     /// No worker yet.
-    pub fn new() -> AiSession {
+    pub(crate) fn new() -> AiSession {
         AiSession {
             client: None,
             thinking: None,
