@@ -58,7 +58,7 @@ pub(crate) const OWN_KING: u8 = 3;
 pub(crate) const OPPONENT_KING: u8 = 4;
 
 /// The most pieces a side may have on a board that [`Board::position`] reads.
-pub(crate) const MAX_PIECES: u32 = 12;
+pub const MAX_PIECES: u32 = 12;
 
 /// Why a referee board is not a position of the tournament rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
