@@ -2,7 +2,7 @@
 //! network with a policy head over a fixed action space and a value head,
 //! guiding Monte Carlo tree search (PUCT).
 //!
-//! - [`encode`]: the document's board array and 5 x 8 x 8 input, the
+//! - [`mod@encode`]: the document's board array and 5 x 8 x 8 input, the
 //!   32 x 32 action space (start and end square; same-ends capture sequences
 //!   share an action and split its prior equally).
 //! - [`net`]: the network, evaluated by plain Rust (no ML library, so the
