@@ -6,6 +6,8 @@
 //! Cells are numbered `row * cols + col` with row 0 at the bottom, and the
 //! stones of each colour are a `u128` bit set.
 
+#[cfg(feature = "certificate")]
+pub mod certificate;
 mod eval;
 mod game;
 mod position;

@@ -1,6 +1,7 @@
 //! `warcaby clobber solve` and `warcaby clobber run`: the exact solver, and
 //! bot-against-bot games as in the Clobber doc.
 
+use crate::clobber_proof::{certify_command, verify_command, CertifyArgs, VerifyArgs};
 use crate::games::{eval_name_error, pv_text};
 use clap::{Args, Subcommand};
 use std::time::Instant;
@@ -15,6 +16,10 @@ pub(crate) enum ClobberCommand {
     Solve(SolveArgs),
     /// Play a bot-against-bot game and print every move.
     Run(RunArgs),
+    /// Prove who wins and write the proof as a certificate file.
+    Certify(CertifyArgs),
+    /// Check a certificate file with plain rules and plain negamax.
+    Verify(VerifyArgs),
 }
 
 /// A board: --rows x --cols from the start, or --position.
@@ -32,7 +37,7 @@ pub(crate) struct BoardArgs {
 }
 
 impl BoardArgs {
-    fn position(&self) -> Result<ClobberPosition, String> {
+    pub(crate) fn position(&self) -> Result<ClobberPosition, String> {
         match &self.position {
             Some(text) => ClobberPosition::parse(text).map_err(|e| e.to_string()),
             None => Shape::new(self.rows, self.cols)
@@ -97,6 +102,8 @@ pub(crate) fn run(cmd: &ClobberCommand) -> Result<(), String> {
     match cmd {
         ClobberCommand::Solve(args) => solve(args),
         ClobberCommand::Run(args) => run_game(args),
+        ClobberCommand::Certify(args) => certify_command(args),
+        ClobberCommand::Verify(args) => verify_command(args),
     }
 }
 
