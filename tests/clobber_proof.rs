@@ -215,3 +215,32 @@ fn cli_certify_writes_a_file_that_verify_checks() {
     assert!(err.contains("not a readable certificate"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_independent_solver_agrees_with_the_exact_one_up_to_20_cells() {
+    use warcaby::clobber::independent::solve_independently;
+    let mut solver = Solver::new();
+    let mut wins = 0;
+    for rows in 2..=4 {
+        for cols in rows..=10 {
+            if rows * cols > 20 {
+                continue;
+            }
+            let pos = start(rows, cols);
+            let exact = solver.solve(&pos);
+            let second = solve_independently(&pos);
+            assert_eq!(exact.mover_wins, second.mover_wins, "{rows}x{cols}");
+            assert_eq!(exact.winning_move.is_some(), second.winning_move.is_some());
+            if let (Some(a), Some(b)) = (exact.winning_move, second.winning_move) {
+                // Each one's winning move is a win in the other's eyes.
+                assert!(
+                    !solve_independently(&pos.after(&a)).mover_wins,
+                    "{rows}x{cols}"
+                );
+                assert!(!solver.solve(&pos.after(&b)).mover_wins, "{rows}x{cols}");
+                wins += 1;
+            }
+        }
+    }
+    assert!(wins >= 5, "first-player wins among the boards: {wins}");
+}

@@ -10,6 +10,7 @@
 pub mod certificate;
 mod eval;
 mod game;
+pub mod independent;
 mod position;
 mod regions;
 mod shape;

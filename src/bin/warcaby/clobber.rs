@@ -5,6 +5,7 @@ use crate::clobber_proof::{certify_command, verify_command, CertifyArgs, VerifyA
 use crate::games::{eval_name_error, pv_text};
 use clap::{Args, Subcommand};
 use std::time::Instant;
+use warcaby::clobber::independent::solve_independently;
 use warcaby::clobber::solver::Solver;
 use warcaby::clobber::{ClobberEval, ClobberPosition, Shape, DEFAULT_COLS, DEFAULT_ROWS};
 use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
@@ -65,6 +66,11 @@ pub(crate) struct SolveArgs {
     /// Print every first move as soon as it is decided.
     #[arg(long)]
     verbose: bool,
+    /// Use the independent second solver instead (plain alpha-beta on
+    /// whole positions with an exact memo: no regions, no values, no
+    /// table, one thread), to cross-check the exact solver.
+    #[arg(long, conflicts_with_all = ["value_stones", "table_bits", "threads", "verbose"])]
+    independent: bool,
 }
 
 #[derive(Args)]
@@ -109,6 +115,21 @@ pub(crate) fn run(cmd: &ClobberCommand) -> Result<(), String> {
 
 fn solve(args: &SolveArgs) -> Result<(), String> {
     let pos = args.board.position()?;
+    if args.independent {
+        let start = Instant::now();
+        let s = solve_independently(&pos);
+        println!(
+            "winner={} positions={} memo={} time_ms={} solver=independent",
+            if s.mover_wins { "first" } else { "second" },
+            s.positions,
+            s.memo_size,
+            start.elapsed().as_millis()
+        );
+        if let Some(mv) = s.winning_move {
+            println!("move={}", pos.move_text(&mv));
+        }
+        return Ok(());
+    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
