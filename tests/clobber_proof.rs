@@ -1,5 +1,6 @@
 //! Clobber's proof certificates (made by the solver, checked by plain
-//! negamax) and the independent second solver.
+//! negamax), the independent second solver, and solves that resume from
+//! a checkpoint.
 
 use warcaby::clobber::certificate::{
     certify, verify, Certificate, CertificateError, CertifyOptions,
@@ -243,4 +244,128 @@ fn the_independent_solver_agrees_with_the_exact_one_up_to_20_cells() {
         }
     }
     assert!(wins >= 5, "first-player wins among the boards: {wins}");
+}
+
+#[test]
+fn a_solve_resumed_after_some_first_moves_gives_the_same_answer_for_less() {
+    use std::sync::Mutex;
+    use warcaby::clobber::solver::Resume;
+    for (rows, cols) in [(3, 4), (3, 6), (4, 4), (5, 3)] {
+        let pos = start(rows, cols);
+        let full = Solver::new().solve(&pos);
+        // Cut off after three first moves: their verdicts are what a
+        // checkpoint keeps.
+        let lost = Mutex::new(Vec::new());
+        let cut = Resume {
+            lost: &[],
+            max_first_moves: Some(3),
+        };
+        let part = Solver::new().solve_resuming(&pos, cut, |r| {
+            if !r.wins {
+                lost.lock().unwrap().push(r.mv);
+            }
+        });
+        let lost = lost.into_inner().unwrap();
+        if part.complete {
+            // The win was among the first three.
+            assert_eq!(part.mover_wins, full.mover_wins);
+            continue;
+        }
+        assert!(lost.len() >= 3, "{rows}x{cols}");
+        let again = Resume {
+            lost: &lost,
+            max_first_moves: None,
+        };
+        let rest = Solver::new().solve_resuming(&pos, again, |r| {
+            assert!(
+                !lost.contains(&r.mv),
+                "{rows}x{cols}: a decided move searched again"
+            );
+        });
+        assert!(rest.complete);
+        assert_eq!(rest.mover_wins, full.mover_wins, "{rows}x{cols}");
+        assert!(rest.nodes < full.nodes, "{rows}x{cols}");
+        if let Some(mv) = rest.winning_move {
+            assert!(!Solver::new().solve(&pos.after(&mv)).mover_wins);
+        }
+    }
+}
+
+#[test]
+fn cli_checkpoint_goes_on_where_a_run_stopped_and_refuses_other_files() {
+    let dir = std::env::temp_dir().join(format!("warcaby-cp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("3x4.txt");
+    let path = file.to_str().unwrap();
+    let solve = |extra: &[&str]| {
+        let mut args = vec![
+            "clobber",
+            "solve",
+            "--rows",
+            "3",
+            "--cols",
+            "4",
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        warcaby(&args)
+    };
+    let (code, out, err) = solve(&["--checkpoint", path, "--max-first-moves", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("winner=unknown"), "{out}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.matches("lost=").count() >= 2, "{saved}");
+    let (_, out, _) = solve(&["--checkpoint", path]);
+    assert!(out.starts_with("winner=second"), "{out}");
+    let skipped = |out: &str| -> usize {
+        out.split("first_moves_skipped=")
+            .nth(1)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    assert!(skipped(&out) >= 2, "{out}");
+    let nodes = |out: &str| -> u64 {
+        out.split("nodes=")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (_, whole, _) = solve(&[]);
+    assert!(nodes(&out) < nodes(&whole), "{out} / {whole}");
+    // Another board, a damaged file: clear errors.
+    let (code, _, err) = warcaby(&[
+        "clobber",
+        "solve",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--checkpoint",
+        path,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("another board"), "{err}");
+    std::fs::write(
+        &file,
+        format!(
+            "{}lost=z9-z8 nodes=1\n",
+            &saved[..saved.find("lost=").unwrap()]
+        ),
+    )
+    .unwrap();
+    let (code, _, err) = solve(&["--checkpoint", path]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("line 3"), "{err}");
+    std::fs::write(&file, b"\xff\xfe garbage").unwrap();
+    let (code, _, err) = solve(&["--checkpoint", path]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("checkpoint"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

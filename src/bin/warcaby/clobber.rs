@@ -1,12 +1,14 @@
 //! `warcaby clobber solve` and `warcaby clobber run`: the exact solver, and
 //! bot-against-bot games as in the Clobber doc.
 
+use crate::clobber_checkpoint::Checkpoint;
 use crate::clobber_proof::{certify_command, verify_command, CertifyArgs, VerifyArgs};
 use crate::games::{eval_name_error, pv_text};
 use clap::{Args, Subcommand};
+use std::sync::Mutex;
 use std::time::Instant;
 use warcaby::clobber::independent::solve_independently;
-use warcaby::clobber::solver::Solver;
+use warcaby::clobber::solver::{Resume, Solver};
 use warcaby::clobber::{ClobberEval, ClobberPosition, Shape, DEFAULT_COLS, DEFAULT_ROWS};
 use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
 use warcaby::Color;
@@ -69,8 +71,20 @@ pub(crate) struct SolveArgs {
     /// Use the independent second solver instead (plain alpha-beta on
     /// whole positions with an exact memo: no regions, no values, no
     /// table, one thread), to cross-check the exact solver.
-    #[arg(long, conflicts_with_all = ["value_stones", "table_bits", "threads", "verbose"])]
+    #[arg(long, conflicts_with_all = ["value_stones", "table_bits", "threads", "verbose", "checkpoint"])]
     independent: bool,
+    /// Save the decided first moves to this file after each one, and skip
+    /// those it already holds: a run cut off goes on where it stopped.
+    #[arg(long)]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Search at most this many first moves (of those not yet decided),
+    /// then stop; with --checkpoint, the next run goes on.
+    #[arg(long)]
+    max_first_moves: Option<usize>,
+    /// Memory budget of the transposition table in MiB (sets --table-bits
+    /// to the largest table that fits).
+    #[arg(long, conflicts_with = "table_bits")]
+    memory: Option<u64>,
 }
 
 #[derive(Args)]
@@ -134,9 +148,28 @@ fn solve(args: &SolveArgs) -> Result<(), String> {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let cells = pos.shape().cells() as u32;
-    let bits = args.table_bits.unwrap_or(cells.clamp(16, 27));
+    let bits = match args.memory {
+        // 8 bytes an entry: the largest power of two within the budget.
+        Some(mib) => table_bits_within(mib)?,
+        None => args.table_bits.unwrap_or(cells.clamp(16, 27)),
+    };
+    let checkpoint = match &args.checkpoint {
+        Some(path) => Some(Checkpoint::load(path, &pos)?),
+        None => None,
+    };
+    if let Some((mv, _)) = checkpoint.as_ref().and_then(|c| c.won) {
+        println!("winner=first nodes=0 time_ms=0 from_checkpoint=true");
+        println!("move={}", pos.move_text(&mv));
+        return Ok(());
+    }
+    let lost = checkpoint.as_ref().map_or(Vec::new(), |c| c.lost_moves());
+    let resume = Resume {
+        lost: &lost,
+        max_first_moves: args.max_first_moves,
+    };
+    let checkpoint = Mutex::new(checkpoint);
     let mut solver = Solver::configured(bits, args.value_stones, threads);
-    let solution = solver.solve_reporting(&pos, |r| {
+    let solution = solver.solve_resuming(&pos, resume, |r| {
         if args.verbose {
             eprintln!(
                 "{} {} nodes={} elapsed_ms={}",
@@ -146,21 +179,44 @@ fn solve(args: &SolveArgs) -> Result<(), String> {
                 r.elapsed_ms
             );
         }
+        let mut checkpoint = checkpoint.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(Err(e)) = checkpoint.as_mut().map(|c| c.record(r.mv, r.wins, r.nodes)) {
+            eprintln!("warning: {e}");
+        }
     });
+    if !solution.complete {
+        println!(
+            "winner=unknown nodes={} time_ms={} first_moves_skipped={} (stopped by --max-first-moves)",
+            solution.nodes,
+            solution.time_ms,
+            lost.len()
+        );
+        return Ok(());
+    }
     println!(
-        "winner={} nodes={} time_ms={}",
+        "winner={} nodes={} time_ms={} first_moves_skipped={}",
         if solution.mover_wins {
             "first"
         } else {
             "second"
         },
         solution.nodes,
-        solution.time_ms
+        solution.time_ms,
+        lost.len()
     );
     if let Some(mv) = solution.winning_move {
         println!("move={}", pos.move_text(&mv));
     }
     Ok(())
+}
+
+/// The table bits whose 8-byte entries fit in `mib` MiB.
+fn table_bits_within(mib: u64) -> Result<u32, String> {
+    let entries = mib.saturating_mul(1 << 20) / 8;
+    if entries < 1 << 10 {
+        return Err(format!("--memory {mib}: at least 1 MiB is needed"));
+    }
+    Ok((63 - entries.leading_zeros()).min(32))
 }
 
 /// One bot: depth and heuristic.

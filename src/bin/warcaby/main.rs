@@ -6,6 +6,7 @@ mod alloc;
 mod arena;
 mod bench;
 mod clobber;
+mod clobber_checkpoint;
 mod clobber_proof;
 mod games;
 mod pdn;
