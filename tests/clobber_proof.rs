@@ -369,3 +369,19 @@ fn cli_checkpoint_goes_on_where_a_run_stopped_and_refuses_other_files() {
     assert!(err.contains("checkpoint"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn cli_memory_budget_sizes_the_table_or_refuses_too_little() {
+    let (code, out, err) = warcaby(&[
+        "clobber", "solve", "--rows", "3", "--cols", "4", "--memory", "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("winner=second"), "{out}");
+    let (code, _, err) = warcaby(&[
+        "clobber", "solve", "--rows", "3", "--cols", "4", "--memory", "0",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--memory 0"), "{err}");
+    let (code, _, err) = warcaby(&["clobber", "solve", "--memory", "8", "--table-bits", "12"]);
+    assert_eq!(code, 2, "{err}");
+}
