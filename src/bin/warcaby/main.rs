@@ -10,6 +10,8 @@ mod az_plot;
 mod az_train;
 mod bench;
 mod clobber;
+mod clobber_checkpoint;
+mod clobber_proof;
 mod games;
 mod pdn;
 mod play;
