@@ -403,3 +403,35 @@ fn commands_start_from_the_end_of_a_pdn_game() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_alphazero_bot_answers_bestmove_and_plays_the_documents_loop() {
+    let out = warcaby(&[
+        "bestmove",
+        "--algo",
+        "az",
+        "--variant",
+        "english",
+        "--nodes",
+        "50",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    let best = text.lines().last().unwrap();
+    assert!(
+        best.starts_with("bestmove ") && best.contains("sims=50"),
+        "{text}"
+    );
+    assert!(text.lines().any(|l| l.starts_with("info move=")), "{text}");
+    let bad = warcaby(&["bestmove", "--algo", "az", "--nodes", "5"]);
+    assert_eq!(bad.status.code(), Some(2));
+    // The document's loop: board, the network's move, Enter goes on, q stops.
+    let out = play(&["--bot", "az", "--time", "50"], "\nq\n");
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert_eq!(text.matches("plays ").count(), 2, "{text}");
+    assert!(
+        text.contains("Enter to go on, q to stop") && text.ends_with("Bye.\n"),
+        "{text}"
+    );
+}
