@@ -256,12 +256,7 @@ fn the_generic_search_serves_clobber_unchanged() {
 mod common;
 
 fn warcaby(args: &[&str], input: &str) -> (i32, String, String) {
-    let out = common::run_warcaby(args, input);
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    common::warcaby_texts(args, input)
 }
 
 #[test]

@@ -179,12 +179,7 @@ fn damaged_files_are_refused_with_a_clear_error() {
 }
 
 fn warcaby(args: &[&str]) -> (i32, String, String) {
-    let out = common::run_warcaby(args, "");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    common::warcaby_texts(args, "")
 }
 
 #[test]
