@@ -302,6 +302,7 @@ fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Box<dyn Table>, Str
                     depth: Some(2 * level.number() as u32),
                     nodes: None,
                     time_ms: Some(args.time),
+                    max_time_ms: None,
                 },
             }))
         }

@@ -27,6 +27,7 @@ impl LimitArgs {
             depth: self.depth,
             nodes: self.nodes,
             time_ms: self.movetime,
+            max_time_ms: None,
         }
     }
 }
@@ -48,6 +49,10 @@ pub struct BestMoveArgs {
     /// Transposition table size in MiB (0 = none).
     #[arg(long, default_value_t = 64)]
     hash: usize,
+    /// With --movetime: think up to this many milliseconds while the best
+    /// move is failing (default: the move time is the ceiling).
+    #[arg(long, requires = "movetime")]
+    max_movetime: Option<u64>,
 }
 
 /// The evaluation named (or the game's default), or an error listing the names.
@@ -82,7 +87,9 @@ impl GameJob for BestMoveJob<'_> {
             ..SearchConfig::default()
         };
         let mut searcher = Searcher::new(config, eval_for::<G>(args.eval.as_deref())?);
-        let result = searcher.search(&pos, &[], args.limits.limits(), |info| {
+        let mut limits = args.limits.limits();
+        limits.max_time_ms = args.max_movetime;
+        let result = searcher.search(&pos, &[], limits, |info| {
             println!("{}", info_line(&pos, info));
         });
         let Some(best) = result.best_move else {

@@ -220,8 +220,8 @@ fn plan(
             };
             let limits = Limits {
                 depth: *depth,
-                nodes: None,
                 time_ms: Some(time_ms),
+                ..Limits::default()
             };
             Ok((config, limits, Some(eval.as_str())))
         }
