@@ -10,6 +10,7 @@ mod games;
 mod pdn;
 mod play;
 mod start;
+mod strength;
 mod think;
 
 use clap::{Args, Parser, Subcommand};
