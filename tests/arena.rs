@@ -45,7 +45,7 @@ const RULE_ENDS: [&str; 4] = [
 fn check_pdn_files(dir: &Path, results: &Value, variant: Variant) {
     for g in games(results) {
         let text = std::fs::read_to_string(dir.join(str_of(g, "pdn"))).unwrap();
-        let pdn = warcaby::pdn::read_game(&text, variant).unwrap();
+        let pdn = warcaby::checkers::notation::pdn::read_game(&text, variant).unwrap();
         assert_eq!(pdn.result, str_of(g, "result"), "{text}");
         assert_eq!(pdn.tag("White"), Some(str_of(g, "white")));
         assert_eq!(pdn.game.ply_count() as u64, g["plies"].as_u64().unwrap());

@@ -362,7 +362,8 @@ fn pdn_prints_final_positions_and_exports_normalised_games() {
         "{text}"
     );
     let written = std::fs::read_to_string(export.join("db.pdn")).unwrap();
-    let games = warcaby::pdn::read_games(&written, Variant::Tournament).unwrap();
+    let games =
+        warcaby::checkers::notation::pdn::read_games(&written, Variant::Tournament).unwrap();
     assert_eq!(games.len(), 2, "{written}");
     assert!(
         written.contains("[GameType \"21\"]") && written.contains("[Result \"1-0\"]"),

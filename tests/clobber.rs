@@ -3,7 +3,7 @@
 
 use warcaby::clobber::solver::{plain_wins, Solver};
 use warcaby::clobber::{ClobberEval, ClobberPosition, Shape};
-use warcaby::rng::Rng;
+use warcaby::core::rng::Rng;
 use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
 use warcaby::Color;
 

@@ -17,7 +17,7 @@ use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use warcaby::rules::{Progress, TOURNAMENT_CONTEST};
+use warcaby::checkers::rules::{Progress, TOURNAMENT_CONTEST};
 use warcaby::{DrawReason, Game, Outcome, Position, Role, Square, Variant};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");

@@ -8,7 +8,7 @@ mod oracle;
 
 use oracle::{dark_squares, Board, Man, OracleMove, OracleStats, Side, Sq};
 use std::collections::BTreeSet;
-use warcaby::rng::Rng;
+use warcaby::core::rng::Rng;
 use warcaby::{Color, Move, Position, Role, Square, Variant};
 
 fn side_of(color: Color) -> Side {
@@ -336,7 +336,7 @@ fn perft_matches_oracle_from_random_positions() {
                 continue;
             }
             assert_eq!(
-                warcaby::perft::perft(&pos, depth),
+                warcaby::checkers::perft::perft(&pos, depth),
                 expected,
                 "[{variant}] perft({depth}) of {fen}"
             );

@@ -2,10 +2,10 @@
 //! clear typed error for everything malformed.
 
 use proptest::prelude::*;
-use warcaby::fen::FenError;
-use warcaby::notation::{full_text, pdn_text, short_text, MoveTextError};
-use warcaby::pdn::{self, PdnError, PdnGame};
-use warcaby::position::PositionError;
+use warcaby::checkers::notation::fen::FenError;
+use warcaby::checkers::notation::pdn::{self, PdnError, PdnGame};
+use warcaby::checkers::notation::{full_text, pdn_text, short_text, MoveTextError};
+use warcaby::checkers::position::PositionError;
 use warcaby::{Bitboard, Color, Game, Move, Position, Setup, Square, SquareNotation, Variant};
 
 fn sq(name: &str) -> Square {

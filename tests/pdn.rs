@@ -1,8 +1,8 @@
 //! PDN databases as real files write them: each case reproduces, inline, a
 //! failure found in a public PDN file or a pydraughts export.
 
-use warcaby::notation::full_path;
-use warcaby::pdn::{self, PdnError, PdnGame, RawGame};
+use warcaby::checkers::notation::full_path;
+use warcaby::checkers::notation::pdn::{self, PdnError, PdnGame, RawGame};
 use warcaby::{Color, Game, Move, Position, Variant};
 
 /// Reads a one-game text and replays it.

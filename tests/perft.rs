@@ -4,7 +4,7 @@
 //! enumerating whole turns — a man crowned mid-capture goes on — run outside
 //! the project).
 
-use warcaby::perft::{divide, perft, perft_parallel};
+use warcaby::checkers::perft::{divide, perft, perft_parallel};
 use warcaby::{Position, Variant};
 
 const ENGLISH: [u64; 12] = [

@@ -6,8 +6,8 @@
 //! or a random legal setup with kings) and every move.
 
 use proptest::prelude::*;
-use warcaby::notation::full_text;
-use warcaby::rng::Rng;
+use warcaby::checkers::notation::full_text;
+use warcaby::core::rng::Rng;
 use warcaby::{Bitboard, Color, Game, Move, Position, Setup, Square, Variant};
 
 /// A random legal setup: 1–12 pieces a side, up to 4 kings a side, men off
@@ -23,7 +23,7 @@ fn random_position(rng: &mut Rng, variant: Variant) -> Position {
                 let sq = squares[rng.index(squares.len())];
                 let king = i < kings;
                 let taken = (setup.white | setup.black).contains(sq);
-                if taken || (!king && sq.rank() == color.crowning_rank()) {
+                if taken || (!king && sq.rank() == warcaby::checkers::rules::crowning_rank(color)) {
                     continue;
                 }
                 let bit = Bitboard::from_square(sq);

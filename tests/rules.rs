@@ -22,8 +22,8 @@
 //! drawn. `w`/`b` are white/black men, `W`/`B` white/black kings, `.` an empty
 //! dark square. White moves up the board, Black down.
 
-use warcaby::notation::full_text;
-use warcaby::rules::{EndgameDraw, EndgameMaterial, Progress};
+use warcaby::checkers::notation::full_text;
+use warcaby::checkers::rules::{EndgameDraw, EndgameMaterial, Progress};
 use warcaby::{
     Color, DrawReason, Game, Move, MoveTextError, Outcome, Piece, Position, Role, Square, Variant,
     WinReason,
@@ -1337,7 +1337,7 @@ fn quiet_walk(
     seed: u64,
     allowed: &dyn Fn(&Position, &Move) -> bool,
 ) -> Result<(), String> {
-    let mut rng = warcaby::rng::Rng::new(seed);
+    let mut rng = warcaby::core::rng::Rng::new(seed);
     for ply in 0..plies {
         let fen = game.position().to_fen();
         assert_eq!(game.outcome(), None, "ply {ply}: {fen}");

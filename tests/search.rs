@@ -3,8 +3,8 @@
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-use warcaby::ai::{CheckersEval, CheckersNode, Engine, Level};
-use warcaby::rng::Rng;
+use warcaby::checkers::ai::{CheckersEval, CheckersNode, Engine, Level};
+use warcaby::core::rng::Rng;
 use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher, MATE};
 use warcaby::{Color, Game, Outcome, Position, Variant};
 
@@ -97,7 +97,11 @@ fn best(variant: Variant, fen: &str, depth: u32) -> (String, i32, Position) {
     let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
     let r = engine.think_position(&pos, Limits::depth(depth), |_| {});
     let mv = r.best_move.expect("a move");
-    (warcaby::notation::full_text(&mv, pos.rules()), r.score, pos)
+    (
+        warcaby::checkers::notation::full_text(&mv, pos.rules()),
+        r.score,
+        pos,
+    )
 }
 
 /// White gives a man on e5; Black must take it (f6xd4, stopped by b2) and
@@ -109,7 +113,7 @@ fn two_for_one_shot_in_every_variant() {
         let expected = pos.parse_move("d4-e5").unwrap();
         assert_eq!(
             mv,
-            warcaby::notation::full_text(&expected, pos.rules()),
+            warcaby::checkers::notation::full_text(&expected, pos.rules()),
             "{variant}"
         );
         assert!(score >= 150, "{variant}: score {score}");
@@ -125,7 +129,7 @@ fn the_winning_capture_chain_is_chosen() {
         let chain = pos.parse_move("a1xc3xe5xg7").unwrap();
         assert_eq!(
             mv,
-            warcaby::notation::full_text(&chain, pos.rules()),
+            warcaby::checkers::notation::full_text(&chain, pos.rules()),
             "{variant}"
         );
         assert!(score > MATE / 2, "{variant}: a won ending, score {score}");

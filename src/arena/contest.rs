@@ -1,7 +1,7 @@
 //! Contest mode: games refereed the way the contest's own program
 //! (`silnik.py`, class `GRA`) referees them.
 //!
-//! * Game ends: [`crate::rules::TOURNAMENT_CONTEST`] (no-progress counter
+//! * Game ends: [`crate::checkers::rules::TOURNAMENT_CONTEST`] (no-progress counter
 //!   reset only by a capture or a crowning, draw at 20; repetition of the
 //!   board as the mover sees it, start position not counted; draws checked
 //!   before the side to move's loss).
@@ -24,23 +24,24 @@
 
 use super::play::{self, End, Played};
 use super::player::{Answer, Choice, GameStart, Player, SubstitutionReason, Turn};
-use crate::game::Game;
-use crate::moves::Move;
-use crate::named::Named;
-use crate::referee::{step_text, Hops};
-use crate::rng::Rng;
-use crate::rules::{Color, TOURNAMENT_CONTEST};
+use crate::checkers::game::Game;
+use crate::checkers::moves::Move;
+use crate::checkers::referee::{step_text, Hops};
+use crate::checkers::rules::TOURNAMENT_CONTEST;
+use crate::core::named::Named;
+use crate::core::rng::Rng;
+use crate::core::Color;
 use std::time::{Duration, Instant};
 
 /// The referee's number of time flags per bot and game.
 pub const DEFAULT_FLAGS: u32 = 3;
 /// A bot whose process fails to start this many times in one game is not
 /// started again in that game (its moves are random from then on).
-pub const MAX_RESTARTS: u32 = 5;
+pub(crate) const MAX_RESTARTS: u32 = 5;
 /// [`native_benchmark`]'s factor: on the machine this was measured on, numpy's
 /// `sum` of an 8x8 array took this many times as long as the native loop's
 /// sum, so the native benchmark gives about the same T.
-pub const NATIVE_FACTOR: u32 = 400;
+pub(crate) const NATIVE_FACTOR: u32 = 400;
 
 /// How the arena referees in contest mode.
 #[derive(Clone, Debug, PartialEq)]
@@ -125,7 +126,7 @@ pub struct ContestGame {
 /// The referee's benchmark done natively: 64³ sums of an 8x8 array of small
 /// integers, times [`NATIVE_FACTOR`] so that it gives about the move time
 /// the Python benchmark gives on the same machine.
-pub fn native_benchmark() -> Duration {
+pub(crate) fn native_benchmark() -> Duration {
     let mut rng = Rng::new(0x5e_11c4);
     let matrix: [[i8; 8]; 8] = std::array::from_fn(|_| std::array::from_fn(|_| rng.index(5) as i8));
     let start = Instant::now();

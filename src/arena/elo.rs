@@ -62,7 +62,7 @@ fn solve(mut m: Vec<Vec<f64>>, mut v: Vec<f64>) -> Vec<f64> {
 }
 
 /// Ratings of `n` bots from their games.
-pub fn estimate(n: usize, games: &[GameScore]) -> Vec<Rating> {
+pub(crate) fn estimate(n: usize, games: &[GameScore]) -> Vec<Rating> {
     if n == 0 {
         return Vec::new();
     }

@@ -3,8 +3,8 @@
 
 use super::player::{Fault, FaultKind, GameStart, Player, Turn};
 use super::process::{cut, Launch, Process};
-use crate::moves::Move;
-use crate::notation::{self, MoveTextError};
+use crate::checkers::moves::Move;
+use crate::checkers::notation::{self, MoveTextError};
 use std::time::Instant;
 
 /// An external bot (see the module documentation).

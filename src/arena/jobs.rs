@@ -11,9 +11,9 @@ use super::python::{self, PythonBot};
 use super::results::{ContestRecord, EndRecord, GameRecord};
 use super::spec::BotSpec;
 use super::tournament::Config;
-use crate::game::Game;
-use crate::rng::mix;
-use crate::rules::Color;
+use crate::checkers::game::Game;
+use crate::core::rng::mix;
+use crate::core::Color;
 use std::path::Path;
 use std::time::Duration;
 

@@ -44,6 +44,3 @@ pub mod tournament;
 pub use results::Results;
 pub use spec::BotSpec;
 pub use tournament::{run, ArenaError, Config, Entrant, Event};
-
-/// The bot protocol document (`bot-protocol.md`).
-pub const PROTOCOL_DOC: &str = include_str!("bot-protocol.md");

@@ -8,10 +8,10 @@
 //! start position are one opening, and a bad or finished game is an error
 //! that names it.
 
-use crate::game::Game;
-use crate::pdn;
-use crate::position::Position;
-use crate::rules::Variant;
+use crate::checkers::game::Game;
+use crate::checkers::notation::pdn;
+use crate::checkers::position::Position;
+use crate::checkers::rules::Variant;
 
 /// One opening: how it was written and the game it gives (its start
 /// position with the opening moves played).

@@ -1,14 +1,14 @@
 //! The overtime start position: the same number of men removed at random
 //! from each side (kings are never removed).
 
-use crate::bitboard::Bitboard;
-use crate::position::{Position, Setup};
-use crate::rng::Rng;
-use crate::rules::Color;
-use crate::square::Square;
+use crate::checkers::bitboard::Bitboard;
+use crate::checkers::position::{Position, Setup};
+use crate::checkers::square::Square;
+use crate::core::rng::Rng;
+use crate::core::Color;
 
 /// Men removed at random when `--overtime-men` is not given: 1 to this many.
-pub const MAX_RANDOM_MEN: usize = 3;
+pub(crate) const MAX_RANDOM_MEN: usize = 3;
 
 /// An overtime start position and what was removed to make it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ fn pick(men: Bitboard, count: usize, rng: &mut Rng) -> Vec<Square> {
 /// Removes `count` men from each side of `pos` (fewer if a side would be
 /// left without men), drawn with `rng`, so that the side to move still has
 /// a legal move.
-pub fn remove_men(pos: &Position, count: usize, rng: &mut Rng) -> Removal {
+pub(crate) fn remove_men(pos: &Position, count: usize, rng: &mut Rng) -> Removal {
     let men = |c| pos.men(c).count() as usize;
     let count = count.min(men(Color::White).min(men(Color::Black)).saturating_sub(1));
     let notation = pos.rules().notation;
@@ -76,7 +76,7 @@ pub fn remove_men(pos: &Position, count: usize, rng: &mut Rng) -> Removal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
+    use crate::checkers::rules::Variant;
 
     #[test]
     fn same_count_from_each_side_and_seeded() {

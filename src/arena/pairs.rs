@@ -6,9 +6,9 @@ use super::jobs::Done;
 use super::overtime::{self, Removal, MAX_RANDOM_MEN};
 use super::results::{OvertimeRecord, PairRecord};
 use super::tournament::Config;
-use crate::game::Game;
-use crate::rng::{mix, Rng};
-use crate::rules::Color;
+use crate::checkers::game::Game;
+use crate::core::rng::{mix, Rng};
+use crate::core::Color;
 
 /// A pair's progress.
 pub(super) struct Pair {

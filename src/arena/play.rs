@@ -6,9 +6,9 @@
 
 use super::contest::ContestGame;
 use super::player::{Fault, FaultKind, GameStart, LastWords, Player, Turn};
-use crate::game::{DrawReason, Game, Outcome, WinReason};
-use crate::named::{named_display_and_parse, Named};
-use crate::rules::Color;
+use crate::checkers::game::{DrawReason, Game, Outcome, WinReason};
+use crate::core::named::{named_display_and_parse, Named};
+use crate::core::Color;
 use std::time::{Duration, Instant};
 
 /// How a game ended.
@@ -116,7 +116,7 @@ pub struct Played {
 impl Played {
     /// The side that scores the game in its match: the winner, or in
     /// contest mode the winner of a draw's tie-break.
-    pub fn match_winner(&self) -> Option<Color> {
+    pub(crate) fn match_winner(&self) -> Option<Color> {
         self.winner.or(self.tiebreak)
     }
 

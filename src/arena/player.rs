@@ -2,13 +2,14 @@
 //! bots (random, levels, engine configurations).
 
 use super::spec::{BotSpec, EngineSpec};
-use crate::ai::{Engine, Level};
-use crate::game::Game;
-use crate::moves::Move;
-use crate::named::{named_display_and_parse, Named};
-use crate::referee::{Hops, Step};
-use crate::rng::Rng;
-use crate::rules::{Color, Variant};
+use crate::checkers::ai::{Engine, Level};
+use crate::checkers::game::Game;
+use crate::checkers::moves::Move;
+use crate::checkers::referee::{Hops, Step};
+use crate::checkers::rules::Variant;
+use crate::core::named::{named_display_and_parse, Named};
+use crate::core::rng::Rng;
+use crate::core::Color;
 use crate::search::{Limits, SearchConfig};
 use std::time::Duration;
 

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The protocol version the arena speaks.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub(crate) const PROTOCOL_VERSION: u32 = 1;
 /// Longest line kept from a bot; the rest of a longer line is dropped.
 const MAX_LINE: usize = 16 * 1024;
 /// Lines and characters kept as last words, per stream.
@@ -301,7 +301,11 @@ impl Process {
     }
 
     /// The next line that is not to be ignored, by `deadline`.
-    pub fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, Fault> {
+    pub(crate) fn next_line(
+        &mut self,
+        deadline: Instant,
+        waiting_for: &str,
+    ) -> Result<String, Fault> {
         let started = Instant::now();
         loop {
             let run = self.running.as_mut().expect("running");
@@ -345,7 +349,7 @@ impl Process {
     }
 
     /// True while the process runs.
-    pub fn alive(&self) -> bool {
+    pub(crate) fn alive(&self) -> bool {
         self.running.is_some()
     }
 

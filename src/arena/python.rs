@@ -2,7 +2,7 @@
 //! run unchanged through the adapter (`python/adapter.py`, built into the
 //! binary and written to a temporary directory when the first Python bot
 //! starts). The arena works out what the contest's referee would show the
-//! bot ([`crate::referee`]: the board from the mover's side, the one-step
+//! bot ([`crate::checkers::referee`]: the board from the mover's side, the one-step
 //! moves in the referee's order, captures hop by hop) and the adapter turns
 //! it into the numpy board and the list of tuples, calls the bot and times
 //! it. See `bot-protocol.md` for the adapter's lines.
@@ -11,19 +11,15 @@ use super::player::{
     Answer, Choice, Fault, FaultKind, GameStart, Player, SubstitutionReason, Turn,
 };
 use super::process::{cut, key_values, seconds, Launch, Process};
-use crate::moves::Move;
-use crate::referee::{parse_step, step_repr, step_text, Hops, Step};
+use crate::checkers::moves::Move;
+use crate::checkers::referee::{parse_step, step_repr, step_text, Hops, Step};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The adapter script.
-pub const ADAPTER: &str = include_str!("python/adapter.py");
-/// The example bot that plays random legal steps.
-pub const RANDOM_BOT: &str = include_str!("python/random_bot.py");
-/// The example bot that prefers captures, avoids hanging pieces and advances safely.
-pub const SENSIBLE_BOT: &str = include_str!("python/sensible_bot.py");
+pub(crate) const ADAPTER: &str = include_str!("python/adapter.py");
 /// The interpreter the adapter runs under.
-pub const PYTHON: &str = "python3";
+pub(crate) const PYTHON: &str = "python3";
 /// The adapter's exit status when numpy cannot be imported.
 const NUMPY_MISSING: &str = "exited with status 3";
 /// How long the arena waits for the adapter beyond the bot's own limit
@@ -67,7 +63,7 @@ impl Drop for Adapter {
 /// Checks that `python3` can import numpy, which every contest bot is given
 /// (its board is a numpy array). The error is one line that says how to
 /// install it.
-pub fn check_numpy() -> Result<(), String> {
+pub(crate) fn check_numpy() -> Result<(), String> {
     let status = std::process::Command::new(PYTHON)
         .args(["-c", "import numpy"])
         .stdout(std::process::Stdio::null())

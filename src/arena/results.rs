@@ -6,7 +6,7 @@
 use super::contest::{ContestGame, SideLog};
 use super::elo::{self, GameScore};
 use super::player::LastWords;
-use crate::pdn::PdnGame;
+use crate::checkers::notation::pdn::PdnGame;
 use crate::Game;
 use serde::Serialize;
 
@@ -119,7 +119,7 @@ impl ContestRecord {
 }
 
 /// A duration in milliseconds, to the microsecond.
-pub fn millis(d: std::time::Duration) -> f64 {
+pub(crate) fn millis(d: std::time::Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
 }
 

@@ -9,7 +9,7 @@
 use std::process::{Child, Command};
 
 /// Sets up `cmd` so that the child is sandboxed when it starts.
-pub fn confine(cmd: &mut Command, memory_bytes: Option<u64>) {
+pub(crate) fn confine(cmd: &mut Command, memory_bytes: Option<u64>) {
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
@@ -59,7 +59,7 @@ pub fn network_isolated(child: &Child) -> Option<bool> {
 
 /// Kills the child's whole process group (the child was started by
 /// [`confine`], so the group is its own), then reaps the child.
-pub fn kill(child: &mut Child) {
+pub(crate) fn kill(child: &mut Child) {
     #[cfg(unix)]
     {
         if let Ok(pid) = i32::try_from(child.id()) {

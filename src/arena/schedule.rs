@@ -8,8 +8,8 @@ use super::openings::Opening;
 use super::overtime::Removal;
 use super::pairs::Pair;
 use super::tournament::Config;
-use crate::game::Game;
-use crate::rng::{mix, Rng};
+use crate::checkers::game::Game;
+use crate::core::rng::{mix, Rng};
 use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex};
 

@@ -14,17 +14,17 @@
 //! Only depth- or node-limited engines (and `random`, and levels 1-6, whose
 //! depth ends long before their time cap) replay the same games for a seed.
 
-use crate::ai::{CheckersEval, Level};
-use crate::named::{self, named_display_and_parse, Named};
+use crate::checkers::ai::{CheckersEval, Level};
+use crate::core::named::{self, named_display_and_parse, Named};
 use crate::search::Algorithm;
 use std::path::{Path, PathBuf};
 
 /// Thinking time per move of an engine spec that names no limit.
-pub const DEFAULT_ENGINE_TIME_MS: u64 = 100;
+pub(crate) const DEFAULT_ENGINE_TIME_MS: u64 = 100;
 /// Thinking time per move of a `level=N` spec without `time=`.
-pub const DEFAULT_LEVEL_TIME_MS: u64 = 500;
+pub(crate) const DEFAULT_LEVEL_TIME_MS: u64 = 500;
 /// Transposition table of a built-in engine, in MiB, unless `hash=` says otherwise.
-pub const DEFAULT_HASH_MIB: usize = 16;
+pub(crate) const DEFAULT_HASH_MIB: usize = 16;
 
 /// A bot, as parsed from its spec string.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -203,7 +203,7 @@ impl BotSpec {
 
     /// A short name for tables: built-ins as written, files by their name
     /// (also inside a command line), long command lines cut.
-    pub fn short_label(&self, text: &str) -> String {
+    pub(crate) fn short_label(&self, text: &str) -> String {
         let file_name = |p: &Path| {
             p.file_name()
                 .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into())

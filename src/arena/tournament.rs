@@ -13,7 +13,7 @@ use super::python::{self, Adapter};
 use super::results::{self, BotRecord, ContestSettings, GameRecord, PairRecord, Results};
 use super::schedule::{overtime_jobs, regular_jobs, shuffled_openings, start_of, Schedule};
 use super::spec::{BotKind, BotSpec};
-use crate::rules::Variant;
+use crate::checkers::rules::Variant;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;

@@ -3,8 +3,8 @@
 //! scaled by 100 so the blends' weights (0.7, 0.3, ...) stay integers.
 
 use super::ClobberPosition;
-use crate::named::{named_display_and_parse, Named};
-use crate::rules::Color;
+use crate::core::named::{named_display_and_parse, Named};
+use crate::core::Color;
 use crate::search::Evaluator;
 
 /// The Clobber heuristics that can be chosen by name.
@@ -68,13 +68,13 @@ impl Named for ClobberEval {
 named_display_and_parse!(ClobberEval);
 
 /// Stones that can capture: `me` minus the opponent.
-pub fn active(pos: &ClobberPosition, me: Color) -> i32 {
+pub(super) fn active(pos: &ClobberPosition, me: Color) -> i32 {
     pos.active(me).count_ones() as i32 - pos.active(me.opponent()).count_ones() as i32
 }
 
 /// The centre weight of a cell: distance to the nearest row edge plus to the
 /// nearest column edge, plus the smaller of the two.
-pub fn center_weight(pos: &ClobberPosition, cell: usize) -> i32 {
+pub(super) fn center_weight(pos: &ClobberPosition, cell: usize) -> i32 {
     let shape = pos.shape();
     let (r, c) = shape.row_col(cell);
     let dr = r.min(shape.rows() - 1 - r) as i32;
@@ -92,18 +92,18 @@ fn weight_sum(pos: &ClobberPosition, mut set: u128) -> i32 {
 }
 
 /// Centre weights of `me`'s stones minus the opponent's.
-pub fn center(pos: &ClobberPosition, me: Color) -> i32 {
+pub(super) fn center(pos: &ClobberPosition, me: Color) -> i32 {
     weight_sum(pos, pos.stones(me)) - weight_sum(pos, pos.stones(me.opponent()))
 }
 
 /// The opponent's number of groups minus `me`'s.
-pub fn accumulation(pos: &ClobberPosition, me: Color) -> i32 {
+pub(super) fn accumulation(pos: &ClobberPosition, me: Color) -> i32 {
     pos.groups(pos.stones(me.opponent())).len() as i32 - pos.groups(pos.stones(me)).len() as i32
 }
 
 /// Stones in regions that hold both colours (the others can never move
 /// again): mine minus theirs.
-pub fn live(pos: &ClobberPosition, me: Color) -> i32 {
+pub(super) fn live(pos: &ClobberPosition, me: Color) -> i32 {
     let mine = pos.stones(me);
     let theirs = pos.stones(me.opponent());
     let live = pos

@@ -10,7 +10,7 @@
 //! board and in any of the 8 orientations of the square.
 
 use super::{ClobberPosition, Shape};
-use crate::rng::{keys, mix};
+use crate::core::rng::{keys, mix};
 
 /// A position seen from the side to move: its stones and the opponent's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -23,7 +23,7 @@ pub(crate) struct Sides {
 
 impl Sides {
     /// The position's stones, seen from its side to move.
-    pub fn of(pos: &ClobberPosition) -> Sides {
+    pub(crate) fn of(pos: &ClobberPosition) -> Sides {
         let me = pos.side_to_move();
         Sides {
             mine: pos.stones(me),
@@ -32,7 +32,7 @@ impl Sides {
     }
 
     /// The same stones with the other side to move.
-    pub fn passed(self) -> Sides {
+    pub(crate) fn passed(self) -> Sides {
         Sides {
             mine: self.theirs,
             theirs: self.mine,
@@ -40,7 +40,7 @@ impl Sides {
     }
 
     /// Only the stones on `cells`.
-    pub fn within(self, cells: u128) -> Sides {
+    pub(crate) fn within(self, cells: u128) -> Sides {
         Sides {
             mine: self.mine & cells,
             theirs: self.theirs & cells,
@@ -72,7 +72,7 @@ pub(crate) struct Geometry {
 
 impl Geometry {
     /// The masks and keys of `shape`.
-    pub fn new(shape: Shape) -> Geometry {
+    pub(crate) fn new(shape: Shape) -> Geometry {
         let (rows, cols) = (shape.rows(), shape.cols());
         let column = |c: usize| (0..rows).fold(0u128, |m, r| m | 1 << shape.cell(r, c));
         // Mirrors of rows and columns always map the board onto itself;
@@ -132,7 +132,7 @@ impl Geometry {
     }
 
     /// The orthogonally connected groups of `set`.
-    pub fn groups(&self, set: u128) -> Groups<'_> {
+    pub(crate) fn groups(&self, set: u128) -> Groups<'_> {
         Groups {
             geometry: self,
             set,
@@ -142,7 +142,7 @@ impl Geometry {
 
     /// Number of moves of either side: adjacent pairs of opposite colours.
     #[inline]
-    pub fn contacts(&self, b: Sides) -> u32 {
+    pub(crate) fn contacts(&self, b: Sides) -> u32 {
         let s = self.shifts(b.mine);
         (s[0] & b.theirs).count_ones() + (s[3] & b.theirs).count_ones() + {
             let t = self.shifts(b.theirs);
@@ -152,7 +152,7 @@ impl Geometry {
 
     /// Every move of the side to move as the position after it (seen from
     /// the opponent), the ones leaving the fewest replies first.
-    pub fn children(&self, b: Sides) -> Vec<Sides> {
+    pub(crate) fn children(&self, b: Sides) -> Vec<Sides> {
         let mut out = self.scored_children(b);
         out.sort_unstable_by_key(|c| c.0);
         out.into_iter().map(|c| c.1).collect()
@@ -160,7 +160,7 @@ impl Geometry {
 
     /// Every move of the side to move as the position after it (seen from
     /// the opponent) with the number of replies it leaves, unsorted.
-    pub fn scored_children(&self, b: Sides) -> Vec<(u32, Sides)> {
+    pub(crate) fn scored_children(&self, b: Sides) -> Vec<(u32, Sides)> {
         let mut out: Vec<(u32, Sides)> = Vec::with_capacity(64);
         self.each_child(b, |replies, child| out.push((replies, child)));
         out
@@ -169,7 +169,7 @@ impl Geometry {
     /// Calls `visit` with every move's number of replies and the position
     /// after it (seen from the opponent).
     #[inline]
-    pub fn each_child(&self, b: Sides, mut visit: impl FnMut(u32, Sides)) {
+    pub(crate) fn each_child(&self, b: Sides, mut visit: impl FnMut(u32, Sides)) {
         let targets = self.shifts(b.theirs);
         // A stone moves up when the cell above holds an opponent: the
         // opponents shifted down mark the stones that move up, and so on.
@@ -190,7 +190,7 @@ impl Geometry {
 
     /// The region's hash (smallest over the board's symmetries) and its
     /// negative's (colours swapped).
-    pub fn region_hashes(&self, b: Sides) -> (u64, u64) {
+    pub(crate) fn region_hashes(&self, b: Sides) -> (u64, u64) {
         let (mut hash, mut negative) = ([0u64; 8], [0u64; 8]);
         let mut add = |set: u128, colour: usize| {
             let mut set = set;
@@ -281,7 +281,7 @@ pub(crate) fn shape_hashes(shape: Shape, region: Sides) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Color;
+    use crate::core::Color;
 
     #[test]
     fn children_match_the_legal_moves() {

@@ -9,6 +9,7 @@
 //! a shape met elsewhere is not computed again.
 
 use super::regions::{shape_hashes, Geometry, Sides};
+#[cfg(test)]
 use super::ClobberPosition;
 use crate::cgt::{FastMap, GameId, Values};
 
@@ -28,12 +29,6 @@ impl RegionValues {
         RegionValues::default()
     }
 
-    /// How many region values are known by shape (each region and its
-    /// negative).
-    pub fn known(&self) -> usize {
-        self.by_shape.len()
-    }
-
     /// The value arena.
     pub fn arena(&mut self) -> &mut Values {
         &mut self.values
@@ -41,12 +36,13 @@ impl RegionValues {
 
     /// The value of a whole position, Black as Left (every region, however
     /// large: use it on small positions).
-    pub fn position_value(&mut self, pos: &ClobberPosition) -> GameId {
+    #[cfg(test)]
+    pub(crate) fn position_value(&mut self, pos: &ClobberPosition) -> GameId {
         let geometry = Geometry::new(pos.shape());
         let value = self.sum_value(&geometry, Sides::of(pos));
         match pos.side_to_move() {
-            crate::rules::Color::Black => value,
-            crate::rules::Color::White => self.values.negative(value),
+            crate::core::Color::Black => value,
+            crate::core::Color::White => self.values.negative(value),
         }
     }
 

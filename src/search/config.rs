@@ -1,6 +1,6 @@
 //! How the search is configured: the algorithm and what it may use.
 
-use crate::named::{named_display_and_parse, Named};
+use crate::core::named::{named_display_and_parse, Named};
 
 /// The search algorithm.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]

@@ -20,12 +20,10 @@ mod tt;
 pub use config::{Algorithm, SearchConfig};
 pub use limits::{Limits, SearchInfo};
 
-pub(crate) use tt::advise_huge_pages;
-pub use tt::advise_huge_pages_at;
-
 pub use tt::TranspositionTable;
 
-use ordering::{History, Killers};
+use ordering::History;
+pub use ordering::Killers;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -431,7 +429,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         let score = self.evaluator.evaluate(node);
         if self.config.noise > 0 {
             let span = 2 * self.config.noise as u64 + 1;
-            let r = crate::rng::mix(hash ^ self.config.seed) % span;
+            let r = crate::core::rng::mix(hash ^ self.config.seed) % span;
             score + r as i32 - self.config.noise
         } else {
             score

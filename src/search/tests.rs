@@ -36,7 +36,7 @@ impl SearchGame for Tree {
         Tree(*mv)
     }
     fn hash(&self) -> u64 {
-        crate::rng::mix(self.0 as u64 + 1)
+        crate::core::rng::mix(self.0 as u64 + 1)
     }
     fn leaf(&self) -> Leaf {
         if children(self.0).is_empty() {

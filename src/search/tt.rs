@@ -64,7 +64,7 @@ impl TranspositionTable {
             1usize << (usize::BITS - 1 - wanted.leading_zeros())
         };
         let mut entries = Vec::with_capacity(len);
-        advise_huge_pages(&entries);
+        crate::core::mem::advise_huge_pages(&entries);
         // Written, not just reserved: the pages are touched now rather than
         // during the first (timed) search.
         entries.resize(len, Entry::default());
@@ -78,20 +78,17 @@ impl TranspositionTable {
     /// Asks the CPU to fetch the entry for `key` ahead of a probe.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
         if self.enabled() {
-            let ptr = &self.entries[self.slot(key)] as *const Entry as *const i8;
-            // SAFETY: prefetching is a hint; the pointer is in bounds.
-            unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
+            crate::core::mem::prefetch(&self.entries[self.slot(key)]);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
     }
 
+    /// False for a table of size 0 (no table).
     pub fn enabled(&self) -> bool {
         !self.entries.is_empty()
     }
 
+    /// Forgets every entry (a new game).
     pub fn clear(&mut self) {
         self.entries.iter_mut().for_each(|e| {
             *e = Entry {
@@ -111,11 +108,14 @@ impl TranspositionTable {
         (key as usize) & (self.entries.len() - 1)
     }
 
+    /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let e = self.entries[self.slot(key)];
         (e.key == key && e.flags != 0xFF).then_some(e)
     }
 
+    /// Stores a search result for `key`; it replaces the same key, an older
+    /// search's entry or a shallower one, and is dropped otherwise.
     pub fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Option<usize>) {
         let slot = self.slot(key);
         let old = self.entries[slot];
@@ -146,7 +146,7 @@ impl TranspositionTable {
 
 /// Converts a score relative to the root into one relative to this node, so
 /// win-in-N scores stay right wherever the position is met again.
-pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+pub(super) fn score_to_tt(score: i32, ply: usize) -> i32 {
     if score > super::MATE_BOUND {
         score + ply as i32
     } else if score < -super::MATE_BOUND {
@@ -157,7 +157,7 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// The inverse of [`score_to_tt`].
-pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+pub(super) fn score_from_tt(score: i32, ply: usize) -> i32 {
     if score > super::MATE_BOUND {
         score - ply as i32
     } else if score < -super::MATE_BOUND {
@@ -166,29 +166,3 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
         score
     }
 }
-
-/// Asks Linux to back a table with 2 MiB pages: random probes into a big
-/// table otherwise spend most of their time on TLB misses.
-pub(crate) fn advise_huge_pages<T>(entries: &Vec<T>) {
-    let bytes = entries.capacity() * std::mem::size_of::<T>();
-    advise_huge_pages_at(entries.as_ptr().cast(), bytes);
-}
-
-/// Asks Linux to back the `bytes` bytes at `start` (one allocation) with
-/// huge pages when they span more than 4 MiB. The hint never touches the
-/// contents; elsewhere it does nothing.
-#[cfg(target_os = "linux")]
-pub fn advise_huge_pages_at(start: *const u8, bytes: usize) {
-    const PAGE: usize = 4096;
-    let start = start as usize;
-    let aligned = start.next_multiple_of(PAGE);
-    if bytes > 4 << 20 && aligned < start + bytes {
-        let len = (start + bytes - aligned) / PAGE * PAGE;
-        // SAFETY: MADV_HUGEPAGE only changes how the kernel backs the
-        // range; on memory that is not mapped the call just fails.
-        unsafe { libc::madvise(aligned as *mut libc::c_void, len, libc::MADV_HUGEPAGE) };
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-pub fn advise_huge_pages_at(_: *const u8, _: usize) {}

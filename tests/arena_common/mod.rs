@@ -5,14 +5,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// A fresh temporary directory path for one test's output.
-pub fn out_dir(name: &str) -> PathBuf {
+pub(crate) fn out_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("warcaby-arena-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
 
 /// Runs `warcaby` with `args`.
-pub fn warcaby(args: &[&str]) -> Output {
+pub(crate) fn warcaby(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_warcaby"))
         .args(args)
         .output()
@@ -20,7 +20,7 @@ pub fn warcaby(args: &[&str]) -> Output {
 }
 
 /// Runs `warcaby arena` into `dir`; returns its stdout and the results JSON.
-pub fn arena(dir: &Path, args: &[&str]) -> (String, Value) {
+pub(crate) fn arena(dir: &Path, args: &[&str]) -> (String, Value) {
     let mut all = vec!["arena", "--out", dir.to_str().unwrap()];
     all.extend_from_slice(args);
     let out = warcaby(&all);
@@ -35,13 +35,13 @@ pub fn arena(dir: &Path, args: &[&str]) -> (String, Value) {
 }
 
 /// Every game of a results JSON.
-pub fn games(results: &Value) -> &Vec<Value> {
+pub(crate) fn games(results: &Value) -> &Vec<Value> {
     results["games"].as_array().unwrap()
 }
 
 /// Fails with a clear message when `python3` cannot import numpy (the
 /// Python bot tests need both; tests/run_all.sh installs them).
-pub fn python3_with_numpy() {
+pub(crate) fn python3_with_numpy() {
     let ok = Command::new("python3")
         .args(["-c", "import numpy"])
         .output()

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 /// Runs `warcaby` with `args`, feeding `input` on stdin.
-pub fn run_warcaby(args: &[&str], input: &str) -> Output {
+pub(crate) fn run_warcaby(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_warcaby"))
         .args(args)
         .stdin(Stdio::piped())

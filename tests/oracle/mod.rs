@@ -34,14 +34,14 @@ use std::collections::BTreeSet;
 use warcaby::Variant;
 
 /// A square as `(file, rank)`, both 0-based.
-pub type Sq = (i8, i8);
+pub(crate) type Sq = (i8, i8);
 
 /// The four diagonal steps `(file step, rank step)`.
-pub const DIRECTIONS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+pub(crate) const DIRECTIONS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
 /// The two sides.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub enum Side {
+pub(crate) enum Side {
     /// Starts on ranks 1-3, moves up.
     White,
     /// Starts on ranks 6-8, moves down.
@@ -50,7 +50,7 @@ pub enum Side {
 
 impl Side {
     /// The other side.
-    pub fn other(self) -> Side {
+    pub(crate) fn other(self) -> Side {
         match self {
             Side::White => Side::Black,
             Side::Black => Side::White,
@@ -58,7 +58,7 @@ impl Side {
     }
 
     /// Rank step of this side's men when moving forward.
-    pub fn forward(self) -> i8 {
+    pub(crate) fn forward(self) -> i8 {
         match self {
             Side::White => 1,
             Side::Black => -1,
@@ -66,7 +66,7 @@ impl Side {
     }
 
     /// The rank where this side's men are crowned.
-    pub fn last_rank(self) -> i8 {
+    pub(crate) fn last_rank(self) -> i8 {
         match self {
             Side::White => 7,
             Side::Black => 0,
@@ -76,7 +76,7 @@ impl Side {
 
 /// A piece on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct Man {
+pub(crate) struct Man {
     /// Owner.
     pub side: Side,
     /// Crowned?
@@ -85,7 +85,7 @@ pub struct Man {
 
 /// The rule flags the oracle needs, taken from the table of the rules page.
 #[derive(Clone, Copy, Debug)]
-pub struct OracleRules {
+pub(crate) struct OracleRules {
     /// Men may capture backward.
     pub men_capture_backward: bool,
     /// Kings move and capture at any distance.
@@ -96,7 +96,7 @@ pub struct OracleRules {
 
 impl OracleRules {
     /// The flags of `variant`, as written in the rules table.
-    pub fn of(variant: Variant) -> OracleRules {
+    pub(crate) fn of(variant: Variant) -> OracleRules {
         match variant {
             Variant::Tournament => OracleRules {
                 men_capture_backward: true,
@@ -119,7 +119,7 @@ impl OracleRules {
 
 /// A move as the oracle sees it.
 #[derive(Clone, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub struct OracleMove {
+pub(crate) struct OracleMove {
     /// Start square.
     pub from: Sq,
     /// Every landing square in order (one for a quiet move).
@@ -132,7 +132,7 @@ pub struct OracleMove {
 
 impl OracleMove {
     /// The final square.
-    pub fn to(&self) -> Sq {
+    pub(crate) fn to(&self) -> Sq {
         *self.path.last().expect("a move has a landing square")
     }
 }
@@ -140,7 +140,7 @@ impl OracleMove {
 /// Things the oracle noticed while generating, so tests can check they
 /// actually exercised the rare rules.
 #[derive(Clone, Copy, Default, Debug)]
-pub struct OracleStats {
+pub(crate) struct OracleStats {
     /// A flying king had several landing squares and some were ruled out
     /// because others allowed it to capture again.
     pub landings_restricted: u64,
@@ -150,23 +150,23 @@ pub struct OracleStats {
 
 /// The board: `cells[rank][file]`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct Board {
+pub(crate) struct Board {
     /// Pieces, indexed `[rank][file]`.
     pub cells: [[Option<Man>; 8]; 8],
 }
 
 /// True for a square on the board.
-pub fn on_board(sq: Sq) -> bool {
+pub(crate) fn on_board(sq: Sq) -> bool {
     (0..8).contains(&sq.0) && (0..8).contains(&sq.1)
 }
 
 /// The square one step from `sq` in direction `d`.
-pub fn step(sq: Sq, d: (i8, i8)) -> Sq {
+pub(crate) fn step(sq: Sq, d: (i8, i8)) -> Sq {
     (sq.0 + d.0, sq.1 + d.1)
 }
 
 /// Every dark square, a1 first.
-pub fn dark_squares() -> impl Iterator<Item = Sq> {
+pub(crate) fn dark_squares() -> impl Iterator<Item = Sq> {
     (0..8i8)
         .flat_map(|rank| (0..8i8).map(move |file| (file, rank)))
         .filter(|&(f, r)| (f + r) % 2 == 0)
@@ -174,14 +174,14 @@ pub fn dark_squares() -> impl Iterator<Item = Sq> {
 
 impl Board {
     /// An empty board.
-    pub fn empty() -> Board {
+    pub(crate) fn empty() -> Board {
         Board {
             cells: [[None; 8]; 8],
         }
     }
 
     /// The start position: 12 men each on the dark squares of the first three ranks.
-    pub fn start() -> Board {
+    pub(crate) fn start() -> Board {
         let mut b = Board::empty();
         for sq in dark_squares() {
             if sq.1 <= 2 {
@@ -206,7 +206,7 @@ impl Board {
     }
 
     /// The piece on `sq` (None off the board too).
-    pub fn get(&self, sq: Sq) -> Option<Man> {
+    pub(crate) fn get(&self, sq: Sq) -> Option<Man> {
         if on_board(sq) {
             self.cells[sq.1 as usize][sq.0 as usize]
         } else {
@@ -215,29 +215,29 @@ impl Board {
     }
 
     /// Puts `piece` on `sq`.
-    pub fn set(&mut self, sq: Sq, piece: Option<Man>) {
+    pub(crate) fn set(&mut self, sq: Sq, piece: Option<Man>) {
         self.cells[sq.1 as usize][sq.0 as usize] = piece;
     }
 
     /// True for an empty square on the board.
-    pub fn is_empty(&self, sq: Sq) -> bool {
+    pub(crate) fn is_empty(&self, sq: Sq) -> bool {
         on_board(sq) && self.get(sq).is_none()
     }
 
     /// Number of pieces of `side`.
-    pub fn count(&self, side: Side) -> usize {
+    pub(crate) fn count(&self, side: Side) -> usize {
         dark_squares()
             .filter(|&sq| self.get(sq).is_some_and(|p| p.side == side))
             .count()
     }
 
     /// Every legal move of `side` under `variant`.
-    pub fn legal_moves(&self, side: Side, variant: Variant) -> Vec<OracleMove> {
+    pub(crate) fn legal_moves(&self, side: Side, variant: Variant) -> Vec<OracleMove> {
         self.legal_moves_with_stats(side, variant, &mut OracleStats::default())
     }
 
     /// Every legal move, counting rare rule events into `stats`.
-    pub fn legal_moves_with_stats(
+    pub(crate) fn legal_moves_with_stats(
         &self,
         side: Side,
         variant: Variant,
@@ -316,7 +316,7 @@ impl Board {
     }
 
     /// The board after `mv` (a legal move of the piece on `mv.from`).
-    pub fn apply(&self, mv: &OracleMove) -> Board {
+    pub(crate) fn apply(&self, mv: &OracleMove) -> Board {
         let mut b = *self;
         let mut piece = b.get(mv.from).expect("a piece on the start square");
         b.set(mv.from, None);
@@ -336,7 +336,7 @@ impl Board {
     }
 
     /// Leaf count `depth` plies down (every distinct move once).
-    pub fn perft(&self, side: Side, variant: Variant, depth: u32) -> u64 {
+    pub(crate) fn perft(&self, side: Side, variant: Variant, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }

@@ -1,9 +1,9 @@
 //! Engine checks that must hold inside WebAssembly exactly as natively:
 //! perft, notation round trips, PDN, and a search with the host's clock.
 
-use warcaby::ai::{CheckersEval, Engine};
-use warcaby::pdn::{self, PdnGame};
-use warcaby::perft::perft;
+use warcaby::checkers::ai::{CheckersEval, Engine};
+use warcaby::checkers::notation::pdn::{self, PdnGame};
+use warcaby::checkers::perft::perft;
 use warcaby::search::{Limits, SearchConfig};
 use warcaby::{Game, Position, Variant};
 
@@ -58,8 +58,8 @@ pub fn search_finds_a_legal_move_in_time() {
 }
 
 pub fn entropy_is_available() {
-    let a = warcaby::rng::entropy_seed();
-    let b = warcaby::rng::entropy_seed();
+    let a = warcaby::core::rng::entropy_seed();
+    let b = warcaby::core::rng::entropy_seed();
     assert_ne!(a, b, "getrandom works in this host");
 }
 

@@ -4,10 +4,10 @@
 //! gigabytes of tables then miss the TLB far less often.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use warcaby::search::advise_huge_pages_at;
+use warcaby::core::mem::advise_huge_pages_at;
 
 /// The system allocator with a huge-page hint for large blocks.
-pub struct HugePageHint;
+pub(crate) struct HugePageHint;
 
 // SAFETY: every call is passed on to the system allocator unchanged; the
 // hint never touches the memory's contents.

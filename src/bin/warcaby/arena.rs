@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use warcaby::arena::contest::ContestRules;
 use warcaby::arena::{self, report, BotSpec, Config, Entrant, Event};
-use warcaby::rng::entropy_seed;
+use warcaby::core::rng::entropy_seed;
 use warcaby::Variant;
 
 #[derive(Args)]
-pub struct ArenaArgs {
+pub(crate) struct ArenaArgs {
     /// The bots, two or more: random, level=N[:time=MS],
     /// minimax|alphabeta|negascout[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB],
     /// exec:<command line>, python:<file.py>, or the path of an executable.
@@ -218,7 +218,7 @@ fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
     })
 }
 
-pub fn run(args: &ArenaArgs) -> Result<(), String> {
+pub(crate) fn run(args: &ArenaArgs) -> Result<(), String> {
     let bots = entrants(args)?;
     let openings = match &args.openings {
         Some(path) => {

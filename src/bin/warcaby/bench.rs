@@ -2,14 +2,15 @@
 
 use clap::Subcommand;
 use std::time::Instant;
-use warcaby::ai::{CheckersEval, Engine};
+use warcaby::checkers::ai::{CheckersEval, Engine};
+use warcaby::checkers::perft;
 use warcaby::clobber::{ClobberEval, ClobberPosition, Shape};
-use warcaby::rng::Rng;
+use warcaby::core::rng::Rng;
 use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
-use warcaby::{perft, Position, Variant};
+use warcaby::{Position, Variant};
 
 #[derive(Subcommand)]
-pub enum BenchCommand {
+pub(crate) enum BenchCommand {
     /// English perft from the start position with bulk counting at the leaves.
     Perft {
         /// Depth in plies.
@@ -55,7 +56,7 @@ fn threads_or_cores(threads: usize) -> usize {
     }
 }
 
-pub fn run(cmd: &BenchCommand) -> Result<(), String> {
+pub(crate) fn run(cmd: &BenchCommand) -> Result<(), String> {
     match *cmd {
         BenchCommand::Strength(ref args) => crate::strength::run(args)?,
         BenchCommand::Perft { depth, threads } => {

@@ -10,7 +10,7 @@ use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
 use warcaby::Color;
 
 #[derive(Subcommand)]
-pub enum ClobberCommand {
+pub(crate) enum ClobberCommand {
     /// Prove who wins with perfect play.
     Solve(SolveArgs),
     /// Play a bot-against-bot game and print every move.
@@ -19,7 +19,7 @@ pub enum ClobberCommand {
 
 /// A board: --rows x --cols from the start, or --position.
 #[derive(Args)]
-pub struct BoardArgs {
+pub(crate) struct BoardArgs {
     /// Rows (2-10).
     #[arg(long, default_value_t = DEFAULT_ROWS)]
     rows: usize,
@@ -43,7 +43,7 @@ impl BoardArgs {
 }
 
 #[derive(Args)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     #[command(flatten)]
     board: BoardArgs,
     /// Regions of at most this many stones are replaced by their
@@ -63,7 +63,7 @@ pub struct SolveArgs {
 }
 
 #[derive(Args)]
-pub struct RunArgs {
+pub(crate) struct RunArgs {
     /// Rows (2-10).
     #[arg(long, default_value_t = DEFAULT_ROWS)]
     rows: usize,
@@ -93,7 +93,7 @@ pub struct RunArgs {
     algo: Algorithm,
 }
 
-pub fn run(cmd: &ClobberCommand) -> Result<(), String> {
+pub(crate) fn run(cmd: &ClobberCommand) -> Result<(), String> {
     match cmd {
         ClobberCommand::Solve(args) => solve(args),
         ClobberCommand::Run(args) => run_game(args),
@@ -152,7 +152,7 @@ fn bots(args: &RunArgs) -> Result<[Bot; 2], String> {
     if basic && extended {
         return Err(format!(
             "give either --depth/--heuristic for both bots or --black-depth/--black-heuristic/--white-depth/--white-heuristic, not both; heuristics: {}",
-            warcaby::named::names::<ClobberEval>()
+            warcaby::core::named::names::<ClobberEval>()
         ));
     }
     let eval = |name: Option<&String>| -> Result<ClobberEval, String> {

@@ -14,9 +14,9 @@ mod strength;
 mod think;
 
 use clap::{Args, Parser, Subcommand};
-use games::{CliGame, GameJob};
 use std::process::ExitCode;
 use std::time::Instant;
+use warcaby::games::{GameKind, GameNode, NodeJob};
 use warcaby::{Game, Variant};
 
 #[global_allocator]
@@ -61,8 +61,8 @@ enum Command {
 #[derive(Args, Clone)]
 pub struct PositionArgs {
     /// The game: checkers or clobber.
-    #[arg(long, value_enum, default_value = "checkers")]
-    pub game: games::GameKind,
+    #[arg(long, default_value = "checkers")]
+    pub game: GameKind,
     /// Checkers rule variant: tournament, english or russian.
     #[arg(long, default_value = "tournament")]
     pub variant: Variant,
@@ -89,7 +89,7 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The checkers game to start from: --fen, --pdn or the start position.
     pub fn checkers_game(&self) -> Result<Game, String> {
-        if self.game != games::GameKind::Checkers {
+        if self.game != GameKind::Checkers {
             return Err("this command needs a checkers position".into());
         }
         start::checkers_game(
@@ -118,16 +118,16 @@ struct PerftArgs {
 
 struct PerftJob<'a>(&'a PerftArgs);
 
-impl GameJob for PerftJob<'_> {
+impl NodeJob for PerftJob<'_> {
     type Output = ();
-    fn run<G: CliGame>(self, pos: G) {
+    fn run<G: GameNode>(self, pos: G, _history: &[u64]) {
         let args = self.0;
         if args.divide {
             let start = Instant::now();
             let mut total = 0;
             for mv in pos.moves() {
                 let n = pos.after(&mv).perft(args.depth.max(1) - 1);
-                println!("move={} nodes={n}", pos.text(&mv));
+                println!("move={} nodes={n}", pos.move_text(&mv));
                 total += n;
             }
             println!(
@@ -150,11 +150,11 @@ impl GameJob for PerftJob<'_> {
 
 struct MovesJob;
 
-impl GameJob for MovesJob {
+impl NodeJob for MovesJob {
     type Output = ();
-    fn run<G: CliGame>(self, pos: G) {
+    fn run<G: GameNode>(self, pos: G, _history: &[u64]) {
         for mv in pos.moves() {
-            println!("{}", pos.text(&mv));
+            println!("{}", pos.move_text(&mv));
         }
     }
 }

@@ -6,11 +6,11 @@ use crate::start::read_pdn_file;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use warcaby::pdn::{self, RawGame};
+use warcaby::checkers::notation::pdn::{self, RawGame};
 use warcaby::Variant;
 
 #[derive(Args)]
-pub struct PdnArgs {
+pub(crate) struct PdnArgs {
     /// PDN files to read.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
@@ -43,7 +43,7 @@ struct Tally {
 
 /// Reads every file; exit status 0 when every game read, 1 when some did
 /// not, 2 for bad arguments (a file that cannot be read, a bad --export).
-pub fn run(args: &PdnArgs) -> ExitCode {
+pub(crate) fn run(args: &PdnArgs) -> ExitCode {
     match run_files(args) {
         Ok(tally) => {
             println!(

@@ -2,18 +2,18 @@
 //! either way round, or bot against bot). Reads moves line by line, so it
 //! works with a pipe as well as a keyboard.
 
-use crate::games::{eval_name_error, pv_text, GameKind};
+use crate::games::eval_name_error;
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
-use warcaby::ai::CheckersNode;
-use warcaby::ai::{Engine, Level};
-use warcaby::clobber::{ClobberEval, ClobberPosition, Shape};
-use warcaby::rng::entropy_seed;
-use warcaby::search::{Limits, SearchConfig, Searcher};
-use warcaby::{Color, Game, Position, Square, SquareNotation, Variant};
+use warcaby::checkers::ai::Level;
+use warcaby::clobber::{ClobberEval, ClobberGame, ClobberPosition, Shape};
+use warcaby::core::rng::entropy_seed;
+use warcaby::games::{AnyEval, AnyGame, EngineChoice, GameKind};
+use warcaby::search::Algorithm;
+use warcaby::{Color, Position, Square, SquareNotation, Variant};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Humans {
+pub(crate) enum Humans {
     White,
     Black,
     Both,
@@ -21,9 +21,9 @@ pub enum Humans {
 }
 
 #[derive(Args)]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// The game: checkers or clobber.
-    #[arg(long, value_enum, default_value = "checkers")]
+    #[arg(long, default_value = "checkers")]
     game: GameKind,
     /// Clobber board rows (2-10).
     #[arg(long, default_value_t = warcaby::clobber::DEFAULT_ROWS)]
@@ -65,7 +65,7 @@ pub struct PlayArgs {
 
 /// Draws the board: `o`/`O` White man/king, `x`/`X` Black man/king, `-` an
 /// empty dark square. Numeric variants show the square numbers beside it.
-pub fn board_text(pos: &Position) -> String {
+pub(crate) fn board_text(pos: &Position) -> String {
     let numeric = pos.rules().notation == SquareNotation::Numeric;
     let mut out = String::from("   a b c d e f g h\n");
     for rank in (0..8u8).rev() {
@@ -109,158 +109,63 @@ fn is_human(humans: Humans, side: Color) -> bool {
     }
 }
 
-fn legal_list(game: &Game) -> String {
-    let pos = game.position();
-    let texts: Vec<String> = game
-        .legal_moves()
-        .iter()
-        .map(|m| pos.move_text(m))
-        .collect();
-    texts.join(" ")
-}
-
-/// A game at the terminal: what the play loop needs of checkers and Clobber.
-trait Table {
-    /// The board drawn as text.
-    fn board(&self) -> String;
-    /// The result, once the game is over.
-    fn result(&self) -> Option<String>;
-    /// Side to move.
-    fn side(&self) -> Color;
-    /// Plies played.
-    fn plies(&self) -> usize;
-    /// The legal moves, as text.
-    fn legal(&self) -> String;
-    /// Plays a typed move.
-    fn play_text(&mut self, text: &str) -> Result<(), String>;
-    /// Takes one ply back; false at the start.
-    fn undo(&mut self) -> bool;
-    /// The engine moves; returns its log line (without the round prefix).
-    fn bot(&mut self) -> Result<String, String>;
-}
-
-struct CheckersTable {
-    game: Game,
-    engine: Engine,
-    level: Level,
+/// A game at the terminal, either game: the record and the engine that
+/// plays its bot moves.
+struct Table {
+    game: AnyGame,
+    choice: EngineChoice,
     time: u64,
 }
 
-impl Table for CheckersTable {
+impl Table {
+    /// The board drawn as text.
     fn board(&self) -> String {
-        board_text(self.game.position())
+        match &self.game {
+            AnyGame::Checkers(g) => board_text(g.position()),
+            AnyGame::Clobber(g) => g.position().to_string(),
+        }
     }
+
+    /// The result, once the game is over.
     fn result(&self) -> Option<String> {
         self.game
             .outcome()
             .map(|o| format!("{o} ({})", o.result_text()))
     }
-    fn side(&self) -> Color {
-        self.game.position().side_to_move()
-    }
-    fn plies(&self) -> usize {
-        self.game.ply_count()
-    }
+
+    /// The legal moves, as text.
     fn legal(&self) -> String {
-        legal_list(&self.game)
+        let texts: Vec<String> = self
+            .game
+            .legal_moves()
+            .iter()
+            .map(|m| self.game.move_text(m))
+            .collect();
+        texts.join(" ")
     }
-    fn play_text(&mut self, text: &str) -> Result<(), String> {
-        self.game
-            .play_text(text)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    }
-    fn undo(&mut self) -> bool {
-        self.game.undo().is_some()
-    }
+
+    /// The engine moves; returns its log line (without the round prefix).
     fn bot(&mut self) -> Result<String, String> {
-        let pos = *self.game.position();
         let r = self
-            .engine
-            .think(&self.game, self.level.limits(self.time), |_| {});
-        let mv = r.best_move.ok_or("engine found no move")?;
+            .game
+            .think(&self.choice, self.time, None, |_| {})
+            .map_err(|e| e.to_string())?;
+        let best = r.best_move.as_deref().ok_or("engine found no move")?;
+        let mv = self.game.parse_move(best).map_err(|e| e.to_string())?;
+        let text = self.game.move_text(&mv);
         self.game.play(&mv).map_err(|e| e.to_string())?;
-        Ok(log_line(
-            &pos.move_text(&mv),
-            &r,
-            &pv_text(
-                &CheckersNode {
-                    pos,
-                    quiet_plies: 0,
-                },
-                &r.pv,
-            ),
+        Ok(format!(
+            "plays {text}  value={} depth={} nodes={} time={:.3}s pv={}",
+            r.score,
+            r.depth,
+            r.nodes,
+            r.time_ms as f64 / 1000.0,
+            r.pv.join(",")
         ))
     }
 }
 
-struct ClobberTable {
-    history: Vec<ClobberPosition>,
-    searcher: Searcher<ClobberPosition, ClobberEval>,
-    limits: Limits,
-}
-
-impl ClobberTable {
-    fn pos(&self) -> &ClobberPosition {
-        self.history.last().expect("a start position")
-    }
-}
-
-impl Table for ClobberTable {
-    fn board(&self) -> String {
-        self.pos().to_string()
-    }
-    fn result(&self) -> Option<String> {
-        let pos = self.pos();
-        pos.legal_moves().is_empty().then(|| {
-            let loser = pos.side_to_move();
-            format!(
-                "{} wins: {} has no move",
-                loser.opponent().name(),
-                loser.name()
-            )
-        })
-    }
-    fn side(&self) -> Color {
-        self.pos().side_to_move()
-    }
-    fn plies(&self) -> usize {
-        self.history.len() - 1
-    }
-    fn legal(&self) -> String {
-        let pos = self.pos();
-        let texts: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
-        texts.join(" ")
-    }
-    fn play_text(&mut self, text: &str) -> Result<(), String> {
-        let pos = *self.pos();
-        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
-        self.history.push(pos.after(&mv));
-        Ok(())
-    }
-    fn undo(&mut self) -> bool {
-        self.history.len() > 1 && self.history.pop().is_some()
-    }
-    fn bot(&mut self) -> Result<String, String> {
-        let pos = *self.pos();
-        let r = self.searcher.search(&pos, &[], self.limits, |_| {});
-        let mv = r.best_move.ok_or("engine found no move")?;
-        self.history.push(pos.after(&mv));
-        Ok(log_line(&pos.move_text(&mv), &r, &pv_text(&pos, &r.pv)))
-    }
-}
-
-fn log_line<M>(mv: &str, r: &warcaby::search::SearchInfo<M>, pv: &str) -> String {
-    format!(
-        "plays {mv}  value={} depth={} nodes={} time={:.3}s pv={pv}",
-        r.score,
-        r.depth,
-        r.nodes,
-        r.time_ms as f64 / 1000.0
-    )
-}
-
-fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Box<dyn Table>, String> {
+fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table, String> {
     match args.game {
         GameKind::Checkers => {
             let game = crate::start::checkers_game(
@@ -274,12 +179,11 @@ fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Box<dyn Table>, Str
                 game.variant()
             );
             println!("Type a move like 11-15 (or the full path 1x10x19), 'undo', or 'q' to quit.");
-            Ok(Box::new(CheckersTable {
-                game,
-                engine: Engine::new(level.config(seed), level.eval()),
-                level,
+            Ok(Table {
+                game: AnyGame::Checkers(game),
+                choice: EngineChoice::Level { level, seed },
                 time: args.time,
-            }))
+            })
         }
         GameKind::Clobber => {
             let start = match &args.position {
@@ -295,21 +199,21 @@ fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Box<dyn Table>, Str
                 start.shape().cols()
             );
             println!("Type a move like b3-b4 (or row,col,dir from the top-left), 'undo', or 'q' to quit.");
-            Ok(Box::new(ClobberTable {
-                history: vec![start],
-                searcher: Searcher::new(SearchConfig::default(), eval),
-                limits: Limits {
+            Ok(Table {
+                game: AnyGame::Clobber(ClobberGame::from_position(start)),
+                // Clobber levels: twice the level's number in plies.
+                choice: EngineChoice::Lab {
+                    algorithm: Algorithm::NegaScout,
+                    eval: AnyEval::Clobber(eval),
                     depth: Some(2 * level.number() as u32),
-                    nodes: None,
-                    time_ms: Some(args.time),
-                    max_time_ms: None,
                 },
-            }))
+                time: args.time,
+            })
         }
     }
 }
 
-pub fn run(args: &PlayArgs) -> Result<(), String> {
+pub(crate) fn run(args: &PlayArgs) -> Result<(), String> {
     let level = Level::new(args.level).map_err(|e| e.to_string())?;
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let mut table = table(args, level, seed)?;
@@ -322,8 +226,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             println!("Game over: {result}");
             return Ok(());
         }
-        let side = table.side();
-        let round = table.plies() / 2 + 1;
+        let side = table.game.side_to_move();
+        let round = table.game.ply_count() / 2 + 1;
         if !is_human(args.human, side) {
             let line = table.bot()?;
             println!("round {round}: {} {line}", side.name());
@@ -345,9 +249,9 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             "undo" => {
                 // Take back to the human's previous turn.
                 let mut undone = 0;
-                while table.undo() {
+                while table.game.undo().is_some() {
                     undone += 1;
-                    if is_human(args.human, table.side()) {
+                    if is_human(args.human, table.game.side_to_move()) {
                         break;
                     }
                 }
@@ -356,7 +260,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 }
             }
             text => {
-                if let Err(e) = table.play_text(text) {
+                if let Err(e) = table.game.play_text(text) {
                     println!("Not played: {e}");
                 }
             }

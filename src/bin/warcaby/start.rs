@@ -2,10 +2,11 @@
 //! or the end of a game in a PDN file.
 
 use std::path::Path;
-use warcaby::{pdn, Game, Position, Variant};
+use warcaby::checkers::notation::pdn;
+use warcaby::{Game, Position, Variant};
 
 /// Reads a file as PDN text (UTF-8 or Latin-1).
-pub fn read_pdn_file(path: &Path) -> Result<String, String> {
+pub(crate) fn read_pdn_file(path: &Path) -> Result<String, String> {
     std::fs::read(path)
         .map(|bytes| pdn::decode(&bytes))
         .map_err(|e| format!("cannot read {}: {e}", path.display()))
@@ -13,7 +14,7 @@ pub fn read_pdn_file(path: &Path) -> Result<String, String> {
 
 /// Game `number` (1-based) of the PDN file `path`, played to its end.
 /// `variant` applies when the game has no GameType tag.
-pub fn pdn_game(path: &Path, number: usize, variant: Variant) -> Result<Game, String> {
+pub(crate) fn pdn_game(path: &Path, number: usize, variant: Variant) -> Result<Game, String> {
     let text = read_pdn_file(path)?;
     let games = pdn::split(&text);
     let raw = games.get(number.wrapping_sub(1)).ok_or_else(|| {
@@ -30,7 +31,7 @@ pub fn pdn_game(path: &Path, number: usize, variant: Variant) -> Result<Game, St
 
 /// The game to start from: `--fen`, `--pdn` (game `number`, default 1), or
 /// the variant's start position.
-pub fn checkers_game(
+pub(crate) fn checkers_game(
     variant: Variant,
     fen: Option<&str>,
     pdn: Option<&Path>,

@@ -8,8 +8,8 @@
 use clap::Args;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use warcaby::ai::{CheckersEval, Engine, Level};
 use warcaby::arena::BotSpec;
+use warcaby::checkers::ai::{CheckersEval, Engine, Level};
 use warcaby::search::{Algorithm, Limits, SearchConfig};
 use warcaby::{Color, Game, Variant};
 
@@ -21,7 +21,7 @@ const REFERENCE: &str = "negascout:eval=material";
 const MAX_PLIES: usize = 300;
 
 #[derive(Args)]
-pub struct StrengthArgs {
+pub(crate) struct StrengthArgs {
     /// Games: the first games/2 ballots, each played with both colours.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(2..=312))]
     games: u64,
@@ -141,7 +141,7 @@ fn play(ballot: &str, current_black: bool, sides: &[Side; 2]) -> Result<f64, Str
 
 /// Elo difference and its 95 % margin for a score over games with the
 /// given points (the margin from the points' spread, 1.96 standard errors).
-pub fn elo_with_margin(points: &[f64]) -> (f64, f64) {
+pub(crate) fn elo_with_margin(points: &[f64]) -> (f64, f64) {
     let n = points.len().max(1) as f64;
     let mean = points.iter().sum::<f64>() / n;
     let var = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / n;
@@ -154,7 +154,7 @@ pub fn elo_with_margin(points: &[f64]) -> (f64, f64) {
     (elo(mean), margin)
 }
 
-pub fn run(args: &StrengthArgs) -> Result<(), String> {
+pub(crate) fn run(args: &StrengthArgs) -> Result<(), String> {
     let sides = [current_side(args)?, reference_side(args)?];
     let ballots: Vec<&str> = BALLOTS.lines().filter(|l| !l.trim().is_empty()).collect();
     let games = args.games as usize;

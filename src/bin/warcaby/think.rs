@@ -1,15 +1,16 @@
 //! `warcaby bestmove` and `warcaby compare`: one search, or the three
 //! algorithms side by side at a fixed depth.
 
-use crate::games::{pv_text, with_position, CliGame, GameJob};
+use crate::games::{eval_for, pv_text, with_position};
 use crate::PositionArgs;
 use clap::Args;
+use warcaby::games::{GameNode, NodeJob};
 use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo, Searcher};
 
 /// Search limits on the command line: exactly one is required.
 #[derive(Args, Clone)]
 #[group(required = true, multiple = false)]
-pub struct LimitArgs {
+pub(crate) struct LimitArgs {
     /// Search to this depth (plies).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
     depth: Option<u32>,
@@ -22,7 +23,7 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
-    pub fn limits(&self) -> Limits {
+    pub(crate) fn limits(&self) -> Limits {
         Limits {
             depth: self.depth,
             nodes: self.nodes,
@@ -33,7 +34,7 @@ impl LimitArgs {
 }
 
 #[derive(Args)]
-pub struct BestMoveArgs {
+pub(crate) struct BestMoveArgs {
     #[command(flatten)]
     position: PositionArgs,
     #[command(flatten)]
@@ -55,14 +56,7 @@ pub struct BestMoveArgs {
     max_movetime: Option<u64>,
 }
 
-/// The evaluation named (or the game's default), or an error listing the names.
-pub fn eval_for<G: CliGame>(name: Option<&str>) -> Result<G::Eval, String> {
-    name.unwrap_or(G::DEFAULT_EVAL)
-        .parse()
-        .map_err(crate::games::eval_name_error)
-}
-
-fn info_line<G: CliGame>(pos: &G, info: &SearchInfo<G::Move>) -> String {
+fn info_line<G: GameNode>(pos: &G, info: &SearchInfo<G::Move>) -> String {
     format!(
         "info depth={} seldepth={} score={} nodes={} nps={} time_ms={} pv={}",
         info.depth,
@@ -77,9 +71,9 @@ fn info_line<G: CliGame>(pos: &G, info: &SearchInfo<G::Move>) -> String {
 
 struct BestMoveJob<'a>(&'a BestMoveArgs);
 
-impl GameJob for BestMoveJob<'_> {
+impl NodeJob for BestMoveJob<'_> {
     type Output = Result<(), String>;
-    fn run<G: CliGame>(self, pos: G) -> Result<(), String> {
+    fn run<G: GameNode>(self, pos: G, history: &[u64]) -> Result<(), String> {
         let args = self.0;
         let config = SearchConfig {
             algorithm: args.algo,
@@ -89,7 +83,7 @@ impl GameJob for BestMoveJob<'_> {
         let mut searcher = Searcher::new(config, eval_for::<G>(args.eval.as_deref())?);
         let mut limits = args.limits.limits();
         limits.max_time_ms = args.max_movetime;
-        let result = searcher.search(&pos, &[], limits, |info| {
+        let result = searcher.search(&pos, history, limits, |info| {
             println!("{}", info_line(&pos, info));
         });
         let Some(best) = result.best_move else {
@@ -97,7 +91,7 @@ impl GameJob for BestMoveJob<'_> {
         };
         println!(
             "bestmove {} score={} depth={} nodes={} time_ms={}",
-            pos.text(&best),
+            pos.move_text(&best),
             result.score,
             result.depth,
             result.nodes,
@@ -107,12 +101,12 @@ impl GameJob for BestMoveJob<'_> {
     }
 }
 
-pub fn run_bestmove(args: &BestMoveArgs) -> Result<(), String> {
+pub(crate) fn run_bestmove(args: &BestMoveArgs) -> Result<(), String> {
     with_position(&args.position, BestMoveJob(args))?
 }
 
 #[derive(Args)]
-pub struct CompareArgs {
+pub(crate) struct CompareArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// Fixed depth for all three algorithms.
@@ -126,7 +120,7 @@ pub struct CompareArgs {
 /// The configuration `compare` uses: one fixed-depth search, no table, no
 /// reductions; minimax and alphabeta as in the textbook (generation order),
 /// negascout with killer and history ordering, which it needs to pay off.
-pub fn compare_config(algorithm: Algorithm) -> SearchConfig {
+pub(crate) fn compare_config(algorithm: Algorithm) -> SearchConfig {
     SearchConfig {
         ordering: algorithm == Algorithm::NegaScout,
         ..SearchConfig::bare(algorithm)
@@ -135,9 +129,9 @@ pub fn compare_config(algorithm: Algorithm) -> SearchConfig {
 
 struct CompareJob<'a>(&'a CompareArgs);
 
-impl GameJob for CompareJob<'_> {
+impl NodeJob for CompareJob<'_> {
     type Output = Result<(), String>;
-    fn run<G: CliGame>(self, pos: G) -> Result<(), String> {
+    fn run<G: GameNode>(self, pos: G, _history: &[u64]) -> Result<(), String> {
         let eval = eval_for::<G>(self.0.eval.as_deref())?;
         if pos.moves().is_empty() {
             return Err("no legal move: the side to move has lost".to_string());
@@ -145,7 +139,7 @@ impl GameJob for CompareJob<'_> {
         for algorithm in Algorithm::ALL {
             let mut searcher = Searcher::new(compare_config(algorithm), eval);
             let r = searcher.search(&pos, &[], Limits::depth(self.0.depth), |_| {});
-            let mv = r.best_move.map_or("-".to_string(), |m| pos.text(&m));
+            let mv = r.best_move.map_or("-".to_string(), |m| pos.move_text(&m));
             println!(
                 "algo={} score={} move={} nodes={} time_ms={}",
                 algorithm, r.score, mv, r.nodes, r.time_ms
@@ -155,6 +149,6 @@ impl GameJob for CompareJob<'_> {
     }
 }
 
-pub fn run_compare(args: &CompareArgs) -> Result<(), String> {
+pub(crate) fn run_compare(args: &CompareArgs) -> Result<(), String> {
     with_position(&args.position, CompareJob(args))?
 }

@@ -16,9 +16,9 @@ use warcaby::arena::player::{
     self, Answer, Choice, Fault, FaultKind, GameStart, Player, SubstitutionReason, Turn,
 };
 use warcaby::arena::spec::BotSpec;
-use warcaby::named::Named;
-use warcaby::referee::{step_repr, Hops, Step};
-use warcaby::rng::mix;
+use warcaby::checkers::referee::{step_repr, Hops, Step};
+use warcaby::core::named::Named;
+use warcaby::core::rng::mix;
 use warcaby::{Color, Game, Move, PdnGame, Position, Variant};
 
 /// Why a bot gave no usable step, and in words.
@@ -429,7 +429,7 @@ fn one_game(bot: &mut PyBot, other: &mut Opponent, index: u32, s: &Settings) -> 
 #[pyfunction]
 #[pyo3(signature = (bot, opponent = None, games = 2, *, seed = 0, time_per_game = 60.0, contest = false, move_time_ms = None, fen = None))]
 #[allow(clippy::too_many_arguments)]
-pub fn play(
+pub(crate) fn play(
     py: Python<'_>,
     bot: &Bound<'_, PyAny>,
     opponent: Option<&Bound<'_, PyAny>>,

@@ -7,10 +7,10 @@ use crate::errors::{bad_board, bad_fen, bad_input, illegal};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use warcaby::game::{DrawReason, WinReason};
-use warcaby::notation::{full_path, full_text, short_text};
-use warcaby::referee::{self, coord, Step};
-use warcaby::rules::TOURNAMENT_CONTEST;
+use warcaby::checkers::game::{DrawReason, WinReason};
+use warcaby::checkers::notation::{full_path, full_text, short_text};
+use warcaby::checkers::referee::{self, coord, Step};
+use warcaby::checkers::rules::TOURNAMENT_CONTEST;
 use warcaby::{Color, Game, Move, Outcome, Position, Role, Variant};
 
 /// A legal move of a position: its path, captures and text.
@@ -184,7 +184,7 @@ pub struct PyBoard {
 }
 
 /// Parses a variant name.
-pub fn variant(name: &str) -> PyResult<Variant> {
+pub(crate) fn variant(name: &str) -> PyResult<Variant> {
     name.parse().map_err(bad_input)
 }
 
@@ -267,7 +267,8 @@ impl PyBoard {
     #[staticmethod]
     #[pyo3(signature = (text, variant = "tournament"))]
     fn from_pdn(text: &str, variant: &str) -> PyResult<PyBoard> {
-        let game = warcaby::pdn::read_game(text, self::variant(variant)?).map_err(bad_fen)?;
+        let game = warcaby::checkers::notation::pdn::read_game(text, self::variant(variant)?)
+            .map_err(bad_fen)?;
         Ok(PyBoard { game: game.game })
     }
 

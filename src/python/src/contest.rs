@@ -1,14 +1,14 @@
 //! `warcaby.contest`: the contest referee's helpers on its own boards
 //! (8x8 numpy arrays of objects: `None` on light squares, 0 empty, 1/3 the
 //! mover's man/king, 2/4 the opponent's, seen from the mover). The rules
-//! and the order are the library's [`warcaby::referee`]; this module only
+//! and the order are the library's [`warcaby::checkers::referee`]; this module only
 //! reads and writes the Python objects.
 
 use crate::errors::bad_board;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
-use warcaby::referee::{Board, Cell, Coord, Step, StepEffect};
+use warcaby::checkers::referee::{Board, Cell, Coord, Step, StepEffect};
 
 /// The items of a Python sequence (a list fast, anything iterable else).
 fn items<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
@@ -21,7 +21,7 @@ fn exactly<'py>(obj: &Bound<'py, PyAny>, n: usize) -> Option<Vec<Bound<'py, PyAn
 }
 
 /// The short text of a Python value, for messages.
-pub fn repr(obj: &Bound<'_, PyAny>) -> String {
+pub(crate) fn repr(obj: &Bound<'_, PyAny>) -> String {
     let text = obj
         .repr()
         .map_or_else(|_| "<unprintable>".to_string(), |r| r.to_string());
@@ -84,7 +84,7 @@ fn list_of<'py>(obj: &Bound<'py, PyAny>, n: usize) -> PyResult<Option<Bound<'py,
 }
 
 /// Reads a board: an 8x8 numpy array (any dtype) or 8 sequences of 8 cells.
-pub fn read_board(obj: &Bound<'_, PyAny>) -> PyResult<Board> {
+pub(crate) fn read_board(obj: &Bound<'_, PyAny>) -> PyResult<Board> {
     let shape = || {
         let got = match obj.getattr("shape") {
             Ok(shape) => format!("an array of shape {shape}"),
@@ -172,13 +172,13 @@ fn step_index(((r1, c1), (r2, c2)): Step) -> usize {
 }
 
 /// The steps as a Python list of tuples.
-pub fn step_list<'py>(py: Python<'py>, steps: &[Step]) -> PyResult<Bound<'py, PyList>> {
+pub(crate) fn step_list<'py>(py: Python<'py>, steps: &[Step]) -> PyResult<Bound<'py, PyList>> {
     let tuples = step_tuples(py);
     PyList::new(py, steps.iter().map(|&s| tuples[step_index(s)].bind(py)))
 }
 
 /// A new board as the referee makes them: an 8x8 numpy array of objects.
-pub fn numpy_board<'py>(py: Python<'py>, board: &Board) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn numpy_board<'py>(py: Python<'py>, board: &Board) -> PyResult<Bound<'py, PyAny>> {
     static FROMITER: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     static OBJECT: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     let fromiter = FROMITER.get_or_try_init(py, || {
@@ -206,7 +206,7 @@ pub fn numpy_board<'py>(py: Python<'py>, board: &Board) -> PyResult<Bound<'py, P
 /// multi-capture (an empty list: the capture is over).
 #[pyfunction]
 #[pyo3(signature = (plansza, piece = None))]
-pub fn legal_moves<'py>(
+pub(crate) fn legal_moves<'py>(
     py: Python<'py>,
     plansza: &Bound<'py, PyAny>,
     piece: Option<&Bound<'py, PyAny>>,
@@ -223,7 +223,7 @@ pub fn legal_moves<'py>(
 /// piece of the mover can make raises InvalidBoardError (whether a capture
 /// was due is not checked, as the referee's `update` does not).
 #[pyfunction]
-pub fn apply<'py>(
+pub(crate) fn apply<'py>(
     py: Python<'py>,
     plansza: &Bound<'py, PyAny>,
     ruch: &Bound<'py, PyAny>,
@@ -242,14 +242,17 @@ pub fn apply<'py>(
 /// The board as the other side sees it: turned 180 degrees, codes 1<->2 and
 /// 3<->4 swapped (the referee's change of sides after every turn).
 #[pyfunction]
-pub fn turn<'py>(py: Python<'py>, plansza: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn turn<'py>(
+    py: Python<'py>,
+    plansza: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
     numpy_board(py, &read_board(plansza)?.turned())
 }
 
 /// Every legal move of the mover as its list of steps (a capture sequence
 /// hop by hop; a plain move is one step), in the referee's order.
 #[pyfunction]
-pub fn sequences<'py>(
+pub(crate) fn sequences<'py>(
     py: Python<'py>,
     plansza: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {

@@ -32,21 +32,21 @@ create_exception!(
 );
 
 /// A [`WarcabyError`] with `e`'s message (bad names, sizes, limits).
-pub fn bad_input(e: impl Display) -> PyErr {
+pub(crate) fn bad_input(e: impl Display) -> PyErr {
     WarcabyError::new_err(e.to_string())
 }
 
 /// An [`InvalidFenError`] with `e`'s message.
-pub fn bad_fen(e: impl Display) -> PyErr {
+pub(crate) fn bad_fen(e: impl Display) -> PyErr {
     InvalidFenError::new_err(e.to_string())
 }
 
 /// An [`IllegalMoveError`] with `e`'s message.
-pub fn illegal(e: impl Display) -> PyErr {
+pub(crate) fn illegal(e: impl Display) -> PyErr {
     IllegalMoveError::new_err(e.to_string())
 }
 
 /// An [`InvalidBoardError`] with `e`'s message.
-pub fn bad_board(e: impl Display) -> PyErr {
+pub(crate) fn bad_board(e: impl Display) -> PyErr {
     InvalidBoardError::new_err(e.to_string())
 }

@@ -7,15 +7,15 @@ use crate::clobber::{PyClobberBoard, PyClobberMove};
 use crate::errors::bad_input;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use warcaby::ai::{CheckersEval, Engine};
+use warcaby::checkers::ai::{CheckersEval, Engine};
 use warcaby::clobber::{ClobberEval, ClobberPosition};
 use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo, Searcher};
 use warcaby::{Move, Position};
 
 /// Thinking time when no limit is given, in milliseconds.
-pub const DEFAULT_TIME_MS: u64 = 1000;
+pub(crate) const DEFAULT_TIME_MS: u64 = 1000;
 /// The largest transposition table a search may ask for, in MiB.
-pub const MAX_HASH_MIB: usize = 4096;
+pub(crate) const MAX_HASH_MIB: usize = 4096;
 
 /// What a search found.
 #[pyclass(name = "SearchResult", module = "warcaby", frozen, get_all)]
@@ -97,7 +97,7 @@ fn limits(time_ms: Option<u64>, depth: Option<u32>, nodes: Option<u64>) -> PyRes
 #[pyfunction]
 #[pyo3(signature = (board, *, time_ms = None, depth = None, nodes = None, algorithm = "negascout", eval = None, hash_mib = 16))]
 #[allow(clippy::too_many_arguments)]
-pub fn search(
+pub(crate) fn search(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
     time_ms: Option<u64>,
@@ -165,10 +165,10 @@ fn clobber_pv(
 /// Counts the leaf nodes of the move tree `depth` plies deep (every capture
 /// sequence its own move), on a Board or a ClobberBoard.
 #[pyfunction]
-pub fn perft(py: Python<'_>, board: &Bound<'_, PyAny>, depth: u32) -> PyResult<u64> {
+pub(crate) fn perft(py: Python<'_>, board: &Bound<'_, PyAny>, depth: u32) -> PyResult<u64> {
     if let Ok(b) = board.cast::<PyBoard>() {
         let pos = *b.borrow().game.position();
-        return Ok(py.detach(|| warcaby::perft::perft(&pos, depth)));
+        return Ok(py.detach(|| warcaby::checkers::perft::perft(&pos, depth)));
     }
     if let Ok(b) = board.cast::<PyClobberBoard>() {
         let pos = b.borrow().pos;

@@ -3,7 +3,7 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use warcaby::arena::process::key_values;
-use warcaby::referee::{parse_step, step_text};
+use warcaby::checkers::referee::{parse_step, step_text};
 
 fuzz_target!(|line: &str| {
     for (key, value) in key_values(line) {

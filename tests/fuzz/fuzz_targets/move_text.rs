@@ -2,7 +2,7 @@
 //! parsed move is legal, and every legal move's texts parse back to it.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use warcaby::notation::{full_text, pdn_text};
+use warcaby::checkers::notation::{full_text, pdn_text};
 use warcaby::{Position, Variant};
 
 fuzz_target!(|input: (u8, Vec<u8>, &str)| {

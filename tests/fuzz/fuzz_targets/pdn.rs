@@ -2,7 +2,7 @@
 //! reads back to the same moves.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use warcaby::pdn;
+use warcaby::checkers::notation::pdn;
 use warcaby::Variant;
 
 fuzz_target!(|text: &str| {

@@ -9,9 +9,9 @@ use crate::clobber::ClobberGame;
 use crate::Current;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use warcaby::ai::{CheckersEval, Level};
+use warcaby::checkers::ai::{CheckersEval, Level};
+use warcaby::checkers::notation::full_text;
 use warcaby::clobber::{ClobberEval, Shape};
-use warcaby::notation::full_text;
 use warcaby::search::Algorithm;
 use warcaby::{Color, Game, Variant};
 
@@ -155,7 +155,7 @@ impl Settings {
     /// knows, a level it has, a board it can play, lab depths 0-40. (The
     /// page checks in turn that its lists offer each value.)
     pub fn validate(&self) -> Result<(), String> {
-        let named = |e: warcaby::named::UnknownName| e.to_string();
+        let named = |e: warcaby::core::named::UnknownName| e.to_string();
         if self.game != CHECKERS && self.game != CLOBBER {
             return Err(format!("unknown game '{}'", self.game));
         }

@@ -5,9 +5,9 @@
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use warcaby::ai::{CheckersEval, CheckersNode, Level};
+use warcaby::checkers::ai::{CheckersEval, CheckersNode, Level};
+use warcaby::checkers::notation::full_text;
 use warcaby::clobber::{ClobberEval, ClobberMove, ClobberPosition};
-use warcaby::notation::full_text;
 use warcaby::search::{
     Algorithm, Evaluator, Limits, SearchConfig, SearchGame, SearchInfo, Searcher,
 };

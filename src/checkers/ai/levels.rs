@@ -1,0 +1,178 @@
+//! Playing levels 1–8: weak levels search shallowly with a plain evaluation
+//! and seeded noise; level 8 is the full engine at the given time.
+
+use super::CheckersEval;
+use crate::search::{Algorithm, Limits, SearchConfig};
+use std::fmt;
+
+/// A playing level, 1 (beginner) to 8 (full strength).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+pub struct Level(u8);
+
+/// A level outside 1–8.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("level must be 1-8, got {0}")]
+pub struct LevelError(pub i64);
+
+/// One row of the level table.
+struct LevelSpec {
+    algorithm: Algorithm,
+    depth: Option<u32>,
+    eval: CheckersEval,
+    noise: i32,
+    /// Cap on thinking time in ms (None: the time given).
+    time_cap: Option<u64>,
+}
+
+const LEVELS: [LevelSpec; 8] = [
+    spec(
+        Algorithm::AlphaBeta,
+        Some(1),
+        CheckersEval::Material,
+        120,
+        Some(50),
+    ),
+    spec(
+        Algorithm::AlphaBeta,
+        Some(2),
+        CheckersEval::Material,
+        80,
+        Some(100),
+    ),
+    spec(
+        Algorithm::NegaScout,
+        Some(3),
+        CheckersEval::Positional,
+        50,
+        Some(200),
+    ),
+    spec(
+        Algorithm::NegaScout,
+        Some(4),
+        CheckersEval::Positional,
+        30,
+        Some(300),
+    ),
+    spec(
+        Algorithm::NegaScout,
+        Some(6),
+        CheckersEval::Positional,
+        15,
+        Some(400),
+    ),
+    spec(
+        Algorithm::NegaScout,
+        Some(9),
+        CheckersEval::Positional,
+        6,
+        Some(500),
+    ),
+    spec(
+        Algorithm::NegaScout,
+        None,
+        CheckersEval::Positional,
+        0,
+        Some(400),
+    ),
+    spec(
+        Algorithm::NegaScout,
+        None,
+        CheckersEval::Positional,
+        0,
+        None,
+    ),
+];
+
+const fn spec(
+    algorithm: Algorithm,
+    depth: Option<u32>,
+    eval: CheckersEval,
+    noise: i32,
+    time_cap: Option<u64>,
+) -> LevelSpec {
+    LevelSpec {
+        algorithm,
+        depth,
+        eval,
+        noise,
+        time_cap,
+    }
+}
+
+impl Level {
+    /// The strongest level.
+    pub const MAX: Level = Level(8);
+
+    /// Level `n`, if 1–8.
+    pub fn new(n: i64) -> Result<Level, LevelError> {
+        if (1..=8).contains(&n) {
+            Ok(Level(n as u8))
+        } else {
+            Err(LevelError(n))
+        }
+    }
+
+    /// The level's number.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    fn spec(self) -> &'static LevelSpec {
+        &LEVELS[self.0 as usize - 1]
+    }
+
+    /// The evaluation this level uses.
+    pub fn eval(self) -> CheckersEval {
+        self.spec().eval
+    }
+
+    /// Search configuration; `seed` drives the noise of weak levels, so the
+    /// same seed plays the same game.
+    pub fn config(self, seed: u64) -> SearchConfig {
+        let s = self.spec();
+        SearchConfig {
+            algorithm: s.algorithm,
+            noise: s.noise,
+            seed,
+            ..SearchConfig::default()
+        }
+    }
+
+    /// Limits for a move, given the time the player allows (ms).
+    pub fn limits(self, time_ms: u64) -> Limits {
+        let s = self.spec();
+        Limits {
+            depth: s.depth,
+            nodes: None,
+            time_ms: Some(s.time_cap.map_or(time_ms, |cap| cap.min(time_ms))),
+            // Full strength may think half as long again while its best
+            // move is failing.
+            max_time_ms: s
+                .time_cap
+                .is_none()
+                .then_some(time_ms.saturating_mul(3) / 2),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Level {
+    /// A level travels as its number.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.0)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Level {
+    /// Only 1–8 are read.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+        Level::new(i64::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,154 @@
+//! The checkers AI: the [`SearchGame`] glue for checkers positions, the
+//! evaluations, playing levels and a ready-to-use [`Engine`].
+
+mod eval;
+mod levels;
+
+pub use eval::{king_value, CheckersEval, MAN};
+pub use levels::{Level, LevelError};
+
+use crate::checkers::game::Game;
+use crate::checkers::movegen;
+use crate::checkers::moves::Move;
+use crate::checkers::position::Position;
+use crate::search::{Clock, Leaf, Limits, SearchConfig, SearchGame, SearchInfo, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// A checkers position as the search sees it: the position and the count of
+/// plies since the last man move or capture (for the no-progress draw).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckersNode {
+    /// The position.
+    pub pos: Position,
+    /// Plies since the last man move or capture.
+    pub quiet_plies: u32,
+}
+
+impl CheckersNode {
+    /// The node for the current position of a game.
+    pub fn from_game(game: &Game) -> CheckersNode {
+        CheckersNode {
+            pos: *game.position(),
+            quiet_plies: game.quiet_plies(),
+        }
+    }
+}
+
+impl SearchGame for CheckersNode {
+    type Move = Move;
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.pos.legal_moves_into(moves);
+    }
+
+    #[inline]
+    fn after(&self, mv: &Move) -> Self {
+        CheckersNode {
+            pos: self.pos.after(mv),
+            quiet_plies: if self.pos.is_progress(mv) {
+                0
+            } else {
+                self.quiet_plies + 1
+            },
+        }
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    #[inline]
+    fn leaf(&self) -> Leaf {
+        if movegen::has_capture(&self.pos) {
+            Leaf::Tactical
+        } else if movegen::count_quiet(&self.pos) == 0 {
+            Leaf::NoMoves
+        } else {
+            Leaf::Quiet
+        }
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> u32 {
+        self.quiet_plies
+    }
+
+    #[inline]
+    fn is_rule_draw(&self) -> bool {
+        self.quiet_plies >= self.pos.rules().end.no_progress_plies
+    }
+
+    #[inline]
+    fn tactical_weight(&self, mv: &Move) -> u32 {
+        mv.capture_count()
+    }
+
+    #[inline]
+    fn move_key(&self, mv: &Move) -> usize {
+        mv.from().index() * 64 + mv.to().index()
+    }
+}
+
+/// A checkers engine: a searcher with its table kept between moves.
+pub struct Engine {
+    searcher: Searcher<CheckersNode, CheckersEval>,
+}
+
+impl Engine {
+    /// An engine with a search configuration and an evaluation.
+    pub fn new(config: SearchConfig, eval: CheckersEval) -> Engine {
+        Engine {
+            searcher: Searcher::new(config, eval),
+        }
+    }
+
+    /// Uses another millisecond clock (the browser passes `performance.now`).
+    pub fn with_clock(self, clock: Clock) -> Engine {
+        Engine {
+            searcher: self.searcher.with_clock(clock),
+        }
+    }
+
+    /// The flag that stops a running search.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.searcher.stop_flag()
+    }
+
+    /// Forgets what earlier searches learnt.
+    pub fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// Searches the game's current position, reporting each iteration.
+    pub fn think(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        on_iteration: impl FnMut(&SearchInfo<Move>),
+    ) -> SearchInfo<Move> {
+        let history: Vec<u64> = game.positions_and_moves().map(|(p, _)| p.hash()).collect();
+        self.searcher.search(
+            &CheckersNode::from_game(game),
+            &history,
+            limits,
+            on_iteration,
+        )
+    }
+
+    /// Searches a bare position (no game history, no-progress count 0).
+    pub fn think_position(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        on_iteration: impl FnMut(&SearchInfo<Move>),
+    ) -> SearchInfo<Move> {
+        let node = CheckersNode {
+            pos: *pos,
+            quiet_plies: 0,
+        };
+        self.searcher.search(&node, &[], limits, on_iteration)
+    }
+}

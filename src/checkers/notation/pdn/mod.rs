@@ -1,0 +1,254 @@
+//! PDN games: tag pairs, numbered movetext, comments and variations (skipped
+//! on reading), move strength marks (`!`, `?`, PDN 2.0's `*`), results (see
+//! [`result`] for the two conventions of `1-0`). A file may start with a
+//! UTF-8 byte order mark and comments. Moves are written in PDN 3.0 form:
+//! captures joined by `x` in every variant, a king's straight flight at the
+//! square right behind the captured piece.
+//!
+//! `GameType` says the variant: `21` English, `25` Russian, and for the
+//! tournament variant — English geometry with White moving first and men
+//! capturing backward — the parameterised form `21,W,8,8,N2,0`.
+
+mod database;
+mod lexer;
+pub mod result;
+
+pub use database::{looks_like_pdn, split, RawGame};
+
+use crate::checkers::game::{Game, GameMoveError};
+use crate::checkers::notation::fen::FenError;
+use crate::checkers::position::Position;
+use crate::checkers::rules::Variant;
+use crate::core::Color;
+use std::fmt::Write;
+
+/// The GameType value written for each variant.
+pub(crate) fn game_type(variant: Variant) -> &'static str {
+    match variant {
+        Variant::English => "21",
+        Variant::Russian => "25",
+        Variant::Tournament => "21,W,8,8,N2,0",
+    }
+}
+
+/// Reads a GameType value: `21` (or `21,B,...`) English, `21,W,...` tournament, `25` Russian.
+pub(crate) fn variant_of_game_type(value: &str) -> Result<Variant, String> {
+    let fields: Vec<&str> = value.split(',').map(str::trim).collect();
+    match (fields[0], fields.get(1).map(|s| s.to_ascii_uppercase())) {
+        ("21", Some(c)) if c == "W" => Ok(Variant::Tournament),
+        ("21", _) => Ok(Variant::English),
+        ("25", _) => Ok(Variant::Russian),
+        (other, _) => Err(format!(
+            "GameType '{other}' is not supported (21 English, 21,W,8,8,N2,0 tournament, 25 Russian)"
+        )),
+    }
+}
+
+/// Where in the text something went wrong (1-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Location {
+    /// Line number.
+    pub line: usize,
+    /// Column (in characters).
+    pub column: usize,
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// Why a PDN text was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PdnError {
+    /// A syntax error.
+    #[error("PDN {at}: {message}")]
+    Syntax {
+        /// Where.
+        at: Location,
+        /// What.
+        message: String,
+    },
+    /// The FEN tag is not a valid position.
+    #[error("PDN {at}: FEN tag: {source}")]
+    Fen {
+        /// Where.
+        at: Location,
+        /// What.
+        source: FenError,
+    },
+    /// A move that is not legal in the game.
+    #[error("PDN {at}: move {number}: {source}{hint}")]
+    Move {
+        /// Where.
+        at: Location,
+        /// Ply number, 1-based, as "12." or "12...".
+        number: String,
+        /// Why.
+        source: GameMoveError,
+        /// For a game without GameType: the variant assumed and the ones
+        /// its moves fit (empty otherwise).
+        hint: String,
+    },
+    /// No game in the text.
+    #[error("PDN text holds no game")]
+    NoGame,
+}
+
+/// A game read from or written to PDN: its tags, moves and result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnGame {
+    /// Tag pairs in order (GameType, FEN and Result are kept in sync on writing).
+    pub tags: Vec<(String, String)>,
+    /// The moves, from the start position given by the FEN tag.
+    pub game: Game,
+    /// The result in Warcaby's form: `1-0` White won, `0-1` Black won,
+    /// `1/2-1/2` or `*`, whatever convention the file used (see [`result`]).
+    pub result: String,
+}
+
+impl PdnGame {
+    /// Wraps a game with the standard seven tags, unknown values as `?`.
+    pub fn new(game: Game) -> PdnGame {
+        let result = game.outcome().map_or("*", |o| o.result_text()).to_string();
+        let tags = ["Event", "Date", "White", "Black"]
+            .iter()
+            .map(|t| {
+                let v = if *t == "Date" { "????.??.??" } else { "?" };
+                (t.to_string(), v.to_string())
+            })
+            .collect();
+        PdnGame { tags, game, result }
+    }
+
+    /// The value of tag `name` (case-insensitive), if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets (or adds) tag `name`.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        {
+            Some(entry) => entry.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The game as PDN text.
+    pub fn to_pdn(&self) -> String {
+        write_game(self)
+    }
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes a game: tags (Event, Date, White, Black, Result, GameType, FEN when
+/// not the start position, then any others), numbered movetext in PDN 3.0
+/// form and the result (`1-0` when the side that moves first won).
+pub(crate) fn write_game(pdn: &PdnGame) -> String {
+    let game = &pdn.game;
+    let start = game.start();
+    let mut tags: Vec<(String, String)> = Vec::new();
+    for name in ["Event", "Date", "White", "Black"] {
+        tags.push((name.to_string(), pdn.tag(name).unwrap_or("?").to_string()));
+    }
+    let result = result::write(&pdn.result, game.variant());
+    tags.push(("Result".to_string(), result.clone()));
+    tags.push((
+        "GameType".to_string(),
+        game_type(game.variant()).to_string(),
+    ));
+    if *start != Position::start(game.variant()) {
+        tags.push(("FEN".to_string(), start.to_fen()));
+    }
+    for (k, v) in &pdn.tags {
+        let standard = [
+            "Event", "Date", "White", "Black", "Result", "GameType", "FEN",
+        ];
+        if !standard.iter().any(|s| s.eq_ignore_ascii_case(k)) {
+            tags.push((k.clone(), v.clone()));
+        }
+    }
+    let mut out = String::new();
+    for (k, v) in &tags {
+        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
+    }
+    out.push('\n');
+    let first_mover = game.variant().rules().first_to_move;
+    let mut tokens = Vec::new();
+    let mut number = 1;
+    for (i, (pos, mv)) in game.positions_and_moves().enumerate() {
+        let leads = pos.side_to_move() == first_mover;
+        if leads {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(pos.pdn_move_text(mv));
+        if !leads {
+            number += 1;
+        }
+    }
+    tokens.push(result);
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// The text of a PDN file: UTF-8, or else ISO-8859-1 (Latin-1), the
+/// encoding PDN 2.0 prescribes, which any byte sequence decodes as.
+pub fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_string(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+/// Reads every game of a PDN text, failing on the first bad game (see
+/// [`split`] and [`RawGame::replay`] to read a database game by game).
+/// `default_variant` applies to games with no GameType tag.
+pub fn read_games(text: &str, default_variant: Variant) -> Result<Vec<PdnGame>, PdnError> {
+    let raw = split(text);
+    if raw.is_empty() {
+        return Err(PdnError::NoGame);
+    }
+    raw.iter().map(|g| g.replay(default_variant)).collect()
+}
+
+/// Reads the first game of a PDN text.
+pub fn read_game(text: &str, default_variant: Variant) -> Result<PdnGame, PdnError> {
+    let raw = split(text);
+    raw.first().ok_or(PdnError::NoGame)?.replay(default_variant)
+}
+
+/// Which side a result favours: `Some(Some(color))` a win, `Some(None)` a draw, None unknown.
+pub fn result_winner(result: &str) -> Option<Option<Color>> {
+    match result {
+        "1-0" => Some(Some(Color::White)),
+        "0-1" => Some(Some(Color::Black)),
+        "1/2-1/2" => Some(None),
+        _ => None,
+    }
+}

@@ -1,0 +1,99 @@
+//! Move-path enumeration counts ("perft"), the standard check of a move generator.
+
+use crate::checkers::bitboard::Bitboard;
+use crate::checkers::movegen::{self, MoveSink};
+use crate::checkers::moves::Move;
+use crate::checkers::position::Position;
+use crate::checkers::square::Square;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Counts leaf nodes `depth` plies below `pos`, every distinct move once.
+/// The last ply is counted in bulk (moves counted, not played).
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+    perft_with(pos, depth, &mut buffers)
+}
+
+fn perft_with(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    match depth {
+        0 => 1,
+        1 => movegen::count(pos),
+        2 => {
+            let mut sink = CountChildren { pos, leaves: 0 };
+            movegen::generate(pos, &mut sink);
+            sink.leaves
+        }
+        _ => {
+            let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+            pos.legal_moves_into(moves);
+            let mut total = 0;
+            for mv in moves.iter() {
+                total += perft_with(&pos.after(mv), depth - 1, rest);
+            }
+            total
+        }
+    }
+}
+
+/// [`perft`] spread over `threads` threads: the positions two plies down are
+/// shared out through an atomic counter.
+pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
+    if depth < 4 || threads <= 1 {
+        return perft(pos, depth);
+    }
+    let roots: Vec<Position> = pos
+        .legal_moves()
+        .iter()
+        .flat_map(|m| {
+            let child = pos.after(m);
+            child
+                .legal_moves()
+                .into_iter()
+                .map(move |r| child.after(&r))
+        })
+        .collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+                    let mut total = 0;
+                    while let Some(p) = roots.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        total += perft_with(p, depth - 2, &mut buffers);
+                    }
+                    total
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("perft worker"))
+            .sum()
+    })
+}
+
+/// Perft split by root move: each legal move with its subtree count.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let depth = depth.max(1);
+    pos.legal_moves()
+        .into_iter()
+        .map(|mv| (mv, perft(&pos.after(&mv), depth - 1)))
+        .collect()
+}
+
+/// Plays each generated move and counts the replies (the last two plies of perft).
+struct CountChildren<'a> {
+    pos: &'a Position,
+    leaves: u64,
+}
+
+impl MoveSink for CountChildren<'_> {
+    #[inline]
+    fn push(&mut self, from: Square, path: &[Square], captured: Bitboard, promotes: bool) {
+        let child = self
+            .pos
+            .after_parts(from, path[path.len() - 1], captured, promotes);
+        self.leaves += movegen::count(&child);
+    }
+}

@@ -1,0 +1,317 @@
+//! Positions: an unvalidated [`Setup`] and the validated [`Position`] the
+//! move generator works on.
+
+use crate::checkers::bitboard::Bitboard;
+use crate::checkers::moves::Move;
+use crate::checkers::rules::{crowning_rank, Progress, Rules, Variant};
+use crate::checkers::square::Square;
+use crate::checkers::zobrist;
+use crate::core::Color;
+
+/// A man or a king.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Role {
+    /// Moves forward one square.
+    Man,
+    /// Crowned piece.
+    King,
+}
+
+/// A piece: its colour and role.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    /// Whose piece.
+    pub color: Color,
+    /// Man or king.
+    pub role: Role,
+}
+
+/// Pieces and side to move, not yet checked against the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Setup {
+    /// White's pieces.
+    pub white: Bitboard,
+    /// Black's pieces.
+    pub black: Bitboard,
+    /// Which of them are kings.
+    pub kings: Bitboard,
+    /// Side to move (None = the variant's first mover).
+    pub side_to_move: Option<Color>,
+}
+
+/// Why a [`Setup`] is not a legal position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// Both sides claim a square.
+    #[error("square {0} holds both a white and a black piece")]
+    BothColors(String),
+    /// A king mark on an empty square.
+    #[error("square {0} is marked as a king but holds no piece")]
+    KingWithoutPiece(String),
+    /// More than twelve pieces of one side.
+    #[error("{0} has {1} pieces; a side has at most 12")]
+    TooManyPieces(&'static str, u32),
+    /// A man standing where it would already have been crowned.
+    #[error("{0} man on {1} stands on its crowning row; it must be a king")]
+    ManOnCrowningRow(&'static str, String),
+    /// A piece on a light square (bit index 0..64), where no piece can stand.
+    #[error("a piece on the light square with bit index {0}: pieces stand on dark squares only")]
+    LightSquare(u32),
+}
+
+/// A legal position of one variant: pieces, side to move and Zobrist hash.
+#[derive(Clone, Copy, Debug)]
+pub struct Position {
+    pieces: [Bitboard; 2],
+    kings: Bitboard,
+    side: Color,
+    hash: u64,
+    rules: &'static Rules,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.pieces == other.pieces
+            && self.kings == other.kings
+            && self.side == other.side
+            && self.rules.variant == other.rules.variant
+    }
+}
+impl Eq for Position {}
+
+impl Position {
+    /// The start position of `variant`: 12 men each on the first three ranks.
+    pub fn start(variant: Variant) -> Position {
+        let white = Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2);
+        let black = Bitboard::rank(5) | Bitboard::rank(6) | Bitboard::rank(7);
+        let setup = Setup {
+            white,
+            black,
+            kings: Bitboard::EMPTY,
+            side_to_move: None,
+        };
+        Position::from_setup(&setup, variant).expect("the start position is legal")
+    }
+
+    /// Validates a setup for `variant`.
+    pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
+        let rules = variant.rules();
+        let name = |sq: Square| sq.display(rules.notation).to_string();
+        let light = (setup.white | setup.black | setup.kings).0 & !Bitboard::DARK.0;
+        if light != 0 {
+            return Err(PositionError::LightSquare(light.trailing_zeros()));
+        }
+        if let Some(sq) = (setup.white & setup.black).first() {
+            return Err(PositionError::BothColors(name(sq)));
+        }
+        if let Some(sq) = (setup.kings & !(setup.white | setup.black)).first() {
+            return Err(PositionError::KingWithoutPiece(name(sq)));
+        }
+        for (color, pieces) in [(Color::White, setup.white), (Color::Black, setup.black)] {
+            if pieces.count() > 12 {
+                return Err(PositionError::TooManyPieces(color.name(), pieces.count()));
+            }
+            let men = pieces & !setup.kings;
+            if let Some(sq) = (men & Bitboard::rank(crowning_rank(color))).first() {
+                return Err(PositionError::ManOnCrowningRow(color.name(), name(sq)));
+            }
+        }
+        let mut pos = Position {
+            pieces: [setup.white, setup.black],
+            kings: setup.kings,
+            side: setup.side_to_move.unwrap_or(rules.first_to_move),
+            hash: 0,
+            rules,
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The position as an unvalidated setup.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            white: self.pieces[0],
+            black: self.pieces[1],
+            kings: self.kings,
+            side_to_move: Some(self.side),
+        }
+    }
+
+    /// The rules this position is played under.
+    #[inline]
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+
+    /// The variant.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.rules.variant
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// All pieces of `color`.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()]
+    }
+
+    /// Men of `color`.
+    #[inline]
+    pub fn men(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()] & !self.kings
+    }
+
+    /// Kings of `color`.
+    #[inline]
+    pub fn kings(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()] & self.kings
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// Every empty dark square.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        !self.occupied()
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.pieces[0].contains(sq) {
+            Color::White
+        } else if self.pieces[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = if self.kings.contains(sq) {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece { color, role })
+    }
+
+    /// The Zobrist hash, kept up to date move by move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from scratch (equals [`Position::hash`]).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = zobrist::side(self.side);
+        for color in [Color::White, Color::Black] {
+            for sq in self.pieces(color) {
+                h ^= zobrist::piece(color, self.kings.contains(sq), sq);
+            }
+        }
+        h
+    }
+
+    /// Plays a legal move of this position (from [`Position::legal_moves`]).
+    #[inline]
+    pub fn play(&mut self, mv: &Move) {
+        *self = self.after(mv);
+    }
+
+    /// The position after `mv`, a legal move of this position.
+    #[inline]
+    pub fn after(&self, mv: &Move) -> Position {
+        self.after_parts(mv.from(), mv.to(), mv.captured(), mv.promotes())
+    }
+
+    /// The position after the legal move given by its start, end, captured
+    /// squares and crowning. Built as a new value (not copied and patched),
+    /// so the copy never waits on half-written fields.
+    #[inline]
+    pub(crate) fn after_parts(
+        &self,
+        from: Square,
+        to: Square,
+        captured: Bitboard,
+        promotes: bool,
+    ) -> Position {
+        let us = self.side;
+        let them = us.opponent();
+        let from_to = Bitboard::from_square(from) ^ Bitboard::from_square(to);
+        let mine = self.pieces[us.index()] ^ from_to;
+        let theirs = self.pieces[them.index()] ^ captured;
+        let mut kings = self.kings;
+        let was_king = kings.contains(from);
+        let is_king = was_king || promotes;
+        let mut hash = self.hash
+            ^ zobrist::BLACK_TO_MOVE
+            ^ zobrist::piece(us, was_king, from)
+            ^ zobrist::piece(us, is_king, to);
+        for sq in captured {
+            hash ^= zobrist::piece(them, kings.contains(sq), sq);
+        }
+        if was_king {
+            kings ^= from_to;
+        } else if is_king {
+            kings |= Bitboard::from_square(to);
+        }
+        kings &= !captured;
+        let pieces = match us {
+            Color::White => [mine, theirs],
+            Color::Black => [theirs, mine],
+        };
+        Position {
+            pieces,
+            kings,
+            side: them,
+            hash,
+            rules: self.rules,
+        }
+    }
+
+    /// The same pieces with the other side to move.
+    pub fn with_side_to_move(&self, side: Color) -> Position {
+        let mut p = *self;
+        if side != p.side {
+            p.side = side;
+            p.hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        p
+    }
+
+    /// True when `mv` resets the no-progress count under these rules
+    /// ([`Progress`]): a capture, and a man move or a crowning.
+    #[inline]
+    pub fn is_progress(&self, mv: &Move) -> bool {
+        match self.rules.end.progress {
+            Progress::ManMoveOrCapture => mv.is_capture() || !self.kings.contains(mv.from()),
+            Progress::CaptureOrCrowning => mv.is_capture() || mv.promotes(),
+        }
+    }
+
+    /// The same position played under other rules of the same variant (the
+    /// moves are the same; the game-end rules may differ, as for
+    /// [`crate::checkers::rules::TOURNAMENT_CONTEST`]). None for another variant's rules.
+    pub fn under_rules(&self, rules: &'static Rules) -> Option<Position> {
+        (rules.variant == self.rules.variant).then_some(Position { rules, ..*self })
+    }
+
+    /// The board as the side to move sees it: its own pieces, the opponent's
+    /// and the kings, with the board turned round when Black is to move. A
+    /// position and its colour-reversed twin have the same view
+    /// ([`crate::checkers::rules::Repetition::MoverView`]).
+    pub fn mover_view(&self) -> [Bitboard; 3] {
+        let [white, black] = self.pieces;
+        match self.side {
+            Color::White => [white, black, self.kings],
+            Color::Black => [black.rotated(), white.rotated(), self.kings.rotated()],
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! The rule variants as data: one [`Rules`] value per variant, read by the one
+//! move generator and by the game's draw rules.
+
+use crate::checkers::square::SquareNotation;
+use crate::core::named::{named_display_and_parse, Named};
+use crate::core::Color;
+
+/// The 0-based rank where `color`'s men are crowned.
+#[inline]
+pub const fn crowning_rank(color: Color) -> u8 {
+    match color {
+        Color::White => 7,
+        Color::Black => 0,
+    }
+}
+
+/// What resets the no-progress count.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Progress {
+    /// A man move or a capture (the written rules of every variant).
+    ManMoveOrCapture,
+    /// A capture or a crowning only; a plain man move does not reset it (the
+    /// contest's referee program).
+    CaptureOrCrowning,
+}
+
+/// Which earlier positions count as the same position for the repetition draw.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Repetition {
+    /// The same pieces with the same side to move; the start position counts.
+    SamePosition,
+    /// The board as the side to move sees it, as the referee program hashes
+    /// it after turning the board round: a position and its colour-reversed
+    /// twin (board turned 180 degrees, colours swapped, the other side to
+    /// move) are the same. The game's start position is never counted.
+    MoverView,
+}
+
+/// The order of the game-end checks after a move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EndOrder {
+    /// The side to move without a legal move loses; then repetition, then no
+    /// progress (the written rules).
+    LossFirst,
+    /// No progress, then repetition, then the side to move without a legal
+    /// move loses (the referee program: a draw wins over a blocked side).
+    DrawsFirst,
+}
+
+/// The material an endgame draw rule applies to ([`EndgameDraw`]); either
+/// side may be the stronger one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EndgameMaterial {
+    /// At least this many kings and nothing else against a lone king.
+    KingsAgainstLoneKing(u32),
+    /// Exactly this many pieces, at least one a king, against a lone king.
+    PiecesAgainstLoneKing(u32),
+    /// Exactly this many pieces, at least one a king, against a lone king
+    /// standing on the main road (the long diagonal a1–h8).
+    PiecesAgainstLoneKingOnMainRoad(u32),
+    /// Both sides have a king, and this many pieces are on the board in all
+    /// (from, to).
+    BothSidesKings(u32, u32),
+}
+
+impl EndgameMaterial {
+    /// In words, for a draw's reason.
+    pub(crate) fn describe(self) -> String {
+        match self {
+            EndgameMaterial::KingsAgainstLoneKing(n) => {
+                format!("{n} kings or more against a lone king")
+            }
+            EndgameMaterial::PiecesAgainstLoneKing(n) => {
+                format!("{n} pieces with a king against a lone king")
+            }
+            EndgameMaterial::PiecesAgainstLoneKingOnMainRoad(n) => {
+                format!("{n} pieces with a king against a lone king on the main road")
+            }
+            EndgameMaterial::BothSidesKings(lo, hi) => {
+                format!("{lo}-{hi} pieces with kings on both sides")
+            }
+        }
+    }
+}
+
+/// An endgame draw: with `material` on the board, the game is drawn once
+/// `plies` plies have passed since the material last changed (the last
+/// capture or crowning) — the Russian rules count moves of the stronger
+/// side, so 15 moves are 30 plies.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct EndgameDraw {
+    /// The material.
+    pub material: EndgameMaterial,
+    /// Plies without a capture or a crowning.
+    pub plies: u32,
+}
+
+/// The Russian draughts federation's endgame draws (see README "Rule
+/// variants").
+pub(crate) const RUSSIAN_ENDGAMES: [EndgameDraw; 5] = [
+    EndgameDraw {
+        material: EndgameMaterial::KingsAgainstLoneKing(3),
+        plies: 30,
+    },
+    EndgameDraw {
+        material: EndgameMaterial::PiecesAgainstLoneKingOnMainRoad(3),
+        plies: 10,
+    },
+    EndgameDraw {
+        material: EndgameMaterial::PiecesAgainstLoneKing(2),
+        plies: 10,
+    },
+    EndgameDraw {
+        material: EndgameMaterial::BothSidesKings(4, 5),
+        plies: 60,
+    },
+    EndgameDraw {
+        material: EndgameMaterial::BothSidesKings(6, 7),
+        plies: 120,
+    },
+];
+
+/// When a game ends, as data: the no-progress and repetition draws, the
+/// endgame draws and the order of the checks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameEnd {
+    /// Draw after this many consecutive plies without progress.
+    pub no_progress_plies: u32,
+    /// What counts as progress.
+    pub progress: Progress,
+    /// What counts as a repeated position (the third occurrence draws).
+    pub repetition: Repetition,
+    /// The order of the checks.
+    pub order: EndOrder,
+    /// Endgame draws, checked after the no-progress and repetition draws.
+    pub endgames: &'static [EndgameDraw],
+}
+
+impl GameEnd {
+    /// The spec's written rules with a no-progress limit of `plies`.
+    pub const fn written(plies: u32) -> GameEnd {
+        GameEnd {
+            no_progress_plies: plies,
+            progress: Progress::ManMoveOrCapture,
+            repetition: Repetition::SamePosition,
+            order: EndOrder::LossFirst,
+            endgames: &[],
+        }
+    }
+
+    /// The contest's referee program (`silnik.py`): 20 turns without a
+    /// capture or crowning, repetition of the board as the mover sees it
+    /// (start position not counted), draws checked first.
+    pub(crate) const REFEREE: GameEnd = GameEnd {
+        no_progress_plies: 20,
+        progress: Progress::CaptureOrCrowning,
+        repetition: Repetition::MoverView,
+        order: EndOrder::DrawsFirst,
+        endgames: &[],
+    };
+}
+
+/// The checkers variants of the spec.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Variant {
+    /// The university contest's rules: men capture backward, short kings,
+    /// a man crowned mid-capture goes on capturing, White first, 20-ply
+    /// no-progress draw.
+    #[default]
+    Tournament,
+    /// American / English checkers (ACF).
+    English,
+    /// Russian draughts: flying kings, promotion continues a capture.
+    Russian,
+}
+
+impl Variant {
+    /// All variants, default first.
+    pub const ALL: [Variant; 3] = [Variant::Tournament, Variant::English, Variant::Russian];
+
+    /// The variant's name as used on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Tournament => "tournament",
+            Variant::English => "english",
+            Variant::Russian => "russian",
+        }
+    }
+
+    /// The rule set of this variant.
+    pub const fn rules(self) -> &'static Rules {
+        match self {
+            Variant::Tournament => &TOURNAMENT,
+            Variant::English => &ENGLISH,
+            Variant::Russian => &RUSSIAN,
+        }
+    }
+}
+
+impl Named for Variant {
+    const WHAT: &'static str = "variant";
+    const ALL: &'static [Variant] = &Variant::ALL;
+    fn name(self) -> &'static str {
+        Variant::name(self)
+    }
+}
+
+named_display_and_parse!(Variant);
+
+/// One variant's rules, as flags read by the move generator and the game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Rules {
+    /// Which variant these rules are.
+    pub variant: Variant,
+    /// The side that makes the first move from the start position.
+    pub first_to_move: Color,
+    /// Men may capture backward as well as forward.
+    pub men_capture_backward: bool,
+    /// Kings move and capture any distance along a free diagonal.
+    pub flying_kings: bool,
+    /// A man reaching the crowning rank during a capture stops there (true)
+    /// or is crowned at once and keeps capturing as a king (false).
+    pub promotion_ends_capture: bool,
+    /// When the game ends: the draw rules and the order they are checked in.
+    pub end: GameEnd,
+    /// How squares are written.
+    pub notation: SquareNotation,
+    /// Separator written between the squares of a capture (`x` or `:`).
+    pub capture_separator: char,
+}
+
+/// The default variant's rules.
+pub const TOURNAMENT: Rules = Rules {
+    variant: Variant::Tournament,
+    first_to_move: Color::White,
+    men_capture_backward: true,
+    flying_kings: false,
+    promotion_ends_capture: false,
+    end: GameEnd::written(20),
+    notation: SquareNotation::Numeric,
+    capture_separator: 'x',
+};
+
+/// The tournament variant as the contest's referee program ends games
+/// ([`GameEnd::REFEREE`]); moves are the same as in [`TOURNAMENT`].
+pub const TOURNAMENT_CONTEST: Rules = Rules {
+    end: GameEnd::REFEREE,
+    ..TOURNAMENT
+};
+
+/// English / American checkers.
+pub const ENGLISH: Rules = Rules {
+    variant: Variant::English,
+    first_to_move: Color::Black,
+    men_capture_backward: false,
+    flying_kings: false,
+    promotion_ends_capture: true,
+    end: GameEnd::written(80),
+    notation: SquareNotation::Numeric,
+    capture_separator: 'x',
+};
+
+/// Russian draughts.
+pub const RUSSIAN: Rules = Rules {
+    variant: Variant::Russian,
+    first_to_move: Color::White,
+    men_capture_backward: true,
+    flying_kings: true,
+    promotion_ends_capture: false,
+    end: GameEnd {
+        endgames: &RUSSIAN_ENDGAMES,
+        ..GameEnd::written(30)
+    },
+    notation: SquareNotation::Algebraic,
+    capture_separator: ':',
+};

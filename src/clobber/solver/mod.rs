@@ -1,0 +1,570 @@
+//! An exact Clobber solver: who wins with perfect play.
+//!
+//! A position is a sum of independent regions (see `regions.rs`).
+//! The solver works on bitboards seen from the side to move and uses that
+//! sum three ways:
+//! - dead regions (one colour only) are dropped, and a region next to its
+//!   own negative (colours swapped) cancels, since G + (-G) = 0;
+//! - regions of at most [`Solver::VALUE_STONES`] stones are replaced by
+//!   their combinatorial values ([`super::values`]) summed into one small
+//!   game, the *rest*: a position with only small regions left is decided
+//!   by the outcome class of that sum, and otherwise moves in the rest are
+//!   moves to its canonical options;
+//! - the transposition table is keyed on the multiset of the large regions
+//!   (each under the board's symmetries) plus the rest, so the same regions
+//!   met in another order or mirrored are one entry.
+//!
+//! Every child is probed first (its regions, the rest, the table): a child
+//! already known lost for the opponent ends the node at once (enhanced
+//! transposition cutoff); the others are searched the two latest
+//! refutations at that depth (killer moves) first, then in order of the
+//! opponent's replies, fewest first. First moves leading to mirror images
+//! are searched once, and are shared out between threads that share the
+//! table.
+
+mod table;
+
+use super::regions::{Geometry, Sides};
+use super::values::RegionValues;
+use super::{ClobberMove, ClobberPosition, Shape};
+use crate::cgt::GameId;
+use crate::core::rng::mix;
+use crate::search::Killers;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+use table::{MoveCode, Table};
+
+/// What the solver proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// True when the side to move wins.
+    pub mover_wins: bool,
+    /// A winning move for the side to move, when it wins.
+    pub winning_move: Option<ClobberMove>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub time_ms: u64,
+}
+
+/// A large live region of a position and its hashes.
+#[derive(Clone, Copy)]
+struct BigRegion {
+    cells: u128,
+    hash: u64,
+    negative: u64,
+}
+
+impl BigRegion {
+    /// The same region after a move elsewhere: the other side to move.
+    fn passed(self) -> BigRegion {
+        BigRegion {
+            cells: self.cells,
+            hash: self.negative,
+            negative: self.hash,
+        }
+    }
+}
+
+/// The exact solver.
+pub struct Solver {
+    table: Table,
+    value_stones: u32,
+    /// One memory per thread, kept from one solve to the next.
+    memories: Vec<Memory>,
+}
+
+/// What one search thread keeps: its value arena with the region values it
+/// computed, and its recent-region cache.
+struct Memory {
+    values: RegionValues,
+    recent: Vec<RecentRegion>,
+    /// The board the cached regions belong to.
+    shape: Option<Shape>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// Regions of at most this many stones are replaced by their values.
+    pub const VALUE_STONES: u32 = 8;
+
+    /// A one-thread solver with a 16 Mi-entry table (128 MiB).
+    pub fn new() -> Solver {
+        Solver::with_table_bits(24)
+    }
+
+    /// A one-thread solver with a table of 2^bits entries.
+    pub fn with_table_bits(bits: u32) -> Solver {
+        Solver::configured(bits, Solver::VALUE_STONES, 1)
+    }
+
+    /// A solver with a table of 2^bits entries that replaces regions of at
+    /// most `value_stones` stones by their combinatorial values (0: none,
+    /// a plain search over the sum of regions) and splits the first moves
+    /// between `threads` threads.
+    pub fn configured(bits: u32, value_stones: u32, threads: usize) -> Solver {
+        Solver {
+            table: Table::new(bits),
+            value_stones,
+            memories: (0..threads.max(1))
+                .map(|_| Memory {
+                    values: RegionValues::new(),
+                    recent: vec![RecentRegion::default(); RECENT_REGIONS],
+                    shape: None,
+                })
+                .collect(),
+        }
+    }
+
+    /// Proves who wins `pos` with perfect play.
+    pub fn solve(&mut self, pos: &ClobberPosition) -> Solution {
+        self.solve_reporting(pos, |_| {})
+    }
+
+    /// Proves who wins `pos`, reporting each first move once it is decided.
+    pub fn solve_reporting(
+        &mut self,
+        pos: &ClobberPosition,
+        report: impl Fn(&RootReport) + Sync,
+    ) -> Solution {
+        let start = Instant::now();
+        let geometry = Geometry::new(pos.shape());
+        let moves = root_moves(pos, &geometry);
+        let shared = Shared {
+            table: &self.table,
+            geometry: &geometry,
+            value_stones: self.value_stones,
+            next: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+            winner: Mutex::new(None),
+            nodes: AtomicU64::new(0),
+        };
+        let threads = self.memories.len().min(moves.len()).max(1);
+        let (shared, moves, report, start) = (&shared, &moves, &report, &start);
+        for memory in &mut self.memories[..threads] {
+            if memory.shape != Some(pos.shape()) {
+                memory.recent.fill(RecentRegion::default());
+                memory.shape = Some(pos.shape());
+            }
+        }
+        if threads == 1 {
+            // No thread to start (nor can one be, in a browser's wasm).
+            Worker::new(shared, &mut self.memories[0]).take_first_moves(moves, start, report);
+        } else {
+            std::thread::scope(|scope| {
+                for memory in &mut self.memories[..threads] {
+                    scope.spawn(move || {
+                        Worker::new(shared, memory).take_first_moves(moves, start, report)
+                    });
+                }
+            });
+        }
+        let winning_move = *shared.winner.lock().unwrap_or_else(|e| e.into_inner());
+        Solution {
+            mover_wins: winning_move.is_some(),
+            winning_move: winning_move.map(|i| moves[i].mv),
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            time_ms: start.elapsed().as_millis() as u64,
+        }
+    }
+}
+
+/// A first move, with the other first moves that lead to a mirror image of
+/// its position (searched once for all).
+struct RootMove {
+    mv: ClobberMove,
+    child: Sides,
+    twins: Vec<ClobberMove>,
+}
+
+/// The first moves, one per class of mirror images, those leaving the
+/// opponent the fewest moves first.
+fn root_moves(pos: &ClobberPosition, geometry: &Geometry) -> Vec<RootMove> {
+    let them = pos.side_to_move().opponent();
+    let mut moves: Vec<(u32, (u64, u64), RootMove)> = Vec::new();
+    for mv in pos.legal_moves() {
+        let after = pos.after(&mv);
+        let child = Sides::of(&after);
+        // The whole board's hashes are the same for mirror images.
+        let image = geometry.region_hashes(child);
+        match moves.iter_mut().find(|m| m.1 == image) {
+            Some(twin) => twin.2.twins.push(mv),
+            None => moves.push((
+                after.move_count(them),
+                image,
+                RootMove {
+                    mv,
+                    child,
+                    twins: Vec::new(),
+                },
+            )),
+        }
+    }
+    moves.sort_by_key(|m| m.0);
+    moves.into_iter().map(|m| m.2).collect()
+}
+
+/// One first move decided, for progress output.
+#[derive(Clone, Debug)]
+pub struct RootReport {
+    /// The move.
+    pub mv: ClobberMove,
+    /// True when it wins for the side to move.
+    pub wins: bool,
+    /// Positions visited for it.
+    pub nodes: u64,
+    /// Milliseconds since the solve started.
+    pub elapsed_ms: u64,
+}
+
+/// What the search threads share.
+struct Shared<'a> {
+    table: &'a Table,
+    geometry: &'a Geometry,
+    value_stones: u32,
+    /// The next first move to take.
+    next: AtomicUsize,
+    /// Set once a winning first move is found: the others need not finish.
+    stop: AtomicBool,
+    winner: Mutex<Option<usize>>,
+    nodes: AtomicU64,
+}
+
+/// Slots of the recent-region cache (a power of two).
+const RECENT_REGIONS: usize = 1 << 10;
+
+/// A region met recently, with its hashes and, when small, its value: the
+/// same pieces of a region come back in sibling and cousin positions. Small
+/// on purpose (64 KiB): a cache that misses the CPU's caches costs more than
+/// hashing again.
+#[derive(Clone, Copy, Default)]
+struct RecentRegion {
+    stones: Sides,
+    hash: u64,
+    negative: u64,
+    value: Option<GameId>,
+}
+
+/// One search thread: its own memory, the shared table.
+struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    values: &'a mut RegionValues,
+    recent: &'a mut [RecentRegion],
+    nodes: u64,
+    /// Moves made from the first move down to the node being searched.
+    ply: usize,
+    /// The killer moves of each depth.
+    killers: Killers<MoveCode>,
+}
+
+impl<'a> Worker<'a> {
+    fn new(shared: &'a Shared<'a>, memory: &'a mut Memory) -> Worker<'a> {
+        Worker {
+            shared,
+            values: &mut memory.values,
+            recent: &mut memory.recent,
+            nodes: 0,
+            ply: 0,
+            killers: Killers::new(0),
+        }
+    }
+
+    /// Takes first moves until none is left or one wins.
+    fn take_first_moves(
+        &mut self,
+        moves: &[RootMove],
+        start: &Instant,
+        report: &(impl Fn(&RootReport) + Sync),
+    ) {
+        loop {
+            let i = self.shared.next.fetch_add(1, Ordering::Relaxed);
+            if i >= moves.len() || self.stopped() {
+                break;
+            }
+            let before = self.nodes;
+            let wins = !self.wins(moves[i].child, GameId::ZERO);
+            if self.stopped() {
+                break;
+            }
+            let elapsed_ms = start.elapsed().as_millis() as u64;
+            report(&RootReport {
+                mv: moves[i].mv,
+                wins,
+                nodes: self.nodes - before,
+                elapsed_ms,
+            });
+            for &mv in &moves[i].twins {
+                report(&RootReport {
+                    mv,
+                    wins,
+                    nodes: 0,
+                    elapsed_ms,
+                });
+            }
+            if wins {
+                let mut winner = self.shared.winner.lock().unwrap_or_else(|e| e.into_inner());
+                // The earliest winning move in the order, whoever found it.
+                if winner.is_none_or(|w| i < w) {
+                    *winner = Some(i);
+                }
+                self.shared.stop.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+    }
+
+    fn stopped(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed)
+    }
+
+    /// True when the side to move wins `b + rest` (`rest` a value with the
+    /// side to move as Left). Once the search is stopped the answer is
+    /// meaningless and nothing is stored.
+    fn wins(&mut self, b: Sides, rest: GameId) -> bool {
+        match self.probe(b, rest) {
+            Probe::Known(known) => known,
+            Probe::Open(open) => self.solve_open(&open),
+        }
+    }
+
+    /// What is known of `b + rest` without a search: the outcome of a sum of
+    /// small regions, or a table entry; otherwise the key and the large part.
+    fn probe(&mut self, b: Sides, rest: GameId) -> Probe {
+        self.nodes += 1;
+        let mut regions = Vec::with_capacity(4);
+        let pieces = self.add_regions(b, &mut regions);
+        let rest = self.values.arena().sum(rest, pieces);
+        self.conclude(b, regions, rest)
+    }
+
+    /// [`Worker::probe`] of the child after a move inside `open.regions[i]`
+    /// (`after` is that region's stones after the move): the other regions
+    /// keep their hashes, seen from the other side.
+    /// Its table entry is not looked up yet, only fetched into the cache.
+    fn probe_child(&mut self, open: &Open, i: usize, after: Sides) -> Probe {
+        self.nodes += 1;
+        let moved = open.regions[i].cells;
+        let mut regions: Vec<BigRegion> = Vec::with_capacity(open.regions.len() + 2);
+        regions.extend(open.regions[..i].iter().map(|r| r.passed()));
+        regions.extend(open.regions[i + 1..].iter().map(|r| r.passed()));
+        let pieces = self.add_regions(after, &mut regions);
+        if regions.is_empty() {
+            // The child is `-rest + pieces`, and the opponent moving first
+            // wins it unless `pieces <= rest`: a comparison of known values,
+            // where the sum would build a new canonical form for nothing.
+            return Probe::Known(!self.values.arena().le(pieces, open.rest));
+        }
+        let them = self.values.arena().negative(open.rest);
+        let rest = self.values.arena().sum(them, pieces);
+        let others = open.board.passed().within(!moved);
+        let board = Sides {
+            mine: others.mine | after.mine,
+            theirs: others.theirs | after.theirs,
+        };
+        let probe = self.conclude_unlooked(board, regions, rest);
+        if let Probe::Open(o) = &probe {
+            self.shared.table.prefetch(o.key);
+        }
+        probe
+    }
+
+    /// [`Worker::probe`] of the position after a move in the rest, to
+    /// `option` (seen from the mover).
+    fn probe_pass(&mut self, open: &Open, option: GameId) -> Probe {
+        self.nodes += 1;
+        let regions = open.regions.iter().map(|r| r.passed()).collect();
+        let rest = self.values.arena().negative(option);
+        self.conclude(open.board.passed(), regions, rest)
+    }
+
+    /// Adds the live regions of `b` to `regions` (cancelling a region
+    /// against its negative) and returns the sum of the small ones' values.
+    fn add_regions(&mut self, b: Sides, regions: &mut Vec<BigRegion>) -> GameId {
+        let mut small = GameId::ZERO;
+        let geometry = self.shared.geometry;
+        for cells in geometry.groups(b.mine | b.theirs) {
+            let region = b.within(cells);
+            if region.mine == 0 || region.theirs == 0 {
+                continue;
+            }
+            let known = self.region(region, cells.count_ones() <= self.shared.value_stones);
+            if let Some(value) = known.value {
+                small = self.values.arena().sum(small, value);
+            } else if let Some(j) = regions.iter().position(|r| r.hash == known.negative) {
+                regions.swap_remove(j);
+            } else {
+                regions.push(BigRegion {
+                    cells,
+                    hash: known.hash,
+                    negative: known.negative,
+                });
+            }
+        }
+        small
+    }
+
+    /// The probe's answer once the large regions and the rest are known.
+    fn conclude(&mut self, b: Sides, regions: Vec<BigRegion>, rest: GameId) -> Probe {
+        match self.conclude_unlooked(b, regions, rest) {
+            Probe::Open(open) => match self.shared.table.get(open.key) {
+                Some(known) => Probe::Known(known),
+                None => Probe::Open(open),
+            },
+            known => known,
+        }
+    }
+
+    /// [`Worker::conclude`] without looking in the table.
+    fn conclude_unlooked(&mut self, b: Sides, regions: Vec<BigRegion>, rest: GameId) -> Probe {
+        if regions.is_empty() {
+            return Probe::Known(self.values.arena().left_wins_first(rest));
+        }
+        let seed = self.shared.geometry.salt ^ mix(self.values.arena().hash(rest));
+        let key = mix(regions.iter().fold(seed, |k, r| k.wrapping_add(r.hash)));
+        let cells = regions.iter().fold(0, |m, r| m | r.cells);
+        Probe::Open(Open {
+            board: b.within(cells),
+            regions,
+            rest,
+            key,
+        })
+    }
+
+    /// Searches a position the table does not know, and stores the result.
+    fn solve_open(&mut self, open: &Open) -> bool {
+        if self.stopped() {
+            return false;
+        }
+        // A sibling's search may have settled it since the probe.
+        if let Some(known) = self.shared.table.get(open.key) {
+            return known;
+        }
+        let result = self.search(open);
+        if !self.stopped() {
+            let stones = (open.board.mine | open.board.theirs).count_ones();
+            self.shared.table.put(open.key, stones, result);
+        }
+        result
+    }
+
+    /// A live region's hashes and, when `small`, its value.
+    fn region(&mut self, stones: Sides, small: bool) -> RecentRegion {
+        let lo = |x: u128| x as u64 ^ ((x >> 64) as u64).rotate_left(29);
+        let slot = mix(lo(stones.mine) ^ lo(stones.theirs).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            as usize
+            & (RECENT_REGIONS - 1);
+        if self.recent[slot].stones == stones {
+            return self.recent[slot];
+        }
+        let (hash, negative) = self.shared.geometry.region_hashes(stones);
+        let geometry = self.shared.geometry;
+        let value = small.then(|| self.values.region_value(geometry, stones, hash, negative));
+        self.recent[slot] = RecentRegion {
+            stones,
+            hash,
+            negative,
+            value,
+        };
+        self.recent[slot]
+    }
+
+    /// Tries the moves on the board, then the moves in the rest.
+    fn search(&mut self, open: &Open) -> bool {
+        let geometry = self.shared.geometry;
+        // The moves of every region, fewest replies left first.
+        let mut moves: Vec<(i64, usize, Sides)> = Vec::with_capacity(64);
+        for (i, region) in open.regions.iter().enumerate() {
+            let stones = open.board.within(region.cells);
+            let before = geometry.contacts(stones) as i64;
+            geometry.each_child(stones, |replies, after| {
+                moves.push((replies as i64 - before, i, after))
+            });
+        }
+        moves.sort_by_key(|m| m.0);
+        // Every child is probed first (enhanced transposition cutoff): one
+        // already known lost for the opponent wins at once.
+        // The table is looked at once every child's entry is on its way.
+        let mut unlooked = Vec::with_capacity(moves.len());
+        for (_, i, after) in moves {
+            let mv = MoveCode::of(open.board.within(open.regions[i].cells), after);
+            match self.probe_child(open, i, after) {
+                Probe::Known(false) => return true,
+                Probe::Known(true) => {}
+                Probe::Open(o) => unlooked.push((o, mv)),
+            }
+        }
+        let mut unknown = Vec::with_capacity(unlooked.len());
+        for (o, mv) in unlooked {
+            match self.shared.table.get(o.key) {
+                Some(false) => return true,
+                Some(true) => {}
+                None => unknown.push((o, mv)),
+            }
+        }
+        // Searched in order of the opponent's moves in the whole child,
+        // those where the opponent does not win the rest alone first, but
+        // the moves that refuted a sibling at this depth lately (killers)
+        // before all.
+        let geometry = self.shared.geometry;
+        let arena = self.values.arena();
+        unknown.sort_by_cached_key(|(o, _)| {
+            2 * geometry.contacts(o.board) + arena.left_wins_first(o.rest) as u32
+        });
+        let ply = self.ply;
+        self.killers.ensure(ply + 1);
+        self.killers.bring_forward(ply, &mut unknown);
+        self.ply += 1;
+        let winner = unknown.iter().find(|(o, _)| !self.solve_open(o));
+        let wins = match winner {
+            Some(&(_, mv)) => {
+                self.killers.store(ply, mv);
+                true
+            }
+            None => {
+                let options = self.values.arena().left(open.rest).to_vec();
+                options
+                    .into_iter()
+                    .any(|option| match self.probe_pass(open, option) {
+                        Probe::Known(known) => !known,
+                        Probe::Open(o) => !self.solve_open(&o),
+                    })
+            }
+        };
+        self.ply -= 1;
+        wins
+    }
+}
+
+/// What a probe found.
+enum Probe {
+    /// Whether the side to move wins, known without a search.
+    Known(bool),
+    /// Unknown: to be searched.
+    Open(Open),
+}
+
+/// A position to search: its large regions (stones and hashes), the rest
+/// and the table key.
+struct Open {
+    board: Sides,
+    regions: Vec<BigRegion>,
+    rest: GameId,
+    key: u64,
+}
+
+/// Plain negamax without any of the above, for checking the solver.
+pub fn plain_wins(pos: &ClobberPosition) -> bool {
+    pos.legal_moves().iter().any(|m| !plain_wins(&pos.after(m)))
+}
+
+/// The start position of a board, for convenience.
+pub fn start(rows: usize, cols: usize) -> Result<ClobberPosition, super::ClobberError> {
+    Ok(ClobberPosition::start(Shape::new(rows, cols)?))
+}

@@ -1,0 +1,10 @@
+//! What every game and engine in the crate shares: the two sides, named
+//! choices (variants, algorithms, evaluations), a small deterministic random
+//! number generator and memory hints for big tables.
+
+pub mod color;
+pub mod mem;
+pub mod named;
+pub mod rng;
+
+pub use color::Color;

@@ -1,0 +1,283 @@
+//! One game abstraction for everything that lets a user pick a game: the
+//! command line, the arena, the browser's worker and page.
+//!
+//! - [`GameNode`]: what a game's search node offers beyond [`SearchGame`]
+//!   (move text, perft, its evaluations). Checkers ([`CheckersNode`]) and
+//!   Clobber ([`ClobberPosition`]) implement it; generic code is written once
+//!   against it and reached through [`AnyGame::with_node`] ([`NodeJob`]).
+//! - [`AnyGame`]: a game record of either game, with its moves, outcome,
+//!   saved form ([`GameRecord`]) and one entry point to the engine
+//!   ([`AnyGame::think`], [`EngineChoice`], [`Report`]).
+//!
+//! A new game or engine is added here once, not in every front end.
+
+use crate::checkers::ai::{CheckersEval, CheckersNode, Level, LevelError};
+use crate::checkers::game::{Game, GameMoveError, Outcome};
+use crate::checkers::moves::Move;
+use crate::checkers::notation::{fen::FenError, full_text};
+use crate::checkers::position::Position;
+use crate::checkers::rules::Variant;
+use crate::clobber::{self, ClobberError, ClobberEval, ClobberGame, ClobberMove};
+use crate::clobber::{ClobberOutcome, ClobberPosition};
+use crate::core::named::{named_display_and_parse, Named, UnknownName};
+use crate::core::Color;
+use crate::search::{Evaluator, SearchGame};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum GameKind {
+    /// Checkers (draughts) in one of its variants.
+    #[default]
+    Checkers,
+    /// Clobber on a rectangular board.
+    Clobber,
+}
+
+impl Named for GameKind {
+    const WHAT: &'static str = "game";
+    const ALL: &'static [GameKind] = &[GameKind::Checkers, GameKind::Clobber];
+    fn name(self) -> &'static str {
+        match self {
+            GameKind::Checkers => "checkers",
+            GameKind::Clobber => "clobber",
+        }
+    }
+}
+named_display_and_parse!(GameKind);
+
+/// A game's search node with what every front end needs besides the search.
+pub trait GameNode: SearchGame + Sized {
+    /// The game's evaluations, chosen by name.
+    type Eval: Evaluator<Self> + FromStr<Err = UnknownName> + fmt::Display + Copy + Default;
+    /// Which game this is.
+    const KIND: GameKind;
+    /// Move text as players write it (the shortest unambiguous form).
+    fn move_text(&self, mv: &Self::Move) -> String;
+    /// Move text that names the move in full (a capture's whole path).
+    fn full_move_text(&self, mv: &Self::Move) -> String {
+        self.move_text(mv)
+    }
+    /// Every legal move.
+    fn moves(&self) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+    }
+    /// Counts move paths `depth` plies deep.
+    fn perft(&self, depth: u32) -> u64;
+    /// The same on `threads` threads, where the game supports it.
+    fn perft_threads(&self, depth: u32, _threads: usize) -> u64 {
+        self.perft(depth)
+    }
+    /// The evaluation a playing level uses in this game.
+    fn level_eval(_level: Level) -> Self::Eval {
+        Self::Eval::default()
+    }
+}
+
+impl GameNode for CheckersNode {
+    type Eval = CheckersEval;
+    const KIND: GameKind = GameKind::Checkers;
+    fn move_text(&self, mv: &Move) -> String {
+        self.pos.move_text(mv)
+    }
+    fn full_move_text(&self, mv: &Move) -> String {
+        full_text(mv, self.pos.rules())
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        crate::checkers::perft::perft(&self.pos, depth)
+    }
+    fn perft_threads(&self, depth: u32, threads: usize) -> u64 {
+        crate::checkers::perft::perft_parallel(&self.pos, depth, threads)
+    }
+    fn level_eval(level: Level) -> CheckersEval {
+        level.eval()
+    }
+}
+
+impl GameNode for ClobberPosition {
+    type Eval = ClobberEval;
+    const KIND: GameKind = GameKind::Clobber;
+    fn move_text(&self, mv: &ClobberMove) -> String {
+        ClobberPosition::move_text(self, mv)
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        clobber::perft(self, depth)
+    }
+}
+
+/// The principal variation as move texts, each written in the position where
+/// it is played; stops at the first move that is not legal there.
+pub fn pv_texts<G: GameNode>(root: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut node = root.clone();
+    let mut texts = Vec::with_capacity(pv.len());
+    for mv in pv {
+        if !node.moves().contains(mv) {
+            break;
+        }
+        texts.push(node.move_text(mv));
+        node = node.after(mv);
+    }
+    texts
+}
+
+/// Something to do with the current node of a game, whatever the game.
+pub trait NodeJob {
+    /// What it gives back.
+    type Output;
+    /// Does it on `node`; `history` holds the hashes of the positions before
+    /// it (oldest first), for repetitions.
+    fn run<G: GameNode>(self, node: G, history: &[u64]) -> Self::Output;
+}
+
+/// A move of either game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AnyMove {
+    /// A checkers move.
+    Checkers(Move),
+    /// A Clobber move.
+    Clobber(ClobberMove),
+}
+
+/// How a game of either kind ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AnyOutcome {
+    /// A checkers outcome (win or draw, with its reason).
+    Checkers(Outcome),
+    /// A Clobber outcome (the side to move had no move).
+    Clobber(ClobberOutcome),
+}
+
+impl AnyOutcome {
+    /// The winner, or None for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            AnyOutcome::Checkers(o) => o.winner(),
+            AnyOutcome::Clobber(o) => Some(o.winner),
+        }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_text(&self) -> &'static str {
+        match self {
+            AnyOutcome::Checkers(o) => o.result_text(),
+            AnyOutcome::Clobber(o) => o.result_text(),
+        }
+    }
+}
+
+impl fmt::Display for AnyOutcome {
+    /// The result in words, with its reason.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyOutcome::Checkers(o) => o.fmt(f),
+            AnyOutcome::Clobber(o) => o.fmt(f),
+        }
+    }
+}
+
+/// Why a game could not be rebuilt, a move not played, or the engine not run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// A bad checkers start position.
+    #[error("start position: {0}")]
+    Fen(#[from] FenError),
+    /// A bad Clobber position or move.
+    #[error(transparent)]
+    Clobber(#[from] ClobberError),
+    /// A checkers move text that names no legal move.
+    #[error(transparent)]
+    CheckersMove(#[from] GameMoveError),
+    /// A move of the other game.
+    #[error("a {0} move cannot be played in this game")]
+    WrongGame(GameKind),
+    /// A saved move that could not be replayed.
+    #[error("move {ply}: {reason}")]
+    Replay {
+        /// 1-based number of the move.
+        ply: usize,
+        /// Why.
+        reason: String,
+    },
+    /// An evaluation of another game, or no evaluation at all.
+    #[error(transparent)]
+    Eval(#[from] UnknownName),
+    /// A level outside 1–8.
+    #[error(transparent)]
+    Level(#[from] LevelError),
+    /// The engine was asked to move in a finished game.
+    #[error("the game is over")]
+    Over,
+}
+
+/// A game as the page saves it and the worker receives it: the start and the
+/// moves as text, so the receiver rebuilds it with the engine's own rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum GameRecord {
+    /// Checkers.
+    Checkers {
+        /// The variant.
+        variant: Variant,
+        /// The start position (PDN FEN).
+        start_fen: String,
+        /// The moves played, as full-path texts.
+        moves: Vec<String>,
+    },
+    /// Clobber.
+    Clobber {
+        /// The start position's text, like `WBWB/BWBW:B`.
+        start: String,
+        /// The moves played, like `b3-b4`.
+        moves: Vec<String>,
+    },
+}
+
+/// A game of either kind: checkers (one of its variants) or Clobber.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyGame {
+    /// Checkers.
+    Checkers(Game),
+    /// Clobber.
+    Clobber(ClobberGame),
+}
+
+mod play;
+mod think;
+
+pub use think::{AnyEval, EngineChoice, Report};
+
+impl From<Game> for AnyGame {
+    fn from(game: Game) -> AnyGame {
+        AnyGame::Checkers(game)
+    }
+}
+
+impl From<ClobberGame> for AnyGame {
+    fn from(game: ClobberGame) -> AnyGame {
+        AnyGame::Clobber(game)
+    }
+}
+
+impl AnyGame {
+    /// Runs `job` on the current node, whatever the game.
+    pub fn with_node<J: NodeJob>(&self, job: J) -> J::Output {
+        match self {
+            AnyGame::Checkers(game) => {
+                let history: Vec<u64> = game.positions_and_moves().map(|(p, _)| p.hash()).collect();
+                job.run(CheckersNode::from_game(game), &history)
+            }
+            AnyGame::Clobber(game) => job.run(*game.position(), &[]),
+        }
+    }
+
+    /// The checkers position, if this is checkers.
+    pub fn checkers_position(&self) -> Option<&Position> {
+        match self {
+            AnyGame::Checkers(game) => Some(game.position()),
+            AnyGame::Clobber(_) => None,
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! Playing a game of either kind: its moves, their text, the outcome, and
+//! the saved form.
+
+use super::{AnyGame, AnyMove, AnyOutcome, GameError, GameKind, GameRecord};
+use crate::checkers::game::Game;
+use crate::checkers::notation::full_text;
+use crate::checkers::position::Position;
+use crate::clobber::ClobberGame;
+use crate::core::Color;
+
+impl AnyGame {
+    /// Which game this is.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyGame::Checkers(_) => GameKind::Checkers,
+            AnyGame::Clobber(_) => GameKind::Clobber,
+        }
+    }
+
+    /// The side to move now.
+    pub fn side_to_move(&self) -> Color {
+        match self {
+            AnyGame::Checkers(g) => g.position().side_to_move(),
+            AnyGame::Clobber(g) => g.position().side_to_move(),
+        }
+    }
+
+    /// Number of moves played.
+    pub fn ply_count(&self) -> usize {
+        match self {
+            AnyGame::Checkers(g) => g.ply_count(),
+            AnyGame::Clobber(g) => g.ply_count(),
+        }
+    }
+
+    /// The legal moves now (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyGame::Checkers(g) => g.legal_moves().into_iter().map(AnyMove::Checkers).collect(),
+            AnyGame::Clobber(g) => g.legal_moves().into_iter().map(AnyMove::Clobber).collect(),
+        }
+    }
+
+    /// True when a capture is the only kind of move allowed now (checkers'
+    /// mandatory capture; never in Clobber, where every move captures).
+    pub fn capture_is_forced(&self) -> bool {
+        match self {
+            AnyGame::Checkers(g) => g.legal_moves().first().is_some_and(|m| m.is_capture()),
+            AnyGame::Clobber(_) => false,
+        }
+    }
+
+    /// The shortest text naming `mv` among the current legal moves.
+    pub fn move_text(&self, mv: &AnyMove) -> String {
+        match (self, mv) {
+            (AnyGame::Checkers(g), AnyMove::Checkers(m)) => g.position().move_text(m),
+            (AnyGame::Clobber(g), AnyMove::Clobber(m)) => g.position().move_text(m),
+            _ => String::new(),
+        }
+    }
+
+    /// The text naming `mv` in full (a capture's whole path).
+    pub fn full_move_text(&self, mv: &AnyMove) -> String {
+        match (self, mv) {
+            (AnyGame::Checkers(g), AnyMove::Checkers(m)) => full_text(m, g.position().rules()),
+            _ => self.move_text(mv),
+        }
+    }
+
+    /// The moves played, as full texts (what [`GameRecord`] saves).
+    pub fn move_texts(&self) -> Vec<String> {
+        match self {
+            AnyGame::Checkers(g) => g
+                .moves()
+                .map(|m| full_text(m, g.variant().rules()))
+                .collect(),
+            AnyGame::Clobber(g) => g.move_texts(),
+        }
+    }
+
+    /// Reads a move text in the current position.
+    pub fn parse_move(&self, text: &str) -> Result<AnyMove, GameError> {
+        match self {
+            AnyGame::Checkers(g) => g
+                .position()
+                .parse_move(text)
+                .map(AnyMove::Checkers)
+                .map_err(|e| GameError::CheckersMove(e.into())),
+            AnyGame::Clobber(g) => Ok(AnyMove::Clobber(g.position().parse_move(text)?)),
+        }
+    }
+
+    /// Plays a legal move; anything else is refused and changes nothing.
+    pub fn play(&mut self, mv: &AnyMove) -> Result<(), GameError> {
+        match (self, mv) {
+            (AnyGame::Checkers(g), AnyMove::Checkers(m)) => {
+                g.play(m).map_err(|e| GameError::CheckersMove(e.into()))
+            }
+            (AnyGame::Clobber(g), AnyMove::Clobber(m)) => Ok(g.play(m)?),
+            (_, AnyMove::Checkers(_)) => Err(GameError::WrongGame(GameKind::Checkers)),
+            (_, AnyMove::Clobber(_)) => Err(GameError::WrongGame(GameKind::Clobber)),
+        }
+    }
+
+    /// Reads and plays a move text.
+    pub fn play_text(&mut self, text: &str) -> Result<AnyMove, GameError> {
+        let mv = self.parse_move(text)?;
+        self.play(&mv)?;
+        Ok(mv)
+    }
+
+    /// Takes the last move back.
+    pub fn undo(&mut self) -> Option<AnyMove> {
+        match self {
+            AnyGame::Checkers(g) => g.undo().map(AnyMove::Checkers),
+            AnyGame::Clobber(g) => g.undo().map(AnyMove::Clobber),
+        }
+    }
+
+    /// Plays the last move taken back again.
+    pub fn redo(&mut self) -> Option<AnyMove> {
+        match self {
+            AnyGame::Checkers(g) => g.redo().map(AnyMove::Checkers),
+            AnyGame::Clobber(g) => g.redo().map(AnyMove::Clobber),
+        }
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<AnyOutcome> {
+        match self {
+            AnyGame::Checkers(g) => g.outcome().map(AnyOutcome::Checkers),
+            AnyGame::Clobber(g) => g.outcome().map(AnyOutcome::Clobber),
+        }
+    }
+
+    /// The game as its start and move texts.
+    pub fn record(&self) -> GameRecord {
+        match self {
+            AnyGame::Checkers(g) => GameRecord::Checkers {
+                variant: g.variant(),
+                start_fen: g.start().to_fen(),
+                moves: self.move_texts(),
+            },
+            AnyGame::Clobber(g) => GameRecord::Clobber {
+                start: g.start().to_text(),
+                moves: self.move_texts(),
+            },
+        }
+    }
+
+    /// Rebuilds a game from its record, checking every move with the rules.
+    pub fn from_record(record: &GameRecord) -> Result<AnyGame, GameError> {
+        match record {
+            GameRecord::Checkers {
+                variant,
+                start_fen,
+                moves,
+            } => {
+                let start = Position::from_fen(start_fen, *variant)?;
+                replay(AnyGame::Checkers(Game::from_position(start)), moves)
+            }
+            GameRecord::Clobber { start, moves } => {
+                let start = crate::clobber::ClobberPosition::parse(start)?;
+                replay(AnyGame::Clobber(ClobberGame::from_position(start)), moves)
+            }
+        }
+    }
+}
+
+fn replay(mut game: AnyGame, moves: &[String]) -> Result<AnyGame, GameError> {
+    for (i, text) in moves.iter().enumerate() {
+        game.play_text(text).map_err(|e| GameError::Replay {
+            ply: i + 1,
+            reason: e.to_string(),
+        })?;
+    }
+    Ok(game)
+}

@@ -1,0 +1,142 @@
+//! The one game abstraction (`warcaby::games`): both games through one
+//! type, records that round-trip, bad input refused without changes, and
+//! the engine reached the same way for checkers and Clobber.
+
+use warcaby::checkers::ai::{CheckersEval, Level};
+use warcaby::clobber::{ClobberEval, ClobberGame, ClobberPosition, Shape};
+use warcaby::games::{AnyEval, AnyGame, EngineChoice, GameError, GameKind, GameRecord};
+use warcaby::search::Algorithm;
+use warcaby::{Color, Game, Variant};
+
+fn clobber(rows: usize, cols: usize) -> AnyGame {
+    AnyGame::Clobber(ClobberGame::new(Shape::new(rows, cols).unwrap()))
+}
+
+fn lab(eval: &str, depth: u32) -> EngineChoice {
+    EngineChoice::Lab {
+        algorithm: Algorithm::NegaScout,
+        eval: eval.parse().unwrap(),
+        depth: Some(depth),
+    }
+}
+
+#[test]
+fn records_round_trip_for_both_games() {
+    let mut checkers = AnyGame::Checkers(Game::new(Variant::English));
+    for text in ["11-15", "22-18", "15x22"] {
+        checkers.play_text(text).unwrap();
+    }
+    let mut clob = clobber(4, 4);
+    for text in ["a1-a2", "b1-b2"] {
+        clob.play_text(text).unwrap();
+    }
+    for game in [checkers, clob] {
+        let record = game.record();
+        let again = AnyGame::from_record(&record).unwrap();
+        assert_eq!(again.record(), record);
+        assert_eq!(again.ply_count(), game.ply_count());
+        assert_eq!(again.side_to_move(), game.side_to_move());
+    }
+}
+
+#[test]
+fn a_corrupted_record_is_refused_with_the_move_that_fails() {
+    let record = GameRecord::Checkers {
+        variant: Variant::English,
+        start_fen: Game::new(Variant::English).start().to_fen(),
+        moves: vec!["9-13".into(), "9-14".into()],
+    };
+    let err = AnyGame::from_record(&record).unwrap_err();
+    assert!(matches!(err, GameError::Replay { ply: 2, .. }), "{err}");
+    let record = GameRecord::Clobber {
+        start: "WBX:B".into(),
+        moves: vec![],
+    };
+    assert!(AnyGame::from_record(&record).is_err());
+}
+
+#[test]
+fn an_illegal_move_or_a_move_of_the_other_game_changes_nothing() {
+    let mut game = clobber(3, 3);
+    let before = game.clone();
+    assert!(game.play_text("a1-c3").is_err());
+    let checkers_move = AnyGame::Checkers(Game::new(Variant::English)).legal_moves()[0];
+    assert_eq!(
+        game.play(&checkers_move),
+        Err(GameError::WrongGame(GameKind::Checkers))
+    );
+    assert_eq!(game, before);
+}
+
+#[test]
+fn the_outcome_comes_from_the_engine_for_both_games() {
+    // Clobber: White to move with no stone next to a black one loses.
+    let game = AnyGame::Clobber(ClobberGame::from_position(
+        ClobberPosition::parse("W.B/.../B.W:W").unwrap(),
+    ));
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.winner(), Some(Color::Black));
+    assert_eq!(outcome.result_text(), "0-1");
+    assert_eq!(outcome.to_string(), "Black wins: White has no move");
+    assert!(game.legal_moves().is_empty());
+    // Checkers: a capture is forced after 11-15 22-18 (15x22), not at the start.
+    let mut game = AnyGame::Checkers(Game::new(Variant::English));
+    assert!(!game.capture_is_forced());
+    game.play_text("11-15").unwrap();
+    game.play_text("22-18").unwrap();
+    assert!(game.capture_is_forced());
+    assert!(!clobber(3, 3).capture_is_forced());
+}
+
+#[test]
+fn one_entry_point_thinks_in_both_games() {
+    let mut game = AnyGame::Checkers(Game::new(Variant::English));
+    game.play_text("11-15").unwrap();
+    game.play_text("22-18").unwrap();
+    let mut iterations = 0;
+    let report = game
+        .think(&lab("material", 4), 10_000, None, |_| iterations += 1)
+        .unwrap();
+    assert_eq!(report.best_move.as_deref(), Some("15x22"), "the only move");
+    assert!(iterations >= 1 && report.depth >= 1);
+
+    let game = clobber(3, 3);
+    let report = game.think(&lab("live", 3), 10_000, None, |_| {}).unwrap();
+    let best = report.best_move.unwrap();
+    assert!(game.clone().play_text(&best).is_ok(), "{best} is legal");
+    assert_eq!(report.pv.first(), Some(&best));
+
+    let level = EngineChoice::Level {
+        level: Level::new(3).unwrap(),
+        seed: 7,
+    };
+    assert!(game.think(&level, 50, None, |_| {}).is_ok());
+}
+
+#[test]
+fn the_engine_refuses_another_games_evaluation_and_a_finished_game() {
+    let game = clobber(3, 3);
+    let err = game
+        .think(&lab("material", 2), 100, None, |_| {})
+        .unwrap_err();
+    assert!(matches!(err, GameError::Eval(_)), "{err}");
+    let over = AnyGame::Clobber(ClobberGame::from_position(
+        ClobberPosition::parse("W.B/.../B.W:W").unwrap(),
+    ));
+    assert_eq!(
+        over.think(&lab("live", 2), 100, None, |_| {}),
+        Err(GameError::Over)
+    );
+}
+
+#[test]
+fn evaluations_are_read_by_name_for_either_game() {
+    assert_eq!(
+        "positional".parse(),
+        Ok(AnyEval::Checkers(CheckersEval::Positional))
+    );
+    assert_eq!("live".parse(), Ok(AnyEval::Clobber(ClobberEval::Live)));
+    let err = "strong".parse::<AnyEval>().unwrap_err().to_string();
+    assert!(err.contains("material") && err.contains("live"), "{err}");
+    assert_eq!("clobber".parse(), Ok(GameKind::Clobber));
+}
