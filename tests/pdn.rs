@@ -291,3 +291,35 @@ fn raw_games_keep_tags_moves_and_results_as_written() {
     let game = g.replay(Variant::Tournament).unwrap();
     assert_eq!(game.result, "1-0");
 }
+
+/// Inputs the `pdn` fuzz target found (tests/fuzz/regressions/pdn/): a tag
+/// value with an escaped line break was read, and written back as a raw line
+/// break that the reader then refused. Each input must read without a panic,
+/// and an accepted game must read back from its own PDN to the same moves.
+#[test]
+fn fuzz_regressions_read_back_or_are_refused() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/regressions/pdn");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+        let Ok(text) = std::str::from_utf8(&bytes) else {
+            continue;
+        };
+        count += 1;
+        for variant in Variant::ALL {
+            let _ = pdn::read_games(text, variant);
+            if let Ok(game) = pdn::read_game(text, variant) {
+                let written = game.to_pdn();
+                let again = pdn::read_game(&written, variant).expect("our PDN reads back");
+                assert!(again.game.moves().eq(game.game.moves()), "{written}");
+            }
+        }
+    }
+    assert!(count >= 7, "the regression inputs are there ({count})");
+}
+
+#[test]
+fn an_escaped_line_break_does_not_continue_a_tag() {
+    let err = one("[Event \"a\\\nb\"]\n1. 11-15 *", Variant::English).unwrap_err();
+    assert!(err.to_string().contains("never closed"), "{err}");
+}

@@ -41,7 +41,7 @@ pub(crate) const MAX_RESTARTS: u32 = 5;
 /// [`native_benchmark`]'s factor: on the machine this was measured on, numpy's
 /// `sum` of an 8x8 array took this many times as long as the native loop's
 /// sum, so the native benchmark gives about the same T.
-pub(crate) const NATIVE_FACTOR: u32 = 400;
+pub const NATIVE_FACTOR: u32 = 400;
 
 /// How the arena referees in contest mode.
 #[derive(Clone, Debug, PartialEq)]
@@ -126,7 +126,7 @@ pub struct ContestGame {
 /// The referee's benchmark done natively: 64³ sums of an 8x8 array of small
 /// integers, times [`NATIVE_FACTOR`] so that it gives about the move time
 /// the Python benchmark gives on the same machine.
-pub(crate) fn native_benchmark() -> Duration {
+pub fn native_benchmark() -> Duration {
     let mut rng = Rng::new(0x5e_11c4);
     let matrix: [[i8; 8]; 8] = std::array::from_fn(|_| std::array::from_fn(|_| rng.index(5) as i8));
     let start = Instant::now();

@@ -20,11 +20,11 @@ use crate::search::Algorithm;
 use std::path::{Path, PathBuf};
 
 /// Thinking time per move of an engine spec that names no limit.
-pub(crate) const DEFAULT_ENGINE_TIME_MS: u64 = 100;
+pub const DEFAULT_ENGINE_TIME_MS: u64 = 100;
 /// Thinking time per move of a `level=N` spec without `time=`.
-pub(crate) const DEFAULT_LEVEL_TIME_MS: u64 = 500;
+pub const DEFAULT_LEVEL_TIME_MS: u64 = 500;
 /// Transposition table of a built-in engine, in MiB, unless `hash=` says otherwise.
-pub(crate) const DEFAULT_HASH_MIB: usize = 16;
+pub const DEFAULT_HASH_MIB: usize = 16;
 
 /// A bot, as parsed from its spec string.
 #[derive(Clone, Debug, PartialEq, Eq)]

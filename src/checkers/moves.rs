@@ -76,6 +76,45 @@ impl Move {
     pub fn promotes(&self) -> bool {
         self.promotes
     }
+
+    /// The move hop by hop: each hop's start and landing square and the
+    /// piece it jumps (none for a quiet move). A hop runs along one
+    /// diagonal, so the piece it captures is the one of
+    /// [`Move::captured`] between its two squares.
+    pub fn hops(&self) -> impl Iterator<Item = Hop> + '_ {
+        let starts = std::iter::once(self.from).chain(self.path().iter().copied());
+        starts
+            .zip(self.path().iter().copied())
+            .map(|(from, to)| Hop {
+                from,
+                to,
+                captured: between(from, to) & self.captured,
+            })
+    }
+}
+
+/// One hop of a move: from a square to the next landing square.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Hop {
+    /// Where the hop starts.
+    pub from: Square,
+    /// Where it lands.
+    pub to: Square,
+    /// The piece it jumps over (empty for a quiet move).
+    pub captured: Bitboard,
+}
+
+/// The squares strictly between two squares of one diagonal.
+fn between(from: Square, to: Square) -> Bitboard {
+    let df = (to.file() as i8 - from.file() as i8).signum();
+    let dr = (to.rank() as i8 - from.rank() as i8).signum();
+    let mut squares = Bitboard::EMPTY;
+    let mut sq = from;
+    while let Some(next) = sq.offset(df, dr).filter(|&next| next != to) {
+        squares |= Bitboard::from_square(next);
+        sq = next;
+    }
+    squares
 }
 
 impl std::fmt::Debug for Move {
@@ -89,5 +128,40 @@ impl std::fmt::Debug for Move {
             write!(f, "=K")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::checkers::position::Position;
+    use crate::checkers::rules::Variant;
+    use crate::checkers::square::{Square, SquareNotation};
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name, SquareNotation::Algebraic).unwrap()
+    }
+
+    #[test]
+    fn each_hop_captures_the_piece_it_jumps() {
+        // The man on c3 jumps to e5 then g7, taking d4 then f6.
+        let pos = Position::from_fen("W:W22,30:B1,9,10,11,18", Variant::Tournament).unwrap();
+        let mv = pos.parse_move("22x8").unwrap();
+        let hops: Vec<_> = mv.hops().collect();
+        assert_eq!(hops.len(), 2);
+        assert_eq!((hops[0].from, hops[0].to), (sq("c3"), sq("e5")));
+        assert_eq!(hops[0].captured.squares().collect::<Vec<_>>(), [sq("d4")]);
+        assert_eq!((hops[1].from, hops[1].to), (sq("e5"), sq("g7")));
+        assert_eq!(hops[1].captured.squares().collect::<Vec<_>>(), [sq("f6")]);
+    }
+
+    #[test]
+    fn a_flying_king_hop_finds_its_piece_far_away_and_a_quiet_move_takes_none() {
+        let pos = Position::from_fen("W:WKa1:Bd4", Variant::Russian).unwrap();
+        let mv = pos.parse_move("a1:g7").unwrap();
+        let hop = mv.hops().next().unwrap();
+        assert_eq!(hop.captured.squares().collect::<Vec<_>>(), [sq("d4")]);
+        let pos = Position::from_fen("W:WKa1:Bc7", Variant::Russian).unwrap();
+        let quiet = pos.parse_move("a1-b2").unwrap();
+        assert!(quiet.hops().all(|h| h.captured.is_empty()));
     }
 }

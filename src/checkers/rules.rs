@@ -151,7 +151,7 @@ impl GameEnd {
     /// The contest's referee program (`silnik.py`): 20 turns without a
     /// capture or crowning, repetition of the board as the mover sees it
     /// (start position not counted), draws checked first.
-    pub(crate) const REFEREE: GameEnd = GameEnd {
+    pub const REFEREE: GameEnd = GameEnd {
         no_progress_plies: 20,
         progress: Progress::CaptureOrCrowning,
         repetition: Repetition::MoverView,

@@ -148,7 +148,7 @@ test('AI vs AI in the lab, a heuristic per side, plays a Clobber game to the end
 /**
  * An init script that records what reaches the AI worker: `window.searches`
  * maps each request id to the side to move (from the game sent), the
- * engine settings sent and the depth the worker's final answer reports;
+ * engine choice sent and the depth the worker's final answer reports;
  * `window.panel` gets the info panel's search and depth at every update.
  */
 function recordSearches() {
@@ -162,7 +162,7 @@ function recordSearches() {
       const first = start.endsWith(':B') ? 'Black' : 'White';
       const other = first === 'Black' ? 'White' : 'Black';
       const side = moves.length % 2 === 0 ? first : other;
-      window.searches[think.id] = { side, settings: think.settings, depth: null };
+      window.searches[think.id] = { side, choice: think.choice, depth: null };
     }
     return post.call(this, message, ...rest);
   };
@@ -171,7 +171,7 @@ function recordSearches() {
       super(...args);
       this.addEventListener('message', (event) => {
         const done = event.data?.Done;
-        if (done && window.searches[done.id]) window.searches[done.id].depth = done.progress.depth;
+        if (done && window.searches[done.id]) window.searches[done.id].depth = done.report.depth;
       });
     }
   };
@@ -209,13 +209,13 @@ test('AI vs AI in the lab: each side searches with its own algorithm and depth',
   const white = searches.filter((s) => s.side === 'White');
   assert.ok(black.length >= 2 && white.length >= 2, JSON.stringify(searches));
   for (const s of black) {
-    assert.equal(s.settings.Lab.algorithm, 'minimax');
-    assert.equal(s.settings.Lab.depth, 2);
+    assert.equal(s.choice.Lab.algorithm, 'minimax');
+    assert.equal(s.choice.Lab.depth, 2);
     assert.ok(s.depth >= 1 && s.depth <= 2, `Black searched to depth ${s.depth}`);
   }
   for (const s of white) {
-    assert.equal(s.settings.Lab.algorithm, 'alphabeta');
-    assert.equal(s.settings.Lab.depth, 4);
+    assert.equal(s.choice.Lab.algorithm, 'alphabeta');
+    assert.equal(s.choice.Lab.depth, 4);
     assert.ok(s.depth >= 1 && s.depth <= 4, `White searched to depth ${s.depth}`);
   }
   // Deeper than Black may go: White's own depth reached the worker.

@@ -2,7 +2,7 @@
 //! accepted saves and restores to the same game and settings.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use warcaby_app::storage::{decode, encode};
+use warcaby_app::state::saved::{decode, encode};
 
 fuzz_target!(|text: &str| {
     if let Ok((settings, game)) = decode(text) {

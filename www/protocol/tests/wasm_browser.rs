@@ -3,7 +3,11 @@
 //! `cargo test --target wasm32-unknown-unknown -p warcaby-protocol --test wasm_browser`.
 #![cfg(target_arch = "wasm32")]
 
-use warcaby_protocol::{serve, EngineSettings, GameText, Progress, Request, Response};
+use warcaby::checkers::ai::Level;
+use warcaby::games::{AnyEval, AnyGame, EngineChoice, GameRecord, Report};
+use warcaby::search::Algorithm;
+use warcaby::Variant;
+use warcaby_protocol::{serve, Request, Response};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -13,20 +17,32 @@ fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(value: &T) -> T
     warcaby_protocol::from_js(js).unwrap()
 }
 
+fn english(moves: &[&str]) -> GameRecord {
+    GameRecord::Checkers {
+        variant: Variant::English,
+        start_fen: "B:W21-32:B1-12".into(),
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    }
+}
+
 fn think(moves: &[&str]) -> Request {
     Request::Think {
         id: 7,
-        game: GameText::Checkers {
-            variant: "english".into(),
-            start_fen: "B:W21-32:B1-12".into(),
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-        },
+        game: english(moves),
         // A seed beyond 2^53: must survive the trip exactly.
-        settings: EngineSettings::Level {
-            level: 3,
+        choice: EngineChoice::Level {
+            level: Level::new(3).unwrap(),
             seed: 0xDEAD_BEEF_CAFE_F00D,
         },
         time_ms: 200,
+    }
+}
+
+fn lab(algorithm: Algorithm, eval: &str, depth: Option<u32>) -> EngineChoice {
+    EngineChoice::Lab {
+        algorithm,
+        eval: eval.parse::<AnyEval>().unwrap(),
+        depth,
     }
 }
 
@@ -34,18 +50,14 @@ fn think(moves: &[&str]) -> Request {
 fn requests_and_responses_round_trip() {
     let request = think(&["11-15", "23-19"]);
     assert_eq!(round_trip(&request), request);
-    let mut lab = think(&[]);
-    if let Request::Think { settings, .. } = &mut lab {
-        *settings = EngineSettings::Lab {
-            algorithm: "minimax".into(),
-            eval: "material".into(),
-            depth: Some(3),
-        };
+    let mut with_lab = think(&[]);
+    if let Request::Think { choice, .. } = &mut with_lab {
+        *choice = lab(Algorithm::Minimax, "material", Some(3));
     }
-    assert_eq!(round_trip(&lab), lab);
+    assert_eq!(round_trip(&with_lab), with_lab);
     let response = Response::Done {
         id: 3,
-        progress: Progress {
+        report: Report {
             best_move: Some("15x24".into()),
             score: -29_990,
             depth: 12,
@@ -60,24 +72,47 @@ fn requests_and_responses_round_trip() {
 }
 
 #[wasm_bindgen_test]
+fn named_choices_travel_as_their_names() {
+    let js = warcaby_protocol::to_js(&think(&[])).unwrap();
+    let text = js_sys::JSON::stringify_with_replacer(
+        &js,
+        &js_sys::Function::new_with_args("k, v", "return typeof v === 'bigint' ? String(v) : v"),
+    )
+    .unwrap();
+    let text = String::from(text);
+    assert!(text.contains("\"variant\":\"english\""), "{text}");
+    let js = warcaby_protocol::to_js(&lab(Algorithm::NegaScout, "live", None)).unwrap();
+    let text = String::from(js_sys::JSON::stringify(&js).unwrap());
+    assert!(
+        text.contains("\"negascout\"") && text.contains("\"live\""),
+        "{text}"
+    );
+}
+
+/// The best move of a Done among `answers`, checked legal in `game`.
+fn assert_legal_best_move(answers: &[Response], id: u32, game: &GameRecord) -> Report {
+    let Some(Response::Done { id: done, report }) = answers.last() else {
+        panic!("no Done: {answers:?}");
+    };
+    assert_eq!(*done, id);
+    let game = AnyGame::from_record(game).unwrap();
+    let mv = game
+        .parse_move(report.best_move.as_deref().unwrap())
+        .unwrap();
+    assert!(game.legal_moves().contains(&mv), "{report:?}");
+    assert!(answers
+        .iter()
+        .any(|a| matches!(a, Response::Info { id: i, .. } if *i == id)));
+    report.clone()
+}
+
+#[wasm_bindgen_test]
 fn the_worker_logic_answers_with_a_legal_move() {
     let mut answers = Vec::new();
     serve(&think(&["11-15"]), js_sys::Date::now, |r| {
         answers.push(round_trip(&r))
     });
-    let Some(Response::Done { id: 7, progress }) = answers.last() else {
-        panic!("no Done: {answers:?}");
-    };
-    let game =
-        warcaby_protocol::rebuild_game("english", "B:W21-32:B1-12", &["11-15".into()]).unwrap();
-    let mv = game
-        .position()
-        .parse_move(progress.best_move.as_deref().unwrap())
-        .unwrap();
-    assert!(game.legal_moves().contains(&mv));
-    assert!(answers
-        .iter()
-        .any(|a| matches!(a, Response::Info { id: 7, .. })));
+    assert_legal_best_move(&answers, 7, &english(&["11-15"]));
 }
 
 #[wasm_bindgen_test]
@@ -92,20 +127,20 @@ fn bad_requests_get_an_error_not_a_crash() {
     }
 }
 
+fn clobber(moves: &[&str]) -> GameRecord {
+    GameRecord::Clobber {
+        start: "WBWB/BWBW/WBWB/BWBW:B".into(),
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    }
+}
+
 /// A Clobber request: 4x4 from the start, the given moves, lab settings
 /// with one of the Clobber heuristics.
 fn think_clobber(moves: &[&str], eval: &str) -> Request {
     Request::Think {
         id: 9,
-        game: GameText::Clobber {
-            start: "WBWB/BWBW/WBWB/BWBW:B".into(),
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-        },
-        settings: EngineSettings::Lab {
-            algorithm: "alphabeta".into(),
-            eval: eval.into(),
-            depth: Some(3),
-        },
+        game: clobber(moves),
+        choice: lab(Algorithm::AlphaBeta, eval, Some(3)),
         time_ms: 500,
     }
 }
@@ -115,9 +150,9 @@ fn clobber_requests_round_trip() {
     let request = think_clobber(&["a1-a2", "b1-a1"], "first_center_then_aggressive");
     assert_eq!(round_trip(&request), request);
     let mut level = think_clobber(&[], "live");
-    if let Request::Think { settings, .. } = &mut level {
-        *settings = EngineSettings::Level {
-            level: 8,
+    if let Request::Think { choice, .. } = &mut level {
+        *choice = EngineChoice::Level {
+            level: Level::new(8).unwrap(),
             seed: u64::MAX,
         };
     }
@@ -131,19 +166,8 @@ fn a_served_clobber_search_answers_a_legal_move() {
         serve(&think_clobber(&["a1-a2"], eval), js_sys::Date::now, |r| {
             answers.push(round_trip(&r))
         });
-        let Some(Response::Done { id: 9, progress }) = answers.last() else {
-            panic!("no Done for {eval}: {answers:?}");
-        };
-        let pos =
-            warcaby_protocol::rebuild_clobber("WBWB/BWBW/WBWB/BWBW:B", &["a1-a2".into()]).unwrap();
-        let mv = pos
-            .parse_move(progress.best_move.as_deref().unwrap())
-            .unwrap();
-        assert!(pos.legal_moves().contains(&mv), "{eval}: {progress:?}");
-        assert_eq!(progress.depth, 3, "{eval}");
-        assert!(answers
-            .iter()
-            .any(|a| matches!(a, Response::Info { id: 9, .. })));
+        let report = assert_legal_best_move(&answers, 9, &clobber(&["a1-a2"]));
+        assert_eq!(report.depth, 3, "{eval}");
     }
 }
 

@@ -125,9 +125,11 @@ impl<'a> Lexer<'a> {
         let mut value = String::new();
         loop {
             match self.bump() {
+                // A tag stays on its line: an escaped line break does not
+                // continue it (a writer could not give it back).
                 Some('\\') => match self.bump() {
+                    Some('\n') | None => break,
                     Some(c) => value.push(c),
-                    None => break,
                 },
                 Some('"') => {
                     while self.peek().is_some_and(|c| c == ' ' || c == '\t') {

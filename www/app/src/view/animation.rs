@@ -3,9 +3,10 @@
 //! once it has passed them. A spot is a checkers square's index or a
 //! Clobber cell; the board that draws the frame says where a spot is.
 
-use crate::render::Flying;
+use super::render::Flying;
 use warcaby::clobber::{ClobberMove, ClobberPosition};
-use warcaby::{Bitboard, Color, Move, Position, Role, Square};
+use warcaby::games::{AnyGame, AnyMove};
+use warcaby::{Color, Move, Position, Role, Square};
 
 /// How long one hop takes, in milliseconds.
 pub const HOP_MS: f64 = 180.0;
@@ -32,18 +33,31 @@ pub struct Animation {
 }
 
 impl Animation {
+    /// `mv` of `before` (the game before it), played at ply `ply`; None if
+    /// the move does not fit the game.
+    pub fn of(before: &AnyGame, mv: &AnyMove, start_ms: f64) -> Option<Animation> {
+        let ply = before.ply_count();
+        match (before, mv) {
+            (AnyGame::Checkers(g), AnyMove::Checkers(m)) => {
+                Animation::checkers(g.position(), m, ply, start_ms)
+            }
+            (AnyGame::Clobber(g), AnyMove::Clobber(m)) => {
+                Some(Animation::clobber(g.position(), m, ply, start_ms))
+            }
+            _ => None,
+        }
+    }
+
     /// A checkers move played at `ply` from `before`: each jump's captured
     /// piece goes when the piece has jumped it. None if `mv` does not fit.
     pub fn checkers(before: &Position, mv: &Move, ply: usize, start_ms: f64) -> Option<Animation> {
         let piece = before.piece_at(mv.from())?;
-        let mut prev = mv.from();
         let taken = mv
-            .path()
-            .iter()
-            .map(|&land| {
-                let between = passed(prev, land, mv.captured());
-                prev = land;
-                between.into_iter().fold(0, |bits, sq| bits | bit(spot(sq)))
+            .hops()
+            .map(|hop| {
+                hop.captured
+                    .into_iter()
+                    .fold(0, |bits, sq| bits | bit(spot(sq)))
             })
             .collect();
         Some(Animation {
@@ -115,26 +129,6 @@ fn spot(sq: Square) -> u8 {
     sq.index() as u8
 }
 
-/// The captured pieces between two landing squares of a move.
-fn passed(from: Square, to: Square, captured: Bitboard) -> Bitboard {
-    let (df, dr) = (
-        (to.file() as i8 - from.file() as i8).signum(),
-        (to.rank() as i8 - from.rank() as i8).signum(),
-    );
-    let mut out = Bitboard::EMPTY;
-    let mut sq = from;
-    while let Some(next) = sq.offset(df, dr) {
-        if next == to {
-            break;
-        }
-        if captured.contains(next) {
-            out |= Bitboard::from_square(next);
-        }
-        sq = next;
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,7 +179,7 @@ mod tests {
             1,
             "the first captured piece is gone"
         );
-        let first_captured = passed(mv.from(), mv.path()[0], mv.captured());
+        let first_captured = mv.hops().next().unwrap().captured;
         let sq = first_captured.into_iter().next().unwrap();
         assert_eq!(second.gone, bit(spot(sq)));
         let mid = (mv.path()[0].index() as f64 + mv.path()[1].index() as f64) / 2.0;

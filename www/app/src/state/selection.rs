@@ -18,6 +18,18 @@ pub enum Outcome<M = Move> {
     Refused(String),
 }
 
+impl<M> Outcome<M> {
+    /// The same outcome with the move turned into another type.
+    pub fn map<N>(self, f: impl FnOnce(M) -> N) -> Outcome<N> {
+        match self {
+            Outcome::None => Outcome::None,
+            Outcome::Changed => Outcome::Changed,
+            Outcome::Play(mv) => Outcome::Play(f(mv)),
+            Outcome::Refused(why) => Outcome::Refused(why),
+        }
+    }
+}
+
 /// The board's selection: a piece, and the landing squares entered so far
 /// of a capture chain.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -84,8 +96,9 @@ impl Selection {
         ))
     }
 
-    /// Clicks (or drops on) `sq`.
-    pub fn click(&mut self, pos: &Position, legal: &[Move], sq: Square) -> Outcome {
+    /// Clicks (or drops on) `sq`; `forced` says a capture is mandatory now
+    /// (the engine's [`warcaby::AnyGame::capture_is_forced`]).
+    pub fn click(&mut self, pos: &Position, legal: &[Move], forced: bool, sq: Square) -> Outcome {
         let own = pos.pieces(pos.side_to_move()).contains(sq);
         let movable = legal.iter().any(|m| m.from() == sq);
         if self.from.is_some() {
@@ -107,7 +120,7 @@ impl Selection {
         let had_selection = self.from.is_some();
         if own {
             self.clear();
-            return Outcome::Refused(why_not(pos, legal, sq));
+            return Outcome::Refused(why_not(pos, legal, forced, sq));
         }
         if had_selection && !self.entered.is_empty() {
             // Mid-chain: keep what was entered, explain.
@@ -172,10 +185,10 @@ impl Selection {
     }
 }
 
-/// Why the piece on `sq` cannot move.
-pub fn why_not(pos: &Position, legal: &[Move], sq: Square) -> String {
+/// Why the piece on `sq` cannot move (`forced`: a capture is mandatory).
+pub fn why_not(pos: &Position, legal: &[Move], forced: bool, sq: Square) -> String {
     let notation = pos.rules().notation;
-    if legal.first().is_some_and(|m| m.is_capture()) {
+    if forced {
         let mut from: Vec<String> = legal
             .iter()
             .map(|m| m.from())
@@ -296,13 +309,21 @@ mod tests {
         (pos, legal)
     }
 
+    /// A capture is mandatory in `pos`, as the engine says.
+    fn forced(pos: &Position) -> bool {
+        warcaby::AnyGame::Checkers(warcaby::Game::from_position(*pos)).capture_is_forced()
+    }
+
     #[test]
     fn click_to_move() {
         let (pos, legal) = setup("B:W21-32:B1-12", Variant::English);
         let mut s = Selection::default();
-        assert_eq!(s.click(&pos, &legal, sq("d6")), Outcome::Changed);
+        assert_eq!(
+            s.click(&pos, &legal, forced(&pos), sq("d6")),
+            Outcome::Changed
+        );
         assert_eq!(s.next_squares(&legal).count(), 2);
-        match s.click(&pos, &legal, sq("c5")) {
+        match s.click(&pos, &legal, forced(&pos), sq("c5")) {
             Outcome::Play(m) => assert_eq!(pos.move_text(&m), "10-14"),
             other => panic!("{other:?}"),
         }
@@ -312,7 +333,7 @@ mod tests {
     fn mandatory_capture_explains_refusal() {
         let (pos, legal) = setup("W:W22,30:B18", Variant::English);
         let mut s = Selection::default();
-        match s.click(&pos, &legal, sq("c1")) {
+        match s.click(&pos, &legal, forced(&pos), sq("c1")) {
             Outcome::Refused(text) => assert!(text.contains("mandatory"), "{text}"),
             other => panic!("{other:?}"),
         }
@@ -324,9 +345,15 @@ mod tests {
         // c3-e5-g3-e1-c3 either way round and then a1.
         let (pos, legal) = setup("W:WK22:B18,19,25,26,27", Variant::English);
         let mut s = Selection::default();
-        assert_eq!(s.click(&pos, &legal, sq("c3")), Outcome::Changed);
+        assert_eq!(
+            s.click(&pos, &legal, forced(&pos), sq("c3")),
+            Outcome::Changed
+        );
         // a1 ends all three: wait.
-        assert_eq!(s.click(&pos, &legal, sq("a1")), Outcome::Changed);
+        assert_eq!(
+            s.click(&pos, &legal, forced(&pos), sq("a1")),
+            Outcome::Changed
+        );
         assert_eq!(s.candidates(&legal).len(), 3);
         let notation = pos.rules().notation;
         assert_eq!(
@@ -334,13 +361,13 @@ mod tests {
             Some("3 captures end on 29: click a marked square to choose the one you mean.")
         );
         // e1 starts only one of them: it is played.
-        match s.click(&pos, &legal, sq("e1")) {
+        match s.click(&pos, &legal, forced(&pos), sq("e1")) {
             Outcome::Play(m) => assert_eq!(m.path()[0], sq("e1")),
             other => panic!("{other:?}"),
         }
         // Step by step from the start: e5 fits one chain only.
-        s.click(&pos, &legal, sq("c3"));
-        match s.click(&pos, &legal, sq("e5")) {
+        s.click(&pos, &legal, forced(&pos), sq("c3"));
+        match s.click(&pos, &legal, forced(&pos), sq("e5")) {
             Outcome::Play(m) => assert_eq!(m.capture_count(), 5),
             other => panic!("{other:?}"),
         }
@@ -351,9 +378,12 @@ mod tests {
         let (pos, legal) = setup("W:W22,30:B1,9,10,11,18", Variant::Tournament);
         let notation = pos.rules().notation;
         let mut s = Selection::default();
-        s.click(&pos, &legal, sq("c3"));
+        s.click(&pos, &legal, forced(&pos), sq("c3"));
         assert_eq!(s.hint(&legal, notation), None);
-        assert_eq!(s.click(&pos, &legal, sq("e5")), Outcome::Changed);
+        assert_eq!(
+            s.click(&pos, &legal, forced(&pos), sq("e5")),
+            Outcome::Changed
+        );
         assert_eq!(s.entered(), [sq("e5")]);
         let hint = s.hint(&legal, notation).unwrap();
         assert!(
@@ -366,12 +396,15 @@ mod tests {
     fn shared_destination_waits_for_the_next_click() {
         let (pos, legal) = setup("W:WKf2:Bc7,d2,e3,e5,g5", Variant::Russian);
         let mut s = Selection::default();
-        s.click(&pos, &legal, sq("f2"));
-        assert_eq!(s.click(&pos, &legal, sq("h4")), Outcome::Changed);
+        s.click(&pos, &legal, forced(&pos), sq("f2"));
+        assert_eq!(
+            s.click(&pos, &legal, forced(&pos), sq("h4")),
+            Outcome::Changed
+        );
         assert_eq!(s.candidates(&legal).len(), 2);
         let marks = s.next_squares(&legal);
         assert!(marks.contains(sq("d4")) && marks.contains(sq("b6")));
-        match s.click(&pos, &legal, sq("b6")) {
+        match s.click(&pos, &legal, forced(&pos), sq("b6")) {
             Outcome::Play(m) => assert_eq!(pos.move_text(&m), "f2:b6:d8:h4"),
             other => panic!("{other:?}"),
         }
@@ -381,8 +414,8 @@ mod tests {
     fn unique_chain_completes_at_once() {
         let (pos, legal) = setup("W:Wc3:Bd4,f6,d6,b6", Variant::Russian);
         let mut s = Selection::default();
-        s.click(&pos, &legal, sq("c3"));
-        match s.click(&pos, &legal, sq("g7")) {
+        s.click(&pos, &legal, forced(&pos), sq("c3"));
+        match s.click(&pos, &legal, forced(&pos), sq("g7")) {
             Outcome::Play(m) => assert_eq!(m.capture_count(), 2),
             other => panic!("{other:?}"),
         }

@@ -1,0 +1,261 @@
+//! The page's commands: new game, undo and redo, stepping through the
+//! game, the board editor, import and PDN export, and settings changes.
+
+use super::App;
+use crate::dom;
+use crate::state::editor::Editing;
+use crate::state::settings::{Mode, Settings};
+use crate::state::Step;
+use warcaby::checkers::notation::pdn::{self, PdnGame};
+use warcaby::clobber::{ClobberGame, ClobberPosition};
+use warcaby::core::rng::entropy_seed;
+use warcaby::games::{AnyGame, GameKind};
+use warcaby::{Color, Game, Position};
+
+impl App {
+    /// Starts a new game of the settings' game.
+    pub fn new_game(&mut self) {
+        self.cancel_thinking();
+        let (game, name) = self.state.fresh_game();
+        self.state.load(game);
+        self.set_animation(None);
+        self.ai.seed = entropy_seed();
+        self.ui.clear_progress();
+        self.ui.clear_notice();
+        self.ui.announce(&format!("New {name} game"));
+        self.after_change();
+    }
+
+    /// Takes a move back (against the AI, back to the human's turn).
+    pub fn undo(&mut self) {
+        self.cancel_thinking();
+        self.set_animation(None);
+        if self.state.undo() == 0 {
+            self.ui.notice("Nothing to undo.");
+        }
+        self.after_change();
+    }
+
+    /// Replays a move taken back.
+    pub fn redo(&mut self) {
+        self.cancel_thinking();
+        self.set_animation(None);
+        if !self.state.redo() {
+            self.ui.notice("Nothing to redo.");
+        }
+        self.after_change();
+    }
+
+    /// Turns the board half a turn.
+    pub fn flip(&mut self) {
+        self.state.settings.flipped = !self.state.settings.flipped;
+        self.save();
+        self.draw();
+    }
+
+    /// Steps through the game's positions (the arrow keys of the move list).
+    pub fn step_view(&mut self, step: Step) {
+        if let Some(ply) = self.state.step(step) {
+            self.view_ply(Some(ply));
+        }
+    }
+
+    /// Shows the position after `ply` moves (None: the live game).
+    pub fn view_ply(&mut self, ply: Option<usize>) {
+        let back_to_game = self.state.set_view(ply);
+        self.set_animation(None);
+        if back_to_game {
+            // Whoever waited while a past position was shown (the AI, an
+            // automatic single move) goes on.
+            self.after_change();
+        } else {
+            self.refresh();
+            self.update_analysis();
+        }
+    }
+
+    /// Imports a FEN or PDN game (checkers) or a Clobber position text.
+    pub fn import(&mut self, text: &str) {
+        let text = text.trim();
+        let result = match self.state.game.kind() {
+            GameKind::Clobber => self.read_clobber(text),
+            GameKind::Checkers => self.read_checkers(text),
+        };
+        match result {
+            Ok(game) => self.imported(game),
+            Err(Some(e)) => self
+                .ui
+                .notice(&format!("Not loaded — {e}. The current game is unchanged.")),
+            Err(None) => {}
+        }
+    }
+
+    /// A checkers game from a FEN or PDN text; Err(None) when empty (with
+    /// a notice already shown).
+    fn read_checkers(&self, text: &str) -> Result<AnyGame, Option<String>> {
+        if text.is_empty() {
+            self.ui
+                .notice("Paste a FEN (like W:W21-32:B1-12) or a PDN game first.");
+            return Err(None);
+        }
+        let variant = self.state.settings.variant;
+        let looks_like_fen = !text.contains('[') && !text.contains('.') && text.contains(':')
+            || text.starts_with("[FEN");
+        let game = if looks_like_fen {
+            Position::from_fen(text, variant)
+                .map(Game::from_position)
+                .map_err(|e| e.to_string())
+        } else {
+            pdn::read_game(text, variant)
+                .map(|p| p.game)
+                .map_err(|e| e.to_string())
+        };
+        game.map(AnyGame::Checkers).map_err(Some)
+    }
+
+    /// A Clobber game from a position text (FEN and PDN are for checkers
+    /// only); Err(None) when empty.
+    fn read_clobber(&self, text: &str) -> Result<AnyGame, Option<String>> {
+        if text.is_empty() {
+            self.ui
+                .notice("Paste a Clobber position first, like WBWB/BWBW/WBWB/BWBW:B.");
+            return Err(None);
+        }
+        ClobberPosition::parse(text)
+            .map(|pos| AnyGame::Clobber(ClobberGame::from_position(pos)))
+            .map_err(|e| Some(e.to_string()))
+    }
+
+    /// Plays on from an imported game, its rules or board in the settings.
+    fn imported(&mut self, game: AnyGame) {
+        let settings = &mut self.state.settings;
+        let mut switched = false;
+        match &game {
+            AnyGame::Checkers(g) => {
+                switched = g.variant() != settings.variant;
+                settings.variant = g.variant();
+            }
+            AnyGame::Clobber(g) => {
+                settings.rows = g.start().shape().rows() as u8;
+                settings.cols = g.start().shape().cols() as u8;
+            }
+        }
+        self.loaded(game);
+        if switched {
+            let rules = dom::option_label("variant", &self.state.settings.variant.to_string());
+            self.ui.notice(&format!(
+                "This game is played by other rules (its PDN GameType): the rules were switched to {rules}."
+            ));
+        }
+    }
+
+    /// Plays on from a loaded game.
+    fn loaded(&mut self, game: AnyGame) {
+        self.cancel_thinking();
+        self.state.load(game);
+        self.set_animation(None);
+        self.ui.show_settings(&self.state.settings);
+        self.ui.clear_notice();
+        self.ui.announce("Position loaded");
+        self.after_change();
+    }
+
+    /// The game as PDN (checkers only).
+    pub fn pdn_text(&self) -> Option<String> {
+        let AnyGame::Checkers(game) = &self.state.game else {
+            return None;
+        };
+        let mut pdn = PdnGame::new(game.clone());
+        pdn.set_tag("Event", "Warcaby game");
+        let (white, black) = match self.state.settings.mode {
+            Mode::HumanVsAi { human_white: true } => ("Human", "Warcaby AI"),
+            Mode::HumanVsAi { human_white: false } => ("Warcaby AI", "Human"),
+            Mode::HumanVsHuman => ("Human", "Human"),
+            Mode::AiVsAi => ("Warcaby AI", "Warcaby AI"),
+        };
+        pdn.set_tag("White", white);
+        pdn.set_tag("Black", black);
+        pdn.set_tag("Date", &dom::today());
+        Some(pdn.to_pdn())
+    }
+
+    /// Opens the editor on the position shown; the AI waits.
+    pub fn open_editor(&mut self) {
+        self.cancel_thinking();
+        self.stop_analysis();
+        let editing = Editing::open(&self.state.game, self.state.shown_ply());
+        self.state.editor = Some(editing);
+        self.state.clear_selection();
+        self.set_animation(None);
+        self.ui.show_editor(true, editing.side_to_move());
+        self.ui.clear_notice();
+        self.refresh();
+    }
+
+    /// Changes what stands on `spot` in the editor.
+    pub(super) fn edit_spot(&mut self, spot: u8) {
+        if let Some(edited) = self.state.editor.and_then(|e| e.click(spot)) {
+            self.state.editor = Some(edited);
+        }
+        self.show_board_label();
+        self.draw();
+    }
+
+    /// Empties the editor's board (`empty`), or sets the side to move.
+    pub fn edit(&mut self, empty: bool, side: Color) {
+        self.state.editor = self.state.editor.and_then(|e| e.with(empty, side));
+        self.refresh();
+    }
+
+    /// Closes the editor: plays on from its position (`play`), or goes
+    /// back to the game.
+    pub fn close_editor(&mut self, play: bool) {
+        let Some(edited) = self.state.editor.take() else {
+            return;
+        };
+        self.ui.show_editor(false, Color::White);
+        if play {
+            self.loaded(edited.into_game());
+        } else {
+            self.after_change();
+        }
+    }
+
+    /// Applies a settings change made in the page.
+    pub fn settings_changed(&mut self, new: Settings) {
+        let old = &self.state.settings;
+        let game_changed = new.game != old.game
+            || match new.game {
+                GameKind::Clobber => (new.rows, new.cols) != (old.rows, old.cols),
+                GameKind::Checkers => new.variant != old.variant,
+            };
+        let players_changed = new.mode != old.mode;
+        let engine_changed = new.level != old.level
+            || new.lab != old.lab
+            || new.time_ms != old.time_ms
+            || [Color::Black, Color::White]
+                .into_iter()
+                .any(|side| new.lab_side(side, new.game) != old.lab_side(side, new.game));
+        self.state.settings = new;
+        if game_changed {
+            self.ui.show_settings(&self.state.settings);
+            self.new_game();
+            return;
+        }
+        if players_changed || engine_changed {
+            self.cancel_thinking();
+            // Checkers puts the human's men at the bottom; a Clobber board
+            // has no sides, so it stays as it is.
+            if let (Mode::HumanVsAi { human_white }, AnyGame::Checkers(_)) =
+                (self.state.settings.mode, &self.state.game)
+            {
+                self.state.settings.flipped = !human_white;
+                self.ui.show_settings(&self.state.settings);
+            }
+            self.after_change();
+            return;
+        }
+        self.save();
+        self.refresh();
+    }
+}

@@ -1,0 +1,391 @@
+//! Asking the AI: the worker's session (request ids, the latest report,
+//! failures), the AI's own moves, "Move now", and the analysis of the
+//! position shown (its score bar and best line).
+
+use super::ai::{AiClient, Event};
+use super::App;
+use crate::state::game::{capitalise, line_spots, record_at, side_at};
+use warcaby::checkers::ai::Level;
+use warcaby::core::rng::entropy_seed;
+use warcaby::games::{EngineChoice, GameKind, Report};
+use warcaby::search::Algorithm;
+use warcaby::Color;
+use warcaby_protocol::{Request, Response};
+
+/// How long the analysis of one position may think, in milliseconds.
+const ANALYSIS_MS: u64 = 60_000;
+
+/// How many moves of the engine's best line are drawn.
+const BEST_LINE_MOVES: usize = 3;
+
+/// Worker failures in a row (without an answer between them) after which
+/// the AI is given up until the player retries.
+const MAX_AI_FAILURES: u32 = 3;
+
+/// The AI worker and what the page asked of it.
+pub(crate) struct AiSession {
+    pub(super) client: Option<AiClient>,
+    /// Id of the request the AI is working on.
+    pub(super) thinking: Option<u32>,
+    next_id: u32,
+    /// The latest report of the current request.
+    report: Option<Report>,
+    /// "Move now" pressed before any iteration finished.
+    move_now_pending: bool,
+    /// Who searches with what in the current request, for the info panel.
+    search_label: String,
+    /// Worker failures since the AI last answered.
+    failures: u32,
+    /// The AI cannot be started (its worker does not load, or keeps
+    /// failing): the game waits for the player's retry.
+    pub(super) unavailable: bool,
+    /// Id of the analysis request running.
+    analysis: Option<u32>,
+    /// Seed of the weak levels' randomness, new each game.
+    pub(super) seed: u64,
+}
+
+impl AiSession {
+    /// No worker yet.
+    pub(crate) fn new() -> AiSession {
+        AiSession {
+            client: None,
+            thinking: None,
+            next_id: 1,
+            report: None,
+            move_now_pending: false,
+            search_label: String::new(),
+            failures: 0,
+            unavailable: false,
+            analysis: None,
+            seed: entropy_seed(),
+        }
+    }
+
+    /// A new request id.
+    fn next_id(&mut self) -> u32 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+}
+
+/// Worker events arrive here.
+fn deliver(event: Event) {
+    crate::with_app(|app| app.on_ai_event(event));
+}
+
+impl App {
+    pub(super) fn start_ai(&mut self) {
+        match AiClient::start(deliver) {
+            Ok(client) => self.ai.client = Some(client),
+            Err(e) => self.ai_gone(&e),
+        }
+    }
+
+    /// The AI cannot run: say so, keep the game and offer a retry.
+    fn ai_gone(&mut self, why: &str) {
+        if let Some(client) = self.ai.client.take() {
+            client.terminate();
+        }
+        self.ai.unavailable = true;
+        self.ai.thinking = None;
+        self.ai.move_now_pending = false;
+        self.ui.notice(&format!(
+            "The AI is unavailable ({why}). Your game is kept: press \"Retry the AI\" to try again."
+        ));
+        self.ui.show_retry(true);
+        self.refresh_status();
+    }
+
+    /// The player asks for the AI again after it was unavailable.
+    pub fn retry_ai(&mut self) {
+        self.ai.unavailable = false;
+        self.ai.failures = 0;
+        self.ui.show_retry(false);
+        self.ui.clear_notice();
+        self.restart_ai();
+        if !self.ai.unavailable {
+            self.after_change();
+        }
+    }
+
+    fn restart_ai(&mut self) {
+        if let Some(client) = self.ai.client.take() {
+            client.terminate();
+        }
+        self.start_ai();
+    }
+
+    /// Cancels a search in progress (its answer will be ignored).
+    pub(super) fn cancel_thinking(&mut self) {
+        if self.ai.thinking.take().is_some() {
+            self.restart_ai();
+        }
+        self.ai.move_now_pending = false;
+    }
+
+    /// Sends a request, starting the worker if there is none.
+    fn send(&mut self, request: Request) {
+        if self.ai.client.is_none() {
+            self.start_ai();
+        }
+        if let Some(client) = self.ai.client.as_mut() {
+            client.send(request);
+        }
+    }
+
+    /// Asks the AI for its move in the live game.
+    pub(super) fn ask_ai(&mut self) {
+        self.stop_analysis();
+        let id = self.ai.next_id();
+        self.ai.thinking = Some(id);
+        self.ai.report = None;
+        let state = &self.state;
+        let (side, kind) = (state.game.side_to_move(), state.game.kind());
+        let seed = self.ai.seed ^ state.game.ply_count() as u64;
+        let choice = state.settings.engine_choice(side, kind, seed);
+        self.ai.search_label = search_label(side, &choice, kind);
+        let request = Request::Think {
+            id,
+            game: state.game.record(),
+            choice,
+            time_ms: state.settings.time_ms,
+        };
+        if self.ai.unavailable {
+            self.ai.thinking = None;
+            self.ui.notice(
+                "The AI is unavailable. Your game is kept: press \"Retry the AI\" to try again.",
+            );
+            self.refresh_status();
+            return;
+        }
+        self.send(request);
+        self.refresh_status();
+    }
+
+    /// What the worker said (or that it failed).
+    pub(crate) fn on_ai_event(&mut self, event: Event) {
+        match event {
+            Event::Answer(response) => self.on_answer(response),
+            Event::Failed(message) => self.on_ai_failure(&message),
+        }
+    }
+
+    fn on_answer(&mut self, response: Response) {
+        let thinking = self.ai.thinking;
+        let analysis = self.ai.analysis;
+        match response {
+            Response::Ready => {
+                if let Some(client) = self.ai.client.as_mut() {
+                    client.mark_ready();
+                }
+            }
+            Response::Info { id, report } if Some(id) == thinking => {
+                self.ui.show_progress(&self.ai.search_label, &report);
+                self.ai.report = Some(report);
+                if self.ai.move_now_pending {
+                    self.move_now();
+                }
+            }
+            Response::Done { id, report } if Some(id) == thinking => {
+                self.ai.thinking = None;
+                self.ai.failures = 0;
+                self.ui.show_progress(&self.ai.search_label, &report);
+                self.play_ai_move(report.best_move.as_deref());
+            }
+            Response::Info { id, report } | Response::Done { id, report }
+                if Some(id) == analysis =>
+            {
+                self.analysed(report)
+            }
+            Response::Error { id, .. } if Some(id) == analysis => self.ai.analysis = None,
+            Response::Error { id, message } if Some(id) == thinking || id == 0 => {
+                self.ai.thinking = None;
+                self.ui.notice(&format!("The AI could not move: {message}"));
+                self.refresh_status();
+            }
+            _ => {}
+        }
+    }
+
+    fn on_ai_failure(&mut self, message: &str) {
+        // A worker that never loaded will not load the next time either;
+        // one that keeps crashing is no better.
+        let loaded = self.ai.client.as_ref().is_some_and(AiClient::is_ready);
+        self.ai.failures += 1;
+        if !loaded || self.ai.failures >= MAX_AI_FAILURES {
+            self.ai_gone(message);
+            return;
+        }
+        self.ui.notice(&format!(
+            "The AI stopped unexpectedly ({message}); it was restarted and the game goes on."
+        ));
+        self.restart_ai();
+        self.ai.analysis = None;
+        if self.ai.thinking.take().is_some() {
+            self.after_change();
+        }
+    }
+
+    fn play_ai_move(&mut self, text: Option<&str>) {
+        let Some(text) = text else {
+            return;
+        };
+        if let Err(e) = self.play_text(text) {
+            self.ui.notice(&format!("The AI suggested a bad move: {e}"));
+        }
+    }
+
+    /// Plays the best move found so far and stops the search.
+    pub fn move_now(&mut self) {
+        if self.ai.thinking.is_none() {
+            return;
+        }
+        let best = self.ai.report.as_ref().and_then(|p| p.best_move.clone());
+        match best {
+            Some(text) => {
+                self.ai.thinking = None;
+                self.ai.move_now_pending = false;
+                self.restart_ai();
+                self.play_ai_move(Some(&text));
+            }
+            None => self.ai.move_now_pending = true,
+        }
+    }
+
+    /// Makes the worker crash (see [`crate::debug_crash_ai`]): an idle
+    /// worker is told to panic; a thinking one gets the error event a
+    /// crashed worker fires. Returns the worker to fire it at.
+    pub(crate) fn crash_ai(&mut self) -> Option<web_sys::Worker> {
+        let thinking = self.ai.thinking.is_some();
+        let client = self.ai.client.as_mut()?;
+        if thinking {
+            return Some(client.worker());
+        }
+        client.send(Request::Panic);
+        None
+    }
+
+    /// Turns the analysis on or off.
+    pub fn set_analysing(&mut self, on: bool) {
+        self.state.analysing = on;
+        self.update_analysis();
+        self.refresh();
+    }
+
+    /// Stops the analysis running (a search cannot be interrupted otherwise).
+    pub(super) fn stop_analysis(&mut self) {
+        if self.ai.analysis.take().is_some() {
+            self.restart_ai();
+        }
+    }
+
+    /// Starts the engine on the position shown, when the analysis is on and
+    /// the AI is not thinking about its own move; forgets the old line.
+    pub(super) fn update_analysis(&mut self) {
+        self.stop_analysis();
+        let ply = self.state.shown_ply();
+        self.state.best_line = crate::state::BestLine {
+            ply,
+            moves: Vec::new(),
+        };
+        self.ui.show_evaluation(None);
+        let over = self.state.view.is_none() && self.state.is_over();
+        if !self.state.analysing || self.ai.thinking.is_some() || self.ai.unavailable || over {
+            return;
+        }
+        let id = self.ai.next_id();
+        self.ai.analysis = Some(id);
+        let side = side_at(&self.state.game, ply);
+        self.ai.search_label = format!("Analysis: {} to move", capitalise(side.name()));
+        let request = Request::Think {
+            id,
+            game: record_at(&self.state.game, ply),
+            choice: EngineChoice::Level {
+                level: Level::new(8).expect("level 8 exists"),
+                seed: self.ai.seed,
+            },
+            time_ms: ANALYSIS_MS,
+        };
+        self.send(request);
+    }
+
+    /// An analysis iteration finished: its score on the bar, its best line
+    /// (read with the engine from the analysed position) as arrows.
+    fn analysed(&mut self, report: Report) {
+        self.ui.show_progress(&self.ai.search_label, &report);
+        let ply = self.state.best_line.ply;
+        let white = if side_at(&self.state.game, ply) == Color::White {
+            1
+        } else {
+            -1
+        };
+        self.ui.show_evaluation(Some(report.score * white));
+        let texts = &report.pv[..report.pv.len().min(BEST_LINE_MOVES)];
+        self.state.best_line.moves = line_spots(&self.state.game, ply, texts);
+        self.show_board_label();
+        self.draw();
+    }
+}
+
+/// Who searches with what, for the info panel: like "Black: minimax,
+/// depth 2", "White: NegaScout, time only" or "Black: level 4"; in Clobber
+/// with the heuristic, like "Black: level 4, heuristic live".
+fn search_label(side: Color, choice: &EngineChoice, game: GameKind) -> String {
+    let mut how = match choice {
+        EngineChoice::Level { level, .. } => format!("level {level}"),
+        EngineChoice::Lab {
+            algorithm, depth, ..
+        } => {
+            let name = match algorithm {
+                Algorithm::AlphaBeta => "alpha-beta".to_string(),
+                Algorithm::NegaScout => "NegaScout".to_string(),
+                other => other.to_string(),
+            };
+            match depth {
+                Some(d) => format!("{name}, depth {d}"),
+                None => format!("{name}, time only"),
+            }
+        }
+    };
+    if game == GameKind::Clobber {
+        let heuristic = match choice {
+            EngineChoice::Lab { eval, .. } => eval.to_string(),
+            EngineChoice::Level { .. } => warcaby::clobber::ClobberEval::default().to_string(),
+        };
+        how = format!("{how}, heuristic {heuristic}");
+    }
+    format!("{}: {how}", capitalise(side.name()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warcaby::games::AnyEval;
+
+    #[test]
+    fn the_search_label_says_who_searches_with_what() {
+        let level = EngineChoice::Level {
+            level: Level::new(4).unwrap(),
+            seed: 0,
+        };
+        assert_eq!(
+            search_label(Color::Black, &level, GameKind::Checkers),
+            "Black: level 4"
+        );
+        assert_eq!(
+            search_label(Color::Black, &level, GameKind::Clobber),
+            "Black: level 4, heuristic live"
+        );
+        let lab = EngineChoice::Lab {
+            algorithm: Algorithm::NegaScout,
+            eval: "active".parse::<AnyEval>().unwrap(),
+            depth: None,
+        };
+        assert_eq!(
+            search_label(Color::White, &lab, GameKind::Clobber),
+            "White: NegaScout, time only, heuristic active"
+        );
+    }
+}

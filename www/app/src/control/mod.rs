@@ -1,0 +1,177 @@
+//! The controller: [`App`] holds the headless [`State`], the page's
+//! elements, the AI worker and the running animation, and turns events
+//! (clicks, keys, the worker's answers, timers) into state transitions,
+//! then shows the result. Its submodules: `ai` (the worker client),
+//! `engine` (asking the AI and the analysis), `pointer` (board input),
+//! `commands` (buttons, settings, editor, import), `turns` (playing a move
+//! and whoever is next).
+
+pub mod ai;
+mod commands;
+mod engine;
+mod pointer;
+mod turns;
+
+use crate::dom::{self, storage, ui::Ui};
+use crate::state::game::{move_list, position_text, rules_name, starts_second};
+use crate::state::settings::Settings;
+use crate::state::State;
+use crate::view::animation::Animation;
+use crate::view::scene::{self, Animated};
+use crate::view::Surface;
+use engine::AiSession;
+use warcaby::games::AnyGame;
+
+/// The whole page: state, elements, AI and animation.
+pub struct App {
+    state: State,
+    ui: Ui,
+    ai: AiSession,
+    animation: Option<Animation>,
+    /// A redraw is asked for on the next animation frame.
+    frame_pending: bool,
+    /// What the last move was, for the announcement after it.
+    announcement: Option<String>,
+    /// The move being played is the only legal one, played automatically.
+    auto_played: bool,
+}
+
+impl App {
+    /// The app on the page's elements, showing `game` with `settings`.
+    pub fn new(ui: Ui, settings: Settings, game: AnyGame) -> App {
+        App {
+            state: State::new(settings, game),
+            ui,
+            ai: AiSession::new(),
+            animation: None,
+            frame_pending: false,
+            announcement: None,
+            auto_played: false,
+        }
+    }
+
+    /// Shows the settings and the game, with `notice` (a saved game that
+    /// could not be restored), and starts the AI.
+    pub fn begin(&mut self, notice: Option<String>) {
+        self.ui.show_settings(&self.state.settings);
+        if let Some(text) = notice {
+            self.ui.notice(&text);
+            self.save();
+        }
+        self.start_ai();
+        self.refresh();
+        self.after_change();
+    }
+
+    /// The settings in use.
+    pub fn settings(&self) -> &Settings {
+        &self.state.settings
+    }
+
+    /// Shows a notice.
+    pub fn notice(&self, text: &str) {
+        self.ui.notice(text);
+    }
+
+    /// Says something to screen readers.
+    pub fn announce(&self, text: &str) {
+        self.ui.announce(text);
+    }
+
+    /// The text of the position shown.
+    pub fn position_text(&self) -> String {
+        position_text(&self.state.game, self.state.shown_ply())
+    }
+
+    fn save(&self) {
+        storage::save(&self.state.settings, &self.state.game);
+    }
+
+    /// The board's geometry now.
+    fn surface(&self) -> Surface {
+        Surface::of(&self.state, self.ui.board_size())
+    }
+
+    /// Draws the board, with the animation's next frame if one runs.
+    pub fn draw(&mut self) {
+        let surface = self.surface();
+        let animated = self.animation_frame(&surface);
+        if let Some(ctx) = self.ui.context(surface.size()) {
+            scene::draw(&ctx, &self.state, &surface, animated);
+        }
+    }
+
+    /// The running animation's frame. Asks for the next frame, or ends a
+    /// finished animation.
+    fn animation_frame(&mut self, surface: &Surface) -> Option<Animated> {
+        let anim = self.animation.as_ref()?;
+        let frame = anim.flying(dom::now(), |spot| surface.centre(spot));
+        let ply = anim.ply;
+        match frame {
+            Some(flying) if ply < self.state.game.ply_count() => {
+                self.request_frame();
+                Some((ply, flying))
+            }
+            _ => {
+                self.set_animation(None);
+                None
+            }
+        }
+    }
+
+    /// Asks for one redraw on the next animation frame (one at a time).
+    fn request_frame(&mut self) {
+        if !self.frame_pending {
+            self.frame_pending = true;
+            dom::request_frame();
+        }
+    }
+
+    /// The animation frame asked for has come: redraw.
+    pub fn on_frame(&mut self) {
+        self.frame_pending = false;
+        self.draw();
+    }
+
+    /// Sets (or with None ends) the animation; the canvas's
+    /// `data-animating` attribute says whether one runs, and a replaced
+    /// animation ends there before the new one starts.
+    fn set_animation(&mut self, animation: Option<Animation>) {
+        if self.animation.take().is_some() {
+            self.ui.set_animating(false);
+        }
+        if animation.is_some() {
+            self.ui.set_animating(true);
+        }
+        self.animation = animation;
+    }
+
+    /// Gives the board its accessible name.
+    fn show_board_label(&self) {
+        let under = self.surface().spot_on_screen(self.state.cursor());
+        self.ui.board_label(&self.state.board_label(under));
+    }
+
+    fn refresh_status(&self) {
+        let state = &self.state;
+        self.ui.status(&state.status_text(self.ai.unavailable));
+        let outcome = crate::state::game::outcome_text(&state.game);
+        self.ui
+            .show_result(outcome.as_deref().filter(|_| state.view.is_none()));
+        self.ui.set_thinking(self.ai.thinking.is_some());
+    }
+
+    /// Redraws the board and every panel.
+    fn refresh(&mut self) {
+        self.refresh_status();
+        self.show_board_label();
+        let game = &self.state.game;
+        self.ui
+            .show_moves(&move_list(game), starts_second(game), self.state.view);
+        self.ui.show_fen(&self.position_text());
+        self.ui.show_rules(&rules_name(game));
+        self.ui.show_game(self.state.settings.game);
+        self.ui.show_lab(self.state.settings.lab);
+        self.draw();
+    }
+}

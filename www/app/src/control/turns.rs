@@ -1,0 +1,136 @@
+//! Playing a move and handing the turn on: the announcement, the
+//! animation, saving, and starting whoever is next (the AI after a pause,
+//! or an only legal move played for the player).
+
+use super::App;
+use crate::dom;
+use crate::state::game::only_move_text;
+use crate::state::settings::Mode;
+use crate::view::animation::Animation;
+use warcaby::games::AnyMove;
+
+impl App {
+    /// Plays a legal move, animates it and lets the next player move.
+    pub(super) fn play(&mut self, mv: AnyMove) {
+        let before = self.state.game.clone();
+        match self.state.play(&mv) {
+            Ok(said) => {
+                self.ui.clear_notice();
+                self.moved(said);
+                self.animate(Animation::of(&before, &mv, dom::now()));
+                self.after_change();
+            }
+            Err(e) => self.ui.notice(&e),
+        }
+    }
+
+    /// Reads a move text with the engine and plays it.
+    pub(super) fn play_text(&mut self, text: &str) -> Result<(), String> {
+        let mv = self
+            .state
+            .game
+            .parse_move(text)
+            .map_err(|e| e.to_string())?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// A move was played: what to tell screen readers (`said`, the move
+    /// and what it took), told with what follows in one announcement.
+    fn moved(&mut self, said: String) {
+        let auto = if std::mem::take(&mut self.auto_played) {
+            "Only legal move, played automatically: "
+        } else {
+            ""
+        };
+        self.announcement = Some(format!("{auto}{said}"));
+    }
+
+    /// Starts a move's animation, unless animation is off (by the setting
+    /// or the system's reduced motion) or an earlier position is shown.
+    fn animate(&mut self, animation: Option<Animation>) {
+        let wanted = self.state.settings.animate
+            && !dom::prefers_reduced_motion()
+            && self.state.view.is_none();
+        self.set_animation(animation.filter(|_| wanted));
+        if self.animation.is_some() {
+            self.request_frame();
+        }
+    }
+
+    /// Milliseconds until the running animation ends (0 without one).
+    fn animation_left_ms(&self) -> u64 {
+        self.animation
+            .as_ref()
+            .map_or(0.0, |a| a.left_ms(dom::now()))
+            .ceil() as u64
+    }
+
+    /// After any change of the game: save, redraw, and start whoever is next.
+    pub(super) fn after_change(&mut self) {
+        self.save();
+        self.refresh();
+        self.announce_turn();
+        if self.state.is_over() {
+            return;
+        }
+        if self.state.view.is_some() || !self.state.is_ai_turn() {
+            self.update_analysis();
+        } else {
+            self.stop_analysis();
+        }
+        if self.state.view.is_none() {
+            self.start_next();
+        }
+    }
+
+    /// One announcement after a move: the move, then the result or who is
+    /// next.
+    fn announce_turn(&mut self) {
+        let next = self.state.next_announcement();
+        match self.announcement.take() {
+            Some(said) => self.ui.announce(&format!("{said}. {next}.")),
+            None if self.state.is_over() => self.ui.announce(&next),
+            None => {}
+        }
+    }
+
+    /// Starts the AI, or plays the player's only legal move, once the last
+    /// move's animation has ended.
+    fn start_next(&mut self) {
+        let animation_ms = self.animation_left_ms();
+        if self.state.is_ai_turn() {
+            if self.ai.thinking.is_none() {
+                let pause = match self.state.settings.mode {
+                    Mode::AiVsAi => self.state.settings.ai_delay_ms,
+                    _ => 0,
+                };
+                dom::later(pause.max(animation_ms) as i32, || {
+                    crate::with_app(|app| {
+                        let state = &app.state;
+                        if state.is_ai_turn() && app.ai.thinking.is_none() && state.view.is_none() {
+                            app.ask_ai();
+                        }
+                    })
+                });
+            }
+            return;
+        }
+        let settings = &self.state.settings;
+        if !settings.auto_single || !matches!(settings.mode, Mode::HumanVsAi { .. }) {
+            return;
+        }
+        if let Some(only) = only_move_text(&self.state.game) {
+            dom::later(animation_ms.max(400) as i32, move || {
+                crate::with_app(|app| {
+                    let state = &app.state;
+                    if state.human_may_move() && only_move_text(&state.game) == Some(only.clone()) {
+                        app.auto_played = true;
+                        let _ = app.play_text(&only);
+                        app.auto_played = false;
+                    }
+                })
+            });
+        }
+    }
+}

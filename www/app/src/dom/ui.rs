@@ -1,0 +1,323 @@
+//! Handles to the page's elements and what the app shows in them: status,
+//! notices, announcements, the move list, the search's progress, the
+//! evaluation bar, the editor's controls and the settings form.
+
+use super::form::select_fields;
+use super::{create, document, element, select_value, set_checked, set_select, set_text, window};
+use crate::state::settings::Settings;
+use warcaby::games::{GameKind, Report};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement,
+    HtmlSelectElement,
+};
+
+/// Handles to the page's elements.
+pub struct Ui {
+    canvas: HtmlCanvasElement,
+    status: HtmlElement,
+    notice: HtmlElement,
+    announce: HtmlElement,
+    moves: HtmlElement,
+    live: HtmlElement,
+    fen: HtmlElement,
+    move_now: HtmlElement,
+    result: HtmlElement,
+    retry: HtmlElement,
+}
+
+impl Ui {
+    /// Finds the elements.
+    pub fn bind() -> Result<Ui, JsValue> {
+        Ok(Ui {
+            canvas: element("board")?,
+            status: element("status")?,
+            notice: element("notice")?,
+            announce: element("announce")?,
+            moves: element("moves")?,
+            live: element("live")?,
+            fen: element("fen")?,
+            move_now: element("move-now")?,
+            result: element("result")?,
+            retry: element("ai-retry")?,
+        })
+    }
+
+    /// The board's side in CSS pixels.
+    pub fn board_size(&self) -> f64 {
+        let rect = self.canvas.get_bounding_client_rect();
+        rect.width().max(160.0)
+    }
+
+    /// The drawing context, with the canvas sized for the device's pixels.
+    pub fn context(&self, size: f64) -> Option<CanvasRenderingContext2d> {
+        let ratio = window().device_pixel_ratio().max(1.0);
+        let pixels = (size * ratio).round() as u32;
+        if self.canvas.width() != pixels {
+            self.canvas.set_width(pixels);
+            self.canvas.set_height(pixels);
+        }
+        let ctx: CanvasRenderingContext2d = self.canvas.get_context("2d").ok()??.dyn_into().ok()?;
+        let scale = pixels as f64 / size;
+        let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
+        Some(ctx)
+    }
+
+    /// Shows the status line.
+    pub fn status(&self, text: &str) {
+        self.status.set_text_content(Some(text));
+    }
+
+    /// Shows a notice (what went wrong, or what to do).
+    pub fn notice(&self, text: &str) {
+        self.notice.set_text_content(Some(text));
+        self.notice.set_hidden(false);
+    }
+
+    /// Hides the notice.
+    pub fn clear_notice(&self) {
+        self.notice.set_hidden(true);
+        self.notice.set_text_content(None);
+    }
+
+    /// Shows (or hides) the button that brings an unavailable AI back.
+    pub fn show_retry(&self, on: bool) {
+        self.retry.set_hidden(!on);
+    }
+
+    /// Shows a game's result on the board (None: hides it).
+    pub fn show_result(&self, result: Option<&str>) {
+        self.result.set_text_content(result);
+        self.result.set_hidden(result.is_none());
+    }
+
+    /// While the lab decides how the AI searches, the level is not used.
+    pub fn show_lab(&self, lab: bool) {
+        if let Ok(level) = element::<HtmlSelectElement>("level") {
+            level.set_disabled(lab);
+        }
+    }
+
+    /// Says something to screen readers.
+    pub fn announce(&self, text: &str) {
+        self.announce.set_text_content(Some(text));
+    }
+
+    /// The analysis's score bar, from White's side (None: hidden): a
+    /// score in hundredths of a man, or a forced win beyond ±29000.
+    pub fn show_evaluation(&self, white_score: Option<i32>) {
+        let Ok(bar) = element::<HtmlElement>("evaluation") else {
+            return;
+        };
+        bar.set_hidden(white_score.is_none());
+        let Some(score) = white_score else {
+            return;
+        };
+        // -1 (Black wins) .. 1 (White wins), a pawn's worth about a third.
+        let share = match score {
+            s if s.abs() > 29_000 => s.signum() as f64,
+            s => (s as f64 / 300.0).tanh(),
+        };
+        let _ = bar.set_attribute("value", &format!("{share:.3}"));
+        let text = match score {
+            s if s > 29_000 => format!("White wins in {}", 30_000 - s),
+            s if s < -29_000 => format!("Black wins in {}", 30_000 + s),
+            s => format!("{:+.2} for White", s as f64 / 100.0),
+        };
+        let _ = bar.set_attribute("aria-valuetext", &text);
+        let _ = bar.set_attribute("title", &format!("Evaluation: {text}"));
+    }
+
+    /// Shows (or hides) the board editor's controls, with the side to move.
+    pub fn show_editor(&self, open: bool, side: warcaby::Color) {
+        if let Ok(editor) = element::<HtmlElement>("editor") {
+            editor.set_hidden(!open);
+        }
+        if let Ok(edit) = element::<HtmlElement>("edit") {
+            edit.set_hidden(open);
+        }
+        set_select("edit-side", side.name());
+    }
+
+    /// The board's accessible name (the position in words).
+    pub fn board_label(&self, text: &str) {
+        let _ = self.canvas.set_attribute("aria-label", text);
+    }
+
+    /// Marks the canvas while a move is animated (`data-animating`).
+    pub fn set_animating(&self, on: bool) {
+        let _ = self
+            .canvas
+            .set_attribute("data-animating", if on { "true" } else { "false" });
+    }
+
+    /// Enables "Move now" while the AI thinks.
+    pub fn set_thinking(&self, thinking: bool) {
+        let _ = self
+            .move_now
+            .set_attribute("aria-disabled", if thinking { "false" } else { "true" });
+        if let Ok(button) = self
+            .move_now
+            .clone()
+            .dyn_into::<web_sys::HtmlButtonElement>()
+        {
+            button.set_disabled(!thinking);
+        }
+    }
+
+    /// Shows a search's progress, with who searches with what.
+    pub fn show_progress(&self, search: &str, p: &Report) {
+        let score = match p.score {
+            s if s > 29_000 => format!("win in {}", 30_000 - s),
+            s if s < -29_000 => format!("loss in {}", 30_000 + s),
+            s => format!("{:+.2}", s as f64 / 100.0),
+        };
+        set_text("info-search", search);
+        set_text("info-depth", &format!("{}/{}", p.depth, p.seldepth));
+        set_text("info-score", &score);
+        set_text("info-nodes", &p.nodes.to_string());
+        set_text("info-nps", &p.nps.to_string());
+        set_text("info-pv", &p.pv.join(" "));
+    }
+
+    /// Empties the search panel.
+    pub fn clear_progress(&self) {
+        for id in [
+            "info-search",
+            "info-depth",
+            "info-score",
+            "info-nodes",
+            "info-nps",
+            "info-pv",
+        ] {
+            set_text(id, "–");
+        }
+    }
+
+    /// The move list: a row per move number (the number, then both sides'
+    /// moves; a gap when the first player's move is not in the game), each
+    /// move a button showing its position. The list scrolls itself to the
+    /// current move; the page never moves.
+    pub fn show_moves(&self, texts: &[String], starts_second: bool, view: Option<usize>) {
+        self.moves.set_inner_html("");
+        let current = view.unwrap_or(texts.len());
+        let offset = usize::from(starts_second);
+        let mut row: Option<Element> = None;
+        let mut shown = None;
+        for (i, text) in texts.iter().enumerate() {
+            let slot = i + offset;
+            let row = match row.as_ref() {
+                Some(row) if slot % 2 == 1 => row.clone(),
+                _ => {
+                    let li = create("li", None);
+                    let _ = li.append_child(&create(
+                        "span",
+                        Some(("num", &format!("{}.", slot / 2 + 1))),
+                    ));
+                    if slot % 2 == 1 {
+                        let _ = li.append_child(&create("span", Some(("gap", "…"))));
+                    }
+                    let _ = self.moves.append_child(&li);
+                    row.insert(li).clone()
+                }
+            };
+            let button = create("button", None);
+            button.set_text_content(Some(text));
+            let _ = button.set_attribute("type", "button");
+            let _ = button.set_attribute("data-ply", &(i + 1).to_string());
+            if i + 1 == current {
+                let _ = button.set_attribute("class", "current");
+                let _ = button.set_attribute("aria-current", "step");
+                shown = Some(row.clone());
+            }
+            let _ = row.append_child(&button);
+        }
+        self.live.set_hidden(view.is_none());
+        self.scroll_moves_to(shown);
+    }
+
+    /// Scrolls the move list (only the list) so that `row` is in view; to
+    /// the top without one (the start position).
+    fn scroll_moves_to(&self, row: Option<Element>) {
+        let list = &self.moves;
+        let Some(row) = row.and_then(|r| r.dyn_into::<HtmlElement>().ok()) else {
+            list.set_scroll_top(0);
+            return;
+        };
+        // The list is the rows' offset parent (it is positioned).
+        let (top, bottom) = (row.offset_top(), row.offset_top() + row.offset_height());
+        if top < list.scroll_top() {
+            list.set_scroll_top(top);
+        } else if bottom > list.scroll_top() + list.client_height() {
+            list.set_scroll_top(bottom - list.client_height());
+        }
+    }
+
+    /// Shows the position's text (a FEN, or Clobber position text).
+    pub fn show_fen(&self, fen: &str) {
+        self.fen.set_text_content(Some(fen));
+    }
+
+    /// Shows the rules summary of one variant.
+    pub fn show_rules(&self, variant: &str) {
+        if let Ok(list) = document().query_selector_all("#rules [data-variant]") {
+            for i in 0..list.length() {
+                if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) {
+                    el.set_hidden(el.get_attribute("data-variant").as_deref() != Some(variant));
+                }
+            }
+        }
+    }
+
+    /// Shows the controls of one game (`checkers` or `clobber`) and hides
+    /// the other's.
+    pub fn show_game(&self, game: GameKind) {
+        let name = game.to_string();
+        if let Ok(list) = document().query_selector_all("[data-game]") {
+            for i in 0..list.length() {
+                if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) {
+                    el.set_hidden(el.get_attribute("data-game").as_deref() != Some(name.as_str()));
+                }
+            }
+        }
+        let clobber = game == GameKind::Clobber;
+        if let Ok(input) = element::<HtmlInputElement>("move-input") {
+            input.set_placeholder(if clobber {
+                "b3-b4"
+            } else {
+                "11-15 or 11x18x25"
+            });
+        }
+    }
+
+    /// Puts the settings into the form.
+    pub fn show_settings(&self, s: &Settings) {
+        for (id, value, _) in select_fields(s) {
+            set_select(id, &value);
+        }
+        set_checked("animate", s.animate);
+        set_checked("coordinates", s.coordinates);
+        set_checked("auto-single", s.auto_single);
+        set_checked("lab-enabled", s.lab);
+        for (id, depth) in [
+            ("depth-black", s.black_depth),
+            ("depth-white", s.white_depth),
+        ] {
+            if let Ok(input) = element::<HtmlInputElement>(id) {
+                input.set_value(&depth.to_string());
+            }
+        }
+    }
+
+    /// Checks that the form shows `s` as it is: a value that none of a
+    /// list's choices has (a saved value gone bad) is an error.
+    pub fn form_shows(&self, s: &Settings) -> Result<(), String> {
+        for (id, value, what) in select_fields(s) {
+            if select_value(id) != value {
+                return Err(format!("{what} '{value}' is not one of the page's choices"));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,309 @@
+//! The page's headless state and its transitions: the game, what is shown
+//! (a past position, the editor), the selection, the keyboard's cursor and
+//! the analysis's best line. Plain Rust with no browser in it, tested
+//! natively; the controller (`control`) drives it, the view draws it.
+
+pub mod describe;
+pub mod editor;
+pub mod game;
+pub mod saved;
+pub mod selection;
+pub mod settings;
+
+use editor::Editing;
+use selection::{ClobberSelection, Outcome, Selection};
+use settings::{Mode, Settings};
+use warcaby::clobber::ClobberGame;
+use warcaby::games::{AnyGame, AnyMove, GameKind};
+use warcaby::{Game, Square};
+
+/// A drag in progress: the piece follows the pointer. `from` is a square's
+/// index (checkers) or a cell (Clobber); `at` is in board units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drag {
+    /// The spot the piece left.
+    pub from: u8,
+    /// Where the pointer is, in board units.
+    pub at: (f64, f64),
+    /// The pointer has moved since it went down.
+    pub moved: bool,
+}
+
+/// A step through the game's positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// One move back.
+    Back,
+    /// One move forward.
+    Forward,
+    /// The start position.
+    Start,
+    /// The position now.
+    End,
+}
+
+/// The engine's best line in the analysed position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BestLine {
+    /// The analysed position: after this many moves.
+    pub ply: usize,
+    /// Each move's text and spots (the start, then each landing).
+    pub moves: Vec<(String, Vec<u8>)>,
+}
+
+/// Everything the page shows and the player changes, without the browser.
+pub struct State {
+    /// The player's settings.
+    pub settings: Settings,
+    /// The game on the board.
+    pub game: AnyGame,
+    /// Viewing the position after this many plies (None: the live game).
+    pub view: Option<usize>,
+    /// The checkers selection.
+    pub selection: Selection,
+    /// The Clobber selection.
+    pub clobber_selection: ClobberSelection,
+    /// A drag in progress.
+    pub drag: Option<Drag>,
+    /// The keyboard's cursor on the board: screen column and row.
+    pub cursor: (usize, usize),
+    /// The board has the keyboard's focus (the cursor is drawn).
+    pub board_focused: bool,
+    /// The board editor's position, while it is open.
+    pub editor: Option<Editing>,
+    /// Analysis is on: the engine evaluates the position shown.
+    pub analysing: bool,
+    /// The engine's best line where it analysed.
+    pub best_line: BestLine,
+}
+
+impl State {
+    /// A state showing `game` live with `settings`.
+    pub fn new(settings: Settings, game: AnyGame) -> State {
+        State {
+            settings,
+            game,
+            view: None,
+            selection: Selection::default(),
+            clobber_selection: ClobberSelection::default(),
+            drag: None,
+            cursor: (0, 7),
+            board_focused: false,
+            editor: None,
+            analysing: false,
+            best_line: BestLine::default(),
+        }
+    }
+
+    /// The ply of the position shown.
+    pub fn shown_ply(&self) -> usize {
+        self.view.unwrap_or(self.game.ply_count())
+    }
+
+    /// True once the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// True when the AI is to move in the live game.
+    pub fn is_ai_turn(&self) -> bool {
+        !self.is_over() && self.editor.is_none() && self.settings.ai_plays(self.game.side_to_move())
+    }
+
+    /// True when the player may enter a move now.
+    pub fn human_may_move(&self) -> bool {
+        self.view.is_none() && !self.is_over() && !self.is_ai_turn()
+    }
+
+    /// Forgets the selection (of either game).
+    pub fn clear_selection(&mut self) {
+        self.selection.clear();
+        self.clobber_selection.clear();
+    }
+
+    /// The game the settings ask for, from its start, with its name ("6x5
+    /// Clobber", "tournament").
+    pub fn fresh_game(&self) -> (AnyGame, String) {
+        match self.settings.game {
+            GameKind::Clobber => {
+                let (rows, cols) = (self.settings.rows, self.settings.cols);
+                let shape = self
+                    .settings
+                    .clobber_shape()
+                    .unwrap_or_else(|_| Settings::default().clobber_shape().expect("6x5"));
+                let game = AnyGame::Clobber(ClobberGame::new(shape));
+                (game, format!("{rows}x{cols} Clobber"))
+            }
+            GameKind::Checkers => {
+                let variant = self.settings.variant;
+                (AnyGame::Checkers(Game::new(variant)), variant.to_string())
+            }
+        }
+    }
+
+    /// Shows `game` live, with nothing selected.
+    pub fn load(&mut self, game: AnyGame) {
+        self.game = game;
+        self.view = None;
+        self.clear_selection();
+    }
+
+    /// Takes moves back: one, or against the AI back to the human's turn.
+    /// Returns how many were taken back.
+    pub fn undo(&mut self) -> usize {
+        self.view = None;
+        self.clear_selection();
+        let mut undone = 0;
+        while self.game.undo().is_some() {
+            undone += 1;
+            if !self.is_ai_turn() || self.settings.mode == Mode::AiVsAi {
+                break;
+            }
+        }
+        undone
+    }
+
+    /// Replays undone moves: one, or against the AI on to the human's
+    /// turn. False when there was none.
+    pub fn redo(&mut self) -> bool {
+        self.view = None;
+        self.clear_selection();
+        if self.game.redo().is_none() {
+            return false;
+        }
+        while self.is_ai_turn() && self.settings.mode != Mode::AiVsAi && self.game.redo().is_some()
+        {
+        }
+        true
+    }
+
+    /// The ply a step through the game leads to, if it moves at all.
+    pub fn step(&self, step: Step) -> Option<usize> {
+        let count = self.game.ply_count();
+        let now = self.shown_ply();
+        let next = match step {
+            Step::Back => now.saturating_sub(1),
+            Step::Forward => (now + 1).min(count),
+            Step::Start => 0,
+            Step::End => count,
+        };
+        (next != now).then_some(next)
+    }
+
+    /// Shows the position after `ply` moves (None, or the last ply: the
+    /// live game). True when this went back to the live game.
+    pub fn set_view(&mut self, ply: Option<usize>) -> bool {
+        let was_viewing = self.view.is_some();
+        self.view = ply.filter(|&p| p < self.game.ply_count());
+        self.clear_selection();
+        was_viewing && self.view.is_none()
+    }
+
+    /// Plays a legal move: returns it in words (before it was played), or
+    /// why it was refused (nothing changes then).
+    pub fn play(&mut self, mv: &AnyMove) -> Result<String, String> {
+        let said = game::describe_move(&self.game, mv);
+        self.game.play(mv).map_err(|e| e.to_string())?;
+        self.clear_selection();
+        Ok(said)
+    }
+
+    /// A click (or drop) on `spot` in the live game: the selection's
+    /// outcome, and with a capture half entered what to do next.
+    pub fn click(&mut self, spot: u8) -> (Outcome<AnyMove>, Option<String>) {
+        let forced = self.game.capture_is_forced();
+        match &self.game {
+            AnyGame::Checkers(g) => {
+                let Some(sq) = Square::from_index(spot) else {
+                    return (Outcome::None, None);
+                };
+                let pos = *g.position();
+                let legal = pos.legal_moves();
+                let outcome = self.selection.click(&pos, &legal, forced, sq);
+                let hint = self.selection.hint(&legal, pos.rules().notation);
+                (outcome.map(AnyMove::Checkers), hint)
+            }
+            AnyGame::Clobber(g) => {
+                let pos = *g.position();
+                let outcome = self.clobber_selection.click(&pos, &pos.legal_moves(), spot);
+                (outcome.map(AnyMove::Clobber), None)
+            }
+        }
+    }
+
+    /// The selected piece's spot, if any.
+    pub fn selected_spot(&self) -> Option<u8> {
+        match &self.game {
+            AnyGame::Checkers(_) => self.selection.from().map(|s| s.index() as u8),
+            AnyGame::Clobber(_) => self.clobber_selection.from(),
+        }
+    }
+
+    /// True when `spot` holds a piece the player may pick up now.
+    pub fn may_pick_up(&self, spot: u8) -> bool {
+        if !self.human_may_move() || self.editor.is_some() {
+            return false;
+        }
+        match &self.game {
+            AnyGame::Checkers(g) => {
+                let pos = g.position();
+                Square::from_index(spot).is_some_and(|sq| {
+                    pos.pieces(pos.side_to_move()).contains(sq)
+                        && self.selection.entered().is_empty()
+                })
+            }
+            AnyGame::Clobber(g) => {
+                let pos = g.position();
+                pos.stones(pos.side_to_move()) & (1u128 << spot) != 0
+            }
+        }
+    }
+
+    /// The board's size on screen: columns and rows.
+    pub fn screen_size(&self) -> (usize, usize) {
+        match &self.game {
+            AnyGame::Checkers(_) => (8, 8),
+            AnyGame::Clobber(g) => {
+                let shape = g.position().shape();
+                (shape.cols(), shape.rows())
+            }
+        }
+    }
+
+    /// The cursor, kept on the board (whose size may have changed).
+    pub fn cursor(&self) -> (usize, usize) {
+        let (cols, rows) = self.screen_size();
+        (self.cursor.0.min(cols - 1), self.cursor.1.min(rows - 1))
+    }
+
+    /// The cursor to draw: only while the board has the keyboard's focus.
+    pub fn drawn_cursor(&self) -> Option<(usize, usize)> {
+        self.board_focused.then(|| self.cursor())
+    }
+
+    /// Moves the cursor for an arrow key; false for other keys.
+    pub fn move_cursor(&mut self, key: &str) -> bool {
+        let (cols, rows) = self.screen_size();
+        let (col, row) = self.cursor();
+        self.cursor = match key {
+            "ArrowLeft" => (col.saturating_sub(1), row),
+            "ArrowRight" => ((col + 1).min(cols - 1), row),
+            "ArrowUp" => (col, row.saturating_sub(1)),
+            "ArrowDown" => (col, (row + 1).min(rows - 1)),
+            _ => return false,
+        };
+        true
+    }
+
+    /// The best line to draw in the position shown (none elsewhere, or
+    /// while a piece is dragged).
+    pub fn shown_line(&self) -> &[(String, Vec<u8>)] {
+        if self.best_line.ply != self.shown_ply() || self.drag.is_some() {
+            return &[];
+        }
+        &self.best_line.moves
+    }
+}
+
+#[cfg(test)]
+mod tests;

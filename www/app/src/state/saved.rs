@@ -1,0 +1,128 @@
+//! What survives a reload: settings and the game, as versioned JSON (kept
+//! in localStorage by the page). A corrupted or old value is refused with
+//! a reason to show; nothing is half restored.
+//! Version 1 grew the Clobber fields compatibly: they have defaults, so a
+//! value saved before Clobber existed still restores its checkers game.
+//! The lab's algorithm and depth became per side the same way: a value
+//! with the older shared `algorithm` and `depth` gives them to both sides.
+
+use super::settings::Settings;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use warcaby::games::{AnyGame, GameKind, GameRecord};
+
+/// The localStorage key (the version is part of the value).
+pub const KEY: &str = "warcaby.v1";
+const VERSION: u32 = 1;
+
+/// The game name a saved Clobber game has in place of a variant.
+const CLOBBER: &str = "clobber";
+
+/// A game as saved: variant (`clobber` for Clobber), start position (FEN,
+/// or Clobber position text) and move texts (full paths for checkers).
+/// The format predates [`GameRecord`] and stays, so saved games still load.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct SavedGame {
+    variant: String,
+    start_fen: String,
+    moves: Vec<String>,
+}
+
+impl From<GameRecord> for SavedGame {
+    fn from(record: GameRecord) -> SavedGame {
+        match record {
+            GameRecord::Checkers {
+                variant,
+                start_fen,
+                moves,
+            } => SavedGame {
+                variant: variant.to_string(),
+                start_fen,
+                moves,
+            },
+            GameRecord::Clobber { start, moves } => SavedGame {
+                variant: CLOBBER.to_string(),
+                start_fen: start,
+                moves,
+            },
+        }
+    }
+}
+
+impl SavedGame {
+    /// The engine's record of the game (the variant read by its name).
+    fn record(self) -> Result<GameRecord, String> {
+        if self.variant == CLOBBER {
+            return Ok(GameRecord::Clobber {
+                start: self.start_fen,
+                moves: self.moves,
+            });
+        }
+        Ok(GameRecord::Checkers {
+            variant: self.variant.parse().map_err(|e| format!("{e}"))?,
+            start_fen: self.start_fen,
+            moves: self.moves,
+        })
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    version: u32,
+    settings: Settings,
+    game: SavedGame,
+}
+
+/// Serialises settings and game.
+pub fn encode(settings: &Settings, game: &AnyGame) -> String {
+    serde_json::to_string(&Saved {
+        version: VERSION,
+        settings: settings.clone(),
+        game: game.record().into(),
+    })
+    .unwrap_or_default()
+}
+
+/// Gives the shared lab `algorithm` and `depth` of values saved before
+/// they were per side to both sides (unless a side has its own).
+fn share_lab_fields(settings: &mut Map<String, Value>) {
+    for (shared, sides) in [
+        ("algorithm", ["black_algorithm", "white_algorithm"]),
+        ("depth", ["black_depth", "white_depth"]),
+    ] {
+        if let Some(value) = settings.remove(shared) {
+            for side in sides {
+                settings.entry(side).or_insert_with(|| value.clone());
+            }
+        }
+    }
+}
+
+/// Reads what [`encode`] wrote (or an older version 1 value), rebuilding
+/// the game with the engine's rules; any problem is an error to show.
+pub fn decode(text: &str) -> Result<(Settings, AnyGame), String> {
+    let unreadable = |e: serde_json::Error| format!("unreadable saved data ({e})");
+    let mut value: Value = serde_json::from_str(text).map_err(unreadable)?;
+    if let Some(settings) = value.get_mut("settings").and_then(Value::as_object_mut) {
+        share_lab_fields(settings);
+    }
+    let saved: Saved = serde_json::from_value(value).map_err(unreadable)?;
+    if saved.version != VERSION {
+        return Err(format!("saved data of an old version ({})", saved.version));
+    }
+    saved.settings.validate()?;
+    let game = AnyGame::from_record(&saved.game.record()?).map_err(|e| e.to_string())?;
+    let agree = match &game {
+        AnyGame::Checkers(game) => {
+            saved.settings.game == GameKind::Checkers && saved.settings.variant == game.variant()
+        }
+        AnyGame::Clobber(_) => saved.settings.game == GameKind::Clobber,
+    };
+    if !agree {
+        return Err("saved settings and game disagree on the variant".to_string());
+    }
+    Ok((saved.settings, game))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,239 @@
+//! The player's settings, typed with the engine's own choices (game,
+//! variant, level, algorithm, evaluations): a saved value with a name the
+//! engine does not know cannot be read, so it never reaches the engine.
+
+use serde::{Deserialize, Serialize};
+use warcaby::checkers::ai::{CheckersEval, Level};
+use warcaby::clobber::{ClobberEval, Shape};
+use warcaby::games::{AnyEval, EngineChoice, GameKind};
+use warcaby::search::Algorithm;
+use warcaby::{Color, Variant};
+
+/// The deepest fixed depth the AI lab offers.
+pub const MAX_DEPTH: u32 = 40;
+
+/// Who plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    /// A human against the AI; `human_white` says which side the human has.
+    HumanVsAi {
+        /// The human plays White.
+        human_white: bool,
+    },
+    /// Two humans at one board.
+    HumanVsHuman,
+    /// Watch the AI play itself.
+    AiVsAi,
+}
+
+fn six() -> u8 {
+    6
+}
+
+fn five() -> u8 {
+    5
+}
+
+/// Player-chosen settings. Fields added after the first saved version have
+/// defaults, so older values still read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Checkers or Clobber.
+    #[serde(default)]
+    pub game: GameKind,
+    /// The checkers variant.
+    pub variant: Variant,
+    /// Clobber board rows (2-10).
+    #[serde(default = "six")]
+    pub rows: u8,
+    /// Clobber board columns (2-10).
+    #[serde(default = "five")]
+    pub cols: u8,
+    /// Clobber lab heuristic of Black.
+    #[serde(default)]
+    pub black_eval: ClobberEval,
+    /// Clobber lab heuristic of White.
+    #[serde(default)]
+    pub white_eval: ClobberEval,
+    /// Who plays.
+    pub mode: Mode,
+    /// The playing level.
+    pub level: Level,
+    /// Thinking time per AI move (ms).
+    pub time_ms: u64,
+    /// AI lab on: each side's algorithm, depth and heuristic instead of
+    /// the level.
+    pub lab: bool,
+    /// Lab algorithm of Black.
+    #[serde(default)]
+    pub black_algorithm: Algorithm,
+    /// Lab algorithm of White.
+    #[serde(default)]
+    pub white_algorithm: Algorithm,
+    /// Lab evaluation (checkers, both sides).
+    pub eval: CheckersEval,
+    /// Lab fixed depth of Black (0 = time only).
+    #[serde(default)]
+    pub black_depth: u32,
+    /// Lab fixed depth of White (0 = time only).
+    #[serde(default)]
+    pub white_depth: u32,
+    /// Board flipped (Black at the bottom).
+    pub flipped: bool,
+    /// Animate moves.
+    pub animate: bool,
+    /// Show coordinates.
+    pub coordinates: bool,
+    /// Play a single legal move automatically.
+    pub auto_single: bool,
+    /// Pause between moves when the AI plays itself (ms).
+    pub ai_delay_ms: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            game: GameKind::Checkers,
+            variant: Variant::Tournament,
+            rows: six(),
+            cols: five(),
+            black_eval: ClobberEval::default(),
+            white_eval: ClobberEval::default(),
+            mode: Mode::HumanVsAi { human_white: true },
+            level: Level::new(4).expect("level 4 exists"),
+            time_ms: 1000,
+            lab: false,
+            black_algorithm: Algorithm::NegaScout,
+            white_algorithm: Algorithm::NegaScout,
+            eval: CheckersEval::Positional,
+            black_depth: 0,
+            white_depth: 0,
+            flipped: false,
+            animate: true,
+            coordinates: true,
+            auto_single: true,
+            ai_delay_ms: 300,
+        }
+    }
+}
+
+/// What the AI lab searches with for one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LabSide {
+    /// The search algorithm.
+    pub algorithm: Algorithm,
+    /// The evaluation (of the game played).
+    pub eval: AnyEval,
+    /// Fixed depth (0 = time only).
+    pub depth: u32,
+}
+
+impl Settings {
+    /// Checks what the types cannot: a board the engine can play and lab
+    /// depths 0-40. (The page checks in turn that its lists offer each
+    /// value.)
+    pub fn validate(&self) -> Result<(), String> {
+        self.clobber_shape().map_err(|e| format!("Clobber {e}"))?;
+        for (side, depth) in [("Black", self.black_depth), ("White", self.white_depth)] {
+            if depth > MAX_DEPTH {
+                return Err(format!(
+                    "{side}'s lab depth must be 0-{MAX_DEPTH}, got {depth}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The Clobber board the settings ask for.
+    pub fn clobber_shape(&self) -> Result<Shape, warcaby::clobber::ClobberError> {
+        Shape::new(self.rows.into(), self.cols.into())
+    }
+
+    /// The lab's choice for `side` in `game`: its own algorithm and depth,
+    /// and its own heuristic in Clobber (checkers has one for both sides).
+    pub fn lab_side(&self, side: Color, game: GameKind) -> LabSide {
+        let (algorithm, depth, clobber_eval) = match side {
+            Color::Black => (self.black_algorithm, self.black_depth, self.black_eval),
+            Color::White => (self.white_algorithm, self.white_depth, self.white_eval),
+        };
+        let eval = match game {
+            GameKind::Checkers => AnyEval::Checkers(self.eval),
+            GameKind::Clobber => AnyEval::Clobber(clobber_eval),
+        };
+        LabSide {
+            algorithm,
+            eval,
+            depth,
+        }
+    }
+
+    /// What `side` searches with in `game`: the level (with `seed`), or in
+    /// the lab its own algorithm, depth and heuristic.
+    pub fn engine_choice(&self, side: Color, game: GameKind, seed: u64) -> EngineChoice {
+        if !self.lab {
+            return EngineChoice::Level {
+                level: self.level,
+                seed,
+            };
+        }
+        let lab = self.lab_side(side, game);
+        EngineChoice::Lab {
+            algorithm: lab.algorithm,
+            eval: lab.eval,
+            depth: (lab.depth > 0).then_some(lab.depth),
+        }
+    }
+
+    /// True when the AI moves for `side`.
+    pub fn ai_plays(&self, side: Color) -> bool {
+        match self.mode {
+            Mode::HumanVsAi { human_white } => (side == Color::White) != human_white,
+            Mode::HumanVsHuman => false,
+            Mode::AiVsAi => true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lab_gives_each_side_its_own_choice_and_the_level_a_seed() {
+        let settings = Settings {
+            lab: true,
+            black_algorithm: Algorithm::Minimax,
+            black_depth: 2,
+            white_eval: ClobberEval::Active,
+            ..Settings::default()
+        };
+        assert_eq!(
+            settings.engine_choice(Color::Black, GameKind::Checkers, 1),
+            EngineChoice::Lab {
+                algorithm: Algorithm::Minimax,
+                eval: AnyEval::Checkers(CheckersEval::Positional),
+                depth: Some(2),
+            }
+        );
+        assert_eq!(
+            settings.engine_choice(Color::White, GameKind::Clobber, 1),
+            EngineChoice::Lab {
+                algorithm: Algorithm::NegaScout,
+                eval: AnyEval::Clobber(ClobberEval::Active),
+                depth: None,
+            }
+        );
+        let level = Settings::default().engine_choice(Color::White, GameKind::Checkers, 9);
+        assert!(matches!(level, EngineChoice::Level { seed: 9, .. }));
+    }
+
+    #[test]
+    fn who_the_ai_plays_follows_the_mode() {
+        let mut settings = Settings::default();
+        assert!(settings.ai_plays(Color::Black) && !settings.ai_plays(Color::White));
+        settings.mode = Mode::HumanVsHuman;
+        assert!(!settings.ai_plays(Color::Black));
+        settings.mode = Mode::AiVsAi;
+        assert!(settings.ai_plays(Color::White));
+    }
+}

@@ -1,0 +1,121 @@
+use super::*;
+use warcaby::{Color, Variant};
+
+fn human_vs_human(variant: Variant) -> State {
+    let settings = Settings {
+        mode: Mode::HumanVsHuman,
+        variant,
+        ..Settings::default()
+    };
+    State::new(settings, AnyGame::Checkers(Game::new(variant)))
+}
+
+fn spot(name: &str) -> u8 {
+    warcaby::Square::parse(name, warcaby::SquareNotation::Algebraic)
+        .unwrap()
+        .index() as u8
+}
+
+#[test]
+fn two_clicks_play_a_move_and_say_it() {
+    let mut state = human_vs_human(Variant::Tournament);
+    assert_eq!(state.click(spot("c3")).0, Outcome::Changed);
+    assert_eq!(state.selected_spot(), Some(spot("c3")));
+    let (Outcome::Play(mv), _) = state.click(spot("d4")) else {
+        panic!("a move");
+    };
+    assert_eq!(state.play(&mv).unwrap(), "White plays 22-18");
+    assert_eq!(state.game.ply_count(), 1);
+    assert_eq!(state.selected_spot(), None);
+    assert_eq!(state.status_text(false), "Black to move");
+}
+
+#[test]
+fn a_forced_capture_is_in_the_status_and_the_refusal() {
+    let mut state = human_vs_human(Variant::English);
+    for text in ["11-15", "22-18"] {
+        state.game.play_text(text).unwrap();
+    }
+    assert_eq!(
+        state.status_text(false),
+        "Black to move — a capture is mandatory"
+    );
+    let (outcome, _) = state.click(spot("b6"));
+    assert!(matches!(outcome, Outcome::Refused(why) if why.contains("mandatory")));
+}
+
+#[test]
+fn undo_against_the_ai_goes_back_to_the_humans_turn() {
+    let mut state = human_vs_human(Variant::Tournament);
+    state.settings.mode = Mode::HumanVsAi { human_white: true };
+    for text in ["22-18", "11-15"] {
+        state.game.play_text(text).unwrap();
+    }
+    assert!(!state.is_ai_turn());
+    assert_eq!(state.undo(), 2);
+    assert_eq!(state.game.ply_count(), 0);
+    assert!(state.redo());
+    assert_eq!(
+        state.game.ply_count(),
+        2,
+        "redo goes on to the human's turn"
+    );
+    assert_eq!(state.undo(), 2);
+    state.settings.mode = Mode::HumanVsHuman;
+    assert!(state.redo());
+    assert_eq!(state.game.ply_count(), 1);
+    assert_eq!(human_vs_human(Variant::Russian).undo(), 0);
+}
+
+#[test]
+fn viewing_a_past_position_and_back() {
+    let mut state = human_vs_human(Variant::Tournament);
+    for text in ["22-18", "11-15"] {
+        state.game.play_text(text).unwrap();
+    }
+    assert_eq!(state.step(Step::Forward), None);
+    assert_eq!(state.step(Step::Back), Some(1));
+    assert!(!state.set_view(Some(1)));
+    assert!(!state.human_may_move());
+    assert_eq!(
+        state.status_text(false),
+        "Viewing the position after move 1 of 2"
+    );
+    assert_eq!(state.step(Step::Start), Some(0));
+    assert!(state.set_view(Some(2)), "the last ply is the live game");
+    assert_eq!(state.view, None);
+}
+
+#[test]
+fn the_board_label_names_the_pieces_the_selection_and_the_cursor() {
+    let mut state = human_vs_human(Variant::English);
+    state.board_focused = true;
+    state.click(spot("b6"));
+    let label = state.board_label(Some(spot("b6")));
+    assert!(
+        label.starts_with("Checkers board, English rules. Black to move."),
+        "{label}"
+    );
+    assert!(label.contains("Selected: 9."), "{label}");
+    assert!(label.contains("Cursor: 9, black man."), "{label}");
+}
+
+#[test]
+fn a_fresh_game_follows_the_settings() {
+    let mut state = human_vs_human(Variant::Tournament);
+    state.settings.game = GameKind::Clobber;
+    state.settings.rows = 4;
+    state.settings.cols = 3;
+    let (game, name) = state.fresh_game();
+    assert_eq!(name, "4x3 Clobber");
+    assert_eq!(state.cursor(), (0, 7));
+    state.load(game);
+    assert_eq!(state.screen_size(), (3, 4));
+    assert_eq!(state.cursor(), (0, 3), "the cursor stays on the board");
+    assert!(state.move_cursor("ArrowRight"));
+    assert!(!state.move_cursor("x"));
+    assert_eq!(state.cursor(), (1, 3));
+    assert!(state.status_text(false).starts_with("Black"));
+    assert!(!state.is_ai_turn());
+    assert_eq!(state.game.side_to_move(), Color::Black);
+}

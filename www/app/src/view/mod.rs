@@ -1,0 +1,119 @@
+//! What the player sees: the board's geometry ([`Surface`]), the marks
+//! computed from the state, the drawing and the move animation. Only the
+//! drawing itself touches the canvas.
+
+pub mod animation;
+pub mod marks;
+pub mod render;
+pub mod scene;
+
+use crate::state::State;
+use render::{Board, Grid, Pen};
+use warcaby::games::AnyGame;
+use warcaby::Square;
+
+/// The board on screen, whichever game: where each spot (a checkers
+/// square's index or a Clobber cell) is, in canvas pixels and board units.
+pub enum Surface {
+    /// The checkers board.
+    Checkers(Board),
+    /// The Clobber grid.
+    Clobber(Grid),
+}
+
+impl Surface {
+    /// The board of `state`'s game, `size` CSS pixels wide.
+    pub fn of(state: &State, size: f64) -> Surface {
+        let (flipped, coordinates) = (state.settings.flipped, state.settings.coordinates);
+        match &state.game {
+            AnyGame::Checkers(_) => Surface::Checkers(Board {
+                size,
+                flipped,
+                coordinates,
+            }),
+            AnyGame::Clobber(g) => {
+                let shape = g.position().shape();
+                Surface::Clobber(Grid {
+                    size,
+                    rows: shape.rows(),
+                    cols: shape.cols(),
+                    flipped,
+                    coordinates,
+                })
+            }
+        }
+    }
+
+    /// A spot's centre in board units.
+    pub fn centre(&self, spot: u8) -> (f64, f64) {
+        match self {
+            Surface::Checkers(board) => {
+                Square::from_index(spot).map_or((0.0, 0.0), |sq| board.centre(sq))
+            }
+            Surface::Clobber(grid) => grid.centre(spot as usize),
+        }
+    }
+
+    /// The spot under a canvas point (CSS pixels), if any.
+    pub fn spot_at(&self, x: f64, y: f64) -> Option<u8> {
+        match self {
+            Surface::Checkers(board) => board.square_at(x, y).map(|s| s.index() as u8),
+            Surface::Clobber(grid) => grid.cell_at(x, y),
+        }
+    }
+
+    /// A canvas point in board units (cells).
+    pub fn units(&self, x: f64, y: f64) -> (f64, f64) {
+        match self {
+            Surface::Checkers(board) => (x / board.cell(), y / board.cell()),
+            Surface::Clobber(grid) => grid.to_units(x, y),
+        }
+    }
+
+    /// The spot at a screen column and row (0,0 top-left), if any.
+    pub fn spot_on_screen(&self, (col, row): (usize, usize)) -> Option<u8> {
+        match self {
+            Surface::Checkers(board) => board.square_on_screen(col, row).map(|s| s.index() as u8),
+            Surface::Clobber(grid) => grid.cell_on_screen(col, row),
+        }
+    }
+
+    /// The canvas side in CSS pixels.
+    pub fn size(&self) -> f64 {
+        match self {
+            Surface::Checkers(board) => board.size,
+            Surface::Clobber(grid) => grid.size,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::settings::Settings;
+    use warcaby::clobber::{ClobberGame, Shape};
+    use warcaby::{Game, Variant};
+
+    #[test]
+    fn spots_and_points_agree_on_both_boards() {
+        let games = [
+            AnyGame::Checkers(Game::new(Variant::English)),
+            AnyGame::Clobber(ClobberGame::new(Shape::new(4, 6).unwrap())),
+        ];
+        // 480 pixels: checkers cells of 60; a 4x6 grid of 80, 80 from the top.
+        for (game, cell, top) in games
+            .into_iter()
+            .zip([(60.0, 0.0), (80.0, 80.0)])
+            .map(|(g, (c, t))| (g, c, t))
+        {
+            let state = State::new(Settings::default(), game);
+            let surface = Surface::of(&state, 480.0);
+            let spot = surface.spot_on_screen((1, 2)).expect("a spot");
+            let (u, v) = surface.centre(spot);
+            let (x, y) = (u * cell, v * cell + top);
+            assert_eq!(surface.spot_at(x, y), Some(spot));
+            let back = surface.units(x, y);
+            assert!((back.0 - u).abs() < 1e-9 && (back.1 - v).abs() < 1e-9);
+        }
+    }
+}

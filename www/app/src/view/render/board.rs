@@ -1,0 +1,238 @@
+//! The checkers board: squares, numbers or coordinates, pieces and the
+//! marks of a move being entered.
+
+use super::*;
+use warcaby::{Bitboard, Move, Position, Role, Square, SquareNotation};
+
+/// Everything drawn on top of the bare position.
+#[derive(Default)]
+pub struct Marks {
+    /// The last move's whole path.
+    pub last_move: Option<(Square, Vec<Square>)>,
+    /// The selected piece.
+    pub selected: Option<Square>,
+    /// Pieces that must capture (when a capture is mandatory).
+    pub must_capture: Bitboard,
+    /// Next squares to click (dots; rings on occupied squares).
+    pub targets: Bitboard,
+    /// Full paths of the candidate moves (landing squares), for chains.
+    pub paths: Vec<Vec<Square>>,
+    /// Pieces the candidate chains capture (drawn as ghosts).
+    pub ghosts: Bitboard,
+    /// Landing squares already entered.
+    pub entered: Vec<Square>,
+    /// A move's end squares where the piece is crowned.
+    pub crowns: Bitboard,
+    /// The keyboard's cursor: a screen column and row (0,0 top-left).
+    pub cursor: Option<(usize, usize)>,
+    /// The engine's best line: each move's points in board units.
+    pub arrows: Vec<Vec<(f64, f64)>>,
+}
+
+/// Board geometry and style.
+pub struct Board {
+    /// Side length in CSS pixels.
+    pub size: f64,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Show coordinates.
+    pub coordinates: bool,
+}
+
+impl Pen for Board {
+    fn cell(&self) -> f64 {
+        self.size / 8.0
+    }
+}
+
+impl Board {
+    /// Column and row on screen (0,0 top-left) of a square.
+    pub fn screen(&self, sq: Square) -> (f64, f64) {
+        let (f, r) = (sq.file() as f64, sq.rank() as f64);
+        if self.flipped {
+            (7.0 - f, r)
+        } else {
+            (f, 7.0 - r)
+        }
+    }
+
+    /// Board coordinates (0..8 each, y down) to a square, if dark.
+    pub fn square_at(&self, x: f64, y: f64) -> Option<Square> {
+        let (col, row) = ((x / self.cell()).floor(), (y / self.cell()).floor());
+        if !(0.0..8.0).contains(&col) || !(0.0..8.0).contains(&row) {
+            return None;
+        }
+        let (file, rank) = if self.flipped {
+            (7 - col as u8, row as u8)
+        } else {
+            (col as u8, 7 - row as u8)
+        };
+        Square::new(file, rank)
+    }
+
+    /// Centre of a square in board units.
+    pub fn centre(&self, sq: Square) -> (f64, f64) {
+        let (c, r) = self.screen(sq);
+        (c + 0.5, r + 0.5)
+    }
+
+    /// Draws the whole board.
+    pub fn draw(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        pos: &Position,
+        marks: &Marks,
+        flying: Option<&Flying>,
+    ) {
+        let c = self.cell();
+        for row in 0..8 {
+            for col in 0..8 {
+                let dark = (row + col) % 2 == 1;
+                ctx.set_fill_style_str(if dark { DARK } else { LIGHT });
+                ctx.fill_rect(col as f64 * c, row as f64 * c, c, c);
+            }
+        }
+        if let Some((from, path)) = &marks.last_move {
+            for sq in std::iter::once(from).chain(path) {
+                self.fill_square(ctx, *sq, LAST);
+            }
+        }
+        if let Some(sq) = marks.selected {
+            self.fill_square(ctx, sq, SELECTED);
+        }
+        for &sq in &marks.entered {
+            self.fill_square(ctx, sq, ENTERED);
+        }
+        if self.coordinates {
+            self.draw_coordinates(ctx, pos.rules().notation);
+        }
+        for path in &marks.paths {
+            self.draw_path(ctx, marks.selected, path);
+        }
+        for sq in Square::all() {
+            if flying.is_some_and(|f| f.hides(sq.index())) {
+                continue;
+            }
+            if let Some(piece) = pos.piece_at(sq) {
+                let (x, y) = self.centre(sq);
+                let alpha = if marks.ghosts.contains(sq) { 0.35 } else { 1.0 };
+                self.draw_piece(ctx, x, y, piece.color, piece.role == Role::King, alpha);
+                if marks.must_capture.contains(sq) {
+                    self.ring(ctx, sq, MUST, 0.46, 3.0);
+                }
+            }
+        }
+        for sq in marks.targets {
+            if pos.piece_at(sq).is_some() {
+                self.ring(ctx, sq, TARGET, 0.46, 4.0);
+            } else {
+                let (x, y) = self.centre(sq);
+                self.disc(ctx, x, y, 0.14, TARGET);
+            }
+        }
+        for sq in marks.crowns {
+            let (x, y) = self.centre(sq);
+            self.crown(ctx, x, y - 0.3, 0.18, "rgba(255, 200, 0, 0.9)");
+        }
+        self.arrows(ctx, &marks.arrows);
+        if let Some(cursor) = marks.cursor {
+            self.cursor(ctx, cursor);
+        }
+        if let Some(f) = flying {
+            self.draw_piece(ctx, f.at.0, f.at.1, f.color, f.king, 1.0);
+        }
+    }
+
+    /// The square at screen column and row (0,0 top-left), if dark.
+    pub fn square_on_screen(&self, col: usize, row: usize) -> Option<Square> {
+        let c = self.cell();
+        self.square_at((col as f64 + 0.5) * c, (row as f64 + 0.5) * c)
+    }
+
+    fn fill_square(&self, ctx: &CanvasRenderingContext2d, sq: Square, style: &str) {
+        let (col, row) = self.screen(sq);
+        let c = self.cell();
+        ctx.set_fill_style_str(style);
+        ctx.fill_rect(col * c, row * c, c, c);
+    }
+
+    fn ring(&self, ctx: &CanvasRenderingContext2d, sq: Square, style: &str, r: f64, width: f64) {
+        let (x, y) = self.centre(sq);
+        self.ring_at(ctx, x, y, style, r, width);
+    }
+
+    fn draw_path(&self, ctx: &CanvasRenderingContext2d, from: Option<Square>, path: &[Square]) {
+        let Some(from) = from else {
+            return;
+        };
+        let c = self.cell();
+        ctx.begin_path();
+        let (x, y) = self.centre(from);
+        ctx.move_to(x * c, y * c);
+        for sq in path {
+            let (x, y) = self.centre(*sq);
+            ctx.line_to(x * c, y * c);
+        }
+        ctx.set_stroke_style_str(PATH);
+        ctx.set_line_width((c * 0.06).max(2.0));
+        ctx.stroke();
+    }
+
+    fn draw_coordinates(&self, ctx: &CanvasRenderingContext2d, notation: SquareNotation) {
+        let c = self.cell();
+        let size = (c * 0.2).round().max(9.0);
+        ctx.set_font(&format!("{size}px sans-serif"));
+        ctx.set_text_align("left");
+        ctx.set_text_baseline("top");
+        match notation {
+            SquareNotation::Numeric => {
+                for sq in Square::all() {
+                    let (col, row) = self.screen(sq);
+                    badge_text(
+                        ctx,
+                        &sq.number().to_string(),
+                        size,
+                        (col * c + 2.0, row * c + 1.0),
+                        0.0,
+                    );
+                }
+            }
+            SquareNotation::Algebraic => {
+                for i in 0..8u8 {
+                    let file = if self.flipped { 7 - i } else { i };
+                    let letter = ((b'a' + file) as char).to_string();
+                    let corner = ((i as f64 + 1.0) * c - 2.0, 8.0 * c - size - 3.0);
+                    badge_text(ctx, &letter, size, corner, 1.0);
+                }
+                for row in 0..8u8 {
+                    let rank = if self.flipped { row + 1 } else { 8 - row };
+                    badge_text(
+                        ctx,
+                        &rank.to_string(),
+                        size,
+                        (2.0, row as f64 * c + 1.0),
+                        0.0,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A square's number or a coordinate: white text on a dark badge, whose
+/// top corner is at `at`, its left edge there (`align` 0) or its right
+/// edge (`align` 1).
+fn badge_text(ctx: &CanvasRenderingContext2d, text: &str, size: f64, at: (f64, f64), align: f64) {
+    let width = ctx.measure_text(text).map_or(size, |m| m.width()) + 4.0;
+    let (x, y) = (at.0 - align * width, at.1);
+    ctx.set_fill_style_str(BADGE);
+    ctx.fill_rect(x, y, width, size + 2.0);
+    let (r, g, b) = NUMBER;
+    ctx.set_fill_style_str(&format!("rgb({r}, {g}, {b})"));
+    let _ = ctx.fill_text(text, x + 2.0, y + 1.0);
+}
+
+/// The marks for a move's path: its start and every landing square.
+pub fn path_of(mv: &Move) -> (Square, Vec<Square>) {
+    (mv.from(), mv.path().to_vec())
+}
