@@ -1,8 +1,10 @@
 //! The time policy of one search: when to stop deepening and when to abort
-//! the running iteration. Pure arithmetic on clock readings, so it is tested
-//! without timing anything.
+//! the running iteration ([`TimePlan`], pure arithmetic on clock readings,
+//! tested without timing anything), and the searcher's side of it: whether
+//! the best move is failing, and what an aborted iteration leaves.
 
-use super::Limits;
+use super::{Evaluator, Limits, SearchGame, SearchInfo, Searcher, FAILING_MARGIN};
+use std::sync::atomic::Ordering;
 
 /// Do not start another iteration once this share of the budget is gone:
 /// the next one would most likely not finish, and what it can still prove
@@ -55,6 +57,74 @@ impl TimePlan {
     /// True when the search has a time limit at all.
     pub(crate) fn is_timed(&self) -> bool {
         self.budget.is_finite()
+    }
+}
+
+/// The time policy's side of the searcher: per-search state, the failing
+/// root, and what an aborted iteration leaves.
+impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
+    /// Resets the per-search state.
+    pub(super) fn start(&mut self, history: &[u64], limits: &Limits) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.start_ms = (self.clock)();
+        self.plan = TimePlan::new(self.start_ms, limits);
+        self.failing = false;
+        self.deadline_ms = self.plan.deadline(false);
+        self.previous_score = None;
+        self.root_hint = None;
+        self.root_best = None;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.hashes.clear();
+        self.hashes.extend_from_slice(history);
+        self.tt.new_search();
+        self.killers.clear();
+        self.history.age();
+    }
+
+    /// After an aborted iteration: a root move it proved (better than the
+    /// last iteration's best, which is searched first) replaces that move.
+    pub(super) fn adopt_partial(&self, best: &mut SearchInfo<G::Move>) {
+        let Some((mv, score)) = self.root_best else {
+            if best.depth == 0 {
+                // Not even the first iteration finished: take what it had.
+                if let Some(&mv) = self.pv[0].first() {
+                    best.best_move = Some(mv);
+                    best.pv = self.pv[0].clone();
+                }
+            }
+            return;
+        };
+        if best.best_move != Some(mv) || best.depth == 0 {
+            best.pv = self.pv[0].clone();
+            if best.pv.first() != Some(&mv) {
+                best.pv = vec![mv];
+            }
+        }
+        best.best_move = Some(mv);
+        best.score = score;
+    }
+
+    /// Notes a root move's finished result: the proven best so far, and
+    /// whether the best move is failing against the last iteration.
+    pub(super) fn note_root_result(&mut self, mv: G::Move, score: i32, alpha: i32, first: bool) {
+        if score > alpha {
+            self.root_best = Some((mv, score));
+        }
+        if first || score > alpha {
+            self.set_failing(score);
+        }
+    }
+
+    /// The best move is failing when `score` is well below the last
+    /// finished iteration's; the abort deadline follows.
+    pub(super) fn set_failing(&mut self, score: i32) {
+        self.failing = self
+            .previous_score
+            .is_some_and(|previous| score <= previous - FAILING_MARGIN);
+        self.deadline_ms = self.plan.deadline(self.failing);
     }
 }
 
