@@ -119,6 +119,10 @@ fn bench_strength_plays_its_match_and_rejects_a_bad_reference() {
         last.starts_with("strength wins=2 draws=0 losses=0 score=100.0% elo="),
         "{last}"
     );
+    let out = warcaby(&["bestmove", "--depth", "3", "--max-movetime", "50"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--max-movetime needs --movetime"), "{err}");
     let out = warcaby(&["bench", "strength", "--reference", "random"]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);

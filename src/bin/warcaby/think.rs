@@ -52,7 +52,7 @@ pub(crate) struct BestMoveArgs {
     hash: usize,
     /// With --movetime: think up to this many milliseconds while the best
     /// move is failing (default: the move time is the ceiling).
-    #[arg(long, requires = "movetime")]
+    #[arg(long)]
     max_movetime: Option<u64>,
 }
 
@@ -82,6 +82,9 @@ impl NodeJob for BestMoveJob<'_> {
         };
         let mut searcher = Searcher::new(config, eval_for::<G>(args.eval.as_deref())?);
         let mut limits = args.limits.limits();
+        if args.max_movetime.is_some() && limits.time_ms.is_none() {
+            return Err("--max-movetime needs --movetime".to_string());
+        }
         limits.max_time_ms = args.max_movetime;
         let result = searcher.search(&pos, history, limits, |info| {
             println!("{}", info_line(&pos, info));
