@@ -6,8 +6,11 @@
 //! Cells are numbered `row * cols + col` with row 0 at the bottom, and the
 //! stones of each colour are a `u128` bit set.
 
+#[cfg(feature = "certificate")]
+pub mod certificate;
 mod eval;
 mod game;
+pub mod independent;
 mod position;
 mod regions;
 mod shape;

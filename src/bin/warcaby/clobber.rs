@@ -1,10 +1,14 @@
 //! `warcaby clobber solve` and `warcaby clobber run`: the exact solver, and
 //! bot-against-bot games as in the Clobber doc.
 
+use crate::clobber_checkpoint::Checkpoint;
+use crate::clobber_proof::{certify_command, verify_command, CertifyArgs, VerifyArgs};
 use crate::games::{eval_name_error, pv_text};
 use clap::{Args, Subcommand};
+use std::sync::Mutex;
 use std::time::Instant;
-use warcaby::clobber::solver::Solver;
+use warcaby::clobber::independent::solve_independently;
+use warcaby::clobber::solver::{Resume, Solver};
 use warcaby::clobber::{ClobberEval, ClobberPosition, Shape, DEFAULT_COLS, DEFAULT_ROWS};
 use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
 use warcaby::Color;
@@ -15,6 +19,10 @@ pub(crate) enum ClobberCommand {
     Solve(SolveArgs),
     /// Play a bot-against-bot game and print every move.
     Run(RunArgs),
+    /// Prove who wins and write the proof as a certificate file.
+    Certify(CertifyArgs),
+    /// Check a certificate file with plain rules and plain negamax.
+    Verify(VerifyArgs),
 }
 
 /// A board: --rows x --cols from the start, or --position.
@@ -32,7 +40,7 @@ pub(crate) struct BoardArgs {
 }
 
 impl BoardArgs {
-    fn position(&self) -> Result<ClobberPosition, String> {
+    pub(crate) fn position(&self) -> Result<ClobberPosition, String> {
         match &self.position {
             Some(text) => ClobberPosition::parse(text).map_err(|e| e.to_string()),
             None => Shape::new(self.rows, self.cols)
@@ -60,6 +68,23 @@ pub(crate) struct SolveArgs {
     /// Print every first move as soon as it is decided.
     #[arg(long)]
     verbose: bool,
+    /// Use the independent second solver instead (plain alpha-beta on
+    /// whole positions with an exact memo: no regions, no values, no
+    /// table, one thread), to cross-check the exact solver.
+    #[arg(long, conflicts_with_all = ["value_stones", "table_bits", "threads", "verbose", "checkpoint"])]
+    independent: bool,
+    /// Save the decided first moves to this file after each one, and skip
+    /// those it already holds: a run cut off goes on where it stopped.
+    #[arg(long)]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Search at most this many first moves (of those not yet decided),
+    /// then stop; with --checkpoint, the next run goes on.
+    #[arg(long)]
+    max_first_moves: Option<usize>,
+    /// Memory budget of the transposition table in MiB (sets --table-bits
+    /// to the largest table that fits).
+    #[arg(long, conflicts_with = "table_bits")]
+    memory: Option<u64>,
 }
 
 #[derive(Args)]
@@ -97,18 +122,54 @@ pub(crate) fn run(cmd: &ClobberCommand) -> Result<(), String> {
     match cmd {
         ClobberCommand::Solve(args) => solve(args),
         ClobberCommand::Run(args) => run_game(args),
+        ClobberCommand::Certify(args) => certify_command(args),
+        ClobberCommand::Verify(args) => verify_command(args),
     }
 }
 
 fn solve(args: &SolveArgs) -> Result<(), String> {
     let pos = args.board.position()?;
+    if args.independent {
+        let start = Instant::now();
+        let s = solve_independently(&pos);
+        println!(
+            "winner={} positions={} memo={} time_ms={} solver=independent",
+            if s.mover_wins { "first" } else { "second" },
+            s.positions,
+            s.memo_size,
+            start.elapsed().as_millis()
+        );
+        if let Some(mv) = s.winning_move {
+            println!("move={}", pos.move_text(&mv));
+        }
+        return Ok(());
+    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let cells = pos.shape().cells() as u32;
-    let bits = args.table_bits.unwrap_or(cells.clamp(16, 27));
+    let bits = match args.memory {
+        // 8 bytes an entry: the largest power of two within the budget.
+        Some(mib) => table_bits_within(mib)?,
+        None => args.table_bits.unwrap_or(cells.clamp(16, 27)),
+    };
+    let checkpoint = match &args.checkpoint {
+        Some(path) => Some(Checkpoint::load(path, &pos)?),
+        None => None,
+    };
+    if let Some((mv, _)) = checkpoint.as_ref().and_then(|c| c.won) {
+        println!("winner=first nodes=0 time_ms=0 from_checkpoint=true");
+        println!("move={}", pos.move_text(&mv));
+        return Ok(());
+    }
+    let lost = checkpoint.as_ref().map_or(Vec::new(), |c| c.lost_moves());
+    let resume = Resume {
+        lost: &lost,
+        max_first_moves: args.max_first_moves,
+    };
+    let checkpoint = Mutex::new(checkpoint);
     let mut solver = Solver::configured(bits, args.value_stones, threads);
-    let solution = solver.solve_reporting(&pos, |r| {
+    let solution = solver.solve_resuming(&pos, resume, |r| {
         if args.verbose {
             eprintln!(
                 "{} {} nodes={} elapsed_ms={}",
@@ -118,21 +179,44 @@ fn solve(args: &SolveArgs) -> Result<(), String> {
                 r.elapsed_ms
             );
         }
+        let mut checkpoint = checkpoint.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(Err(e)) = checkpoint.as_mut().map(|c| c.record(r.mv, r.wins, r.nodes)) {
+            eprintln!("warning: {e}");
+        }
     });
+    if !solution.complete {
+        println!(
+            "winner=unknown nodes={} time_ms={} first_moves_skipped={} (stopped by --max-first-moves)",
+            solution.nodes,
+            solution.time_ms,
+            lost.len()
+        );
+        return Ok(());
+    }
     println!(
-        "winner={} nodes={} time_ms={}",
+        "winner={} nodes={} time_ms={} first_moves_skipped={}",
         if solution.mover_wins {
             "first"
         } else {
             "second"
         },
         solution.nodes,
-        solution.time_ms
+        solution.time_ms,
+        lost.len()
     );
     if let Some(mv) = solution.winning_move {
         println!("move={}", pos.move_text(&mv));
     }
     Ok(())
+}
+
+/// The table bits whose 8-byte entries fit in `mib` MiB.
+fn table_bits_within(mib: u64) -> Result<u32, String> {
+    let entries = mib.saturating_mul(1 << 20) / 8;
+    if entries < 1 << 10 {
+        return Err(format!("--memory {mib}: at least 1 MiB is needed"));
+    }
+    Ok((63 - entries.leading_zeros()).min(32))
 }
 
 /// One bot: depth and heuristic.

@@ -6,6 +6,8 @@ mod alloc;
 mod arena;
 mod bench;
 mod clobber;
+mod clobber_checkpoint;
+mod clobber_proof;
 mod games;
 mod pdn;
 mod play;

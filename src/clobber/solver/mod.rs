@@ -22,6 +22,7 @@
 //! are searched once, and are shared out between threads that share the
 //! table.
 
+mod root;
 mod table;
 
 use super::regions::{Geometry, Sides};
@@ -30,6 +31,7 @@ use super::{ClobberMove, ClobberPosition, Shape};
 use crate::cgt::GameId;
 use crate::core::rng::mix;
 use crate::search::Killers;
+use root::{root_moves, RootMove};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -46,6 +48,18 @@ pub struct Solution {
     pub nodes: u64,
     /// Milliseconds spent.
     pub time_ms: u64,
+    /// False when [`Resume::max_first_moves`] stopped the search before
+    /// the answer was known (then `mover_wins` is false and means nothing).
+    pub complete: bool,
+}
+
+/// Where a solve starts and stops, to go on with a solve that was cut off.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Resume<'a> {
+    /// First moves already proven to lose: not searched again.
+    pub lost: &'a [ClobberMove],
+    /// Search at most this many first moves (of those left).
+    pub max_first_moves: Option<usize>,
 }
 
 /// A large live region of a position and its hashes.
@@ -133,9 +147,24 @@ impl Solver {
         pos: &ClobberPosition,
         report: impl Fn(&RootReport) + Sync,
     ) -> Solution {
+        self.solve_resuming(pos, Resume::default(), report)
+    }
+
+    /// [`Solver::solve_reporting`] skipping the first moves `resume` knows
+    /// lost, and searching at most as many first moves as it says.
+    pub fn solve_resuming(
+        &mut self,
+        pos: &ClobberPosition,
+        resume: Resume,
+        report: impl Fn(&RootReport) + Sync,
+    ) -> Solution {
         let start = Instant::now();
         let geometry = Geometry::new(pos.shape());
-        let moves = root_moves(pos, &geometry);
+        let mut moves = root_moves(pos, &geometry);
+        let known = |m: &ClobberMove| resume.lost.contains(m);
+        moves.retain(|m| !known(&m.mv) && !m.twins.iter().any(known));
+        let left = moves.len();
+        moves.truncate(resume.max_first_moves.unwrap_or(left));
         let shared = Shared {
             table: &self.table,
             geometry: &geometry,
@@ -171,43 +200,9 @@ impl Solver {
             winning_move: winning_move.map(|i| moves[i].mv),
             nodes: shared.nodes.load(Ordering::Relaxed),
             time_ms: start.elapsed().as_millis() as u64,
+            complete: winning_move.is_some() || moves.len() == left,
         }
     }
-}
-
-/// A first move, with the other first moves that lead to a mirror image of
-/// its position (searched once for all).
-struct RootMove {
-    mv: ClobberMove,
-    child: Sides,
-    twins: Vec<ClobberMove>,
-}
-
-/// The first moves, one per class of mirror images, those leaving the
-/// opponent the fewest moves first.
-fn root_moves(pos: &ClobberPosition, geometry: &Geometry) -> Vec<RootMove> {
-    let them = pos.side_to_move().opponent();
-    let mut moves: Vec<(u32, (u64, u64), RootMove)> = Vec::new();
-    for mv in pos.legal_moves() {
-        let after = pos.after(&mv);
-        let child = Sides::of(&after);
-        // The whole board's hashes are the same for mirror images.
-        let image = geometry.region_hashes(child);
-        match moves.iter_mut().find(|m| m.1 == image) {
-            Some(twin) => twin.2.twins.push(mv),
-            None => moves.push((
-                after.move_count(them),
-                image,
-                RootMove {
-                    mv,
-                    child,
-                    twins: Vec::new(),
-                },
-            )),
-        }
-    }
-    moves.sort_by_key(|m| m.0);
-    moves.into_iter().map(|m| m.2).collect()
 }
 
 /// One first move decided, for progress output.

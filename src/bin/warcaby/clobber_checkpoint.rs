@@ -1,0 +1,112 @@
+//! `warcaby clobber solve --checkpoint FILE`: the first moves decided so
+//! far, saved after each one, so that a run cut off goes on where it
+//! stopped. The file is text:
+//!
+//! ```text
+//! warcaby-clobber-checkpoint 1
+//! position=WBWB/BWBW/WBWB/BWBW:B
+//! lost=a1-a2 nodes=1234
+//! won=b2-b3 nodes=567
+//! ```
+
+use std::path::{Path, PathBuf};
+use warcaby::clobber::{ClobberMove, ClobberPosition};
+
+const FIRST_LINE: &str = "warcaby-clobber-checkpoint 1";
+
+/// What a checkpoint holds.
+pub(crate) struct Checkpoint {
+    path: PathBuf,
+    position: ClobberPosition,
+    /// First moves proven to lose, with the positions searched for each.
+    pub(crate) lost: Vec<(ClobberMove, u64)>,
+    /// A first move proven to win.
+    pub(crate) won: Option<(ClobberMove, u64)>,
+}
+
+impl Checkpoint {
+    /// The checkpoint at `path` for `position`, empty if there is no file.
+    pub(crate) fn load(path: &Path, position: &ClobberPosition) -> Result<Checkpoint, String> {
+        let mut cp = Checkpoint {
+            path: path.to_path_buf(),
+            position: *position,
+            lost: Vec::new(),
+            won: None,
+        };
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8(bytes)
+                .map_err(|_| format!("checkpoint {}: not a text file", path.display()))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(cp),
+            Err(e) => return Err(format!("checkpoint {}: {e}", path.display())),
+        };
+        let bad = |n: usize, why: String| format!("checkpoint {} line {n}: {why}", path.display());
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+        if lines.next().map(|l| l.1) != Some(FIRST_LINE) {
+            return Err(bad(1, format!("expected '{FIRST_LINE}'")));
+        }
+        let expected = format!("position={}", position.to_text());
+        match lines.next() {
+            Some((_, line)) if line == expected => {}
+            Some((n, line)) => {
+                return Err(bad(
+                    n,
+                    format!("'{line}' is another board than this run's {expected}"),
+                ))
+            }
+            None => return Err(bad(2, "no position line: the file is cut short".into())),
+        }
+        for (n, line) in lines {
+            let (kind, mv, nodes) = cp.parse_line(line).map_err(|why| bad(n, why))?;
+            if kind == "won" {
+                cp.won = Some((mv, nodes));
+            } else {
+                cp.lost.push((mv, nodes));
+            }
+        }
+        Ok(cp)
+    }
+
+    /// `lost=MOVE nodes=N` or `won=MOVE nodes=N`.
+    fn parse_line<'a>(&self, line: &'a str) -> Result<(&'a str, ClobberMove, u64), String> {
+        let (first, nodes) = line
+            .split_once(" nodes=")
+            .ok_or_else(|| format!("expected 'lost=MOVE nodes=N' or 'won=...', found '{line}'"))?;
+        let (kind, mv) = first
+            .split_once('=')
+            .filter(|(k, _)| *k == "lost" || *k == "won")
+            .ok_or_else(|| format!("expected lost= or won=, found '{line}'"))?;
+        let mv = self.position.parse_move(mv).map_err(|e| e.to_string())?;
+        let nodes = nodes
+            .parse()
+            .map_err(|_| format!("nodes '{nodes}' is not a number"))?;
+        Ok((kind, mv, nodes))
+    }
+
+    /// Records a decided first move and saves the file (written aside,
+    /// then renamed over the old one, so that a kill leaves a whole file).
+    pub(crate) fn record(&mut self, mv: ClobberMove, wins: bool, nodes: u64) -> Result<(), String> {
+        if wins {
+            // The first winning move reported (its mirror images follow).
+            self.won.get_or_insert((mv, nodes));
+        } else if !self.lost.iter().any(|l| l.0 == mv) {
+            self.lost.push((mv, nodes));
+        }
+        let pos = &self.position;
+        let mut text = format!("{FIRST_LINE}\nposition={}\n", pos.to_text());
+        for (mv, nodes) in &self.lost {
+            text += &format!("lost={} nodes={nodes}\n", pos.move_text(mv));
+        }
+        if let Some((mv, nodes)) = self.won {
+            text += &format!("won={} nodes={nodes}\n", pos.move_text(&mv));
+        }
+        let aside = self.path.with_extension("tmp");
+        std::fs::write(&aside, text)
+            .and_then(|_| std::fs::rename(&aside, &self.path))
+            .map_err(|e| format!("checkpoint {}: {e}", self.path.display()))
+    }
+
+    /// The first moves proven lost.
+    pub(crate) fn lost_moves(&self) -> Vec<ClobberMove> {
+        self.lost.iter().map(|l| l.0).collect()
+    }
+}

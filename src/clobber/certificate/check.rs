@@ -1,0 +1,170 @@
+//! The checker: plain rules and plain negamax only.
+
+use super::{proven_key, take_number, Certificate, CertificateError, Proven, EXPAND, LEAF, SEEN};
+use crate::clobber::ClobberPosition;
+use std::collections::HashSet;
+
+/// What [`verify`] checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Verified {
+    /// Positions of the tree checked (inner nodes, leaves and seen marks).
+    pub positions: u64,
+    /// Leaves decided by the plain negamax.
+    pub leaves: u64,
+    /// Positions the plain negamax visited at the leaves.
+    pub leaf_nodes: u64,
+}
+
+/// Plain negamax with a budget: whether the side to move wins, or None
+/// once more than `*budget` positions would be visited.
+pub fn plain_wins_within(pos: &ClobberPosition, budget: &mut u64) -> Option<bool> {
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    for mv in pos.legal_moves() {
+        if !plain_wins_within(&pos.after(&mv), budget)? {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// Checks a certificate's proof: the claimed winner wins, with the claimed
+/// move. Returns what was checked, or why the proof fails.
+pub fn verify(cert: &Certificate) -> Result<Verified, CertificateError> {
+    let mut checker = Checker {
+        body: &cert.body,
+        at: 0,
+        leaf_nodes: cert.leaf_nodes,
+        proven: HashSet::new(),
+        done: Verified::default(),
+    };
+    let root = &cert.position;
+    let first = checker.peek()?;
+    if first == LEAF || first == SEEN {
+        return Err(fail("the root must be expanded".into()));
+    }
+    if cert.mover_wins {
+        let named = root.legal_moves().get((first - EXPAND) as usize).copied();
+        if named.is_none() || named != cert.winning_move {
+            return Err(fail(
+                "the proof's first move is not the header's winning move".into(),
+            ));
+        }
+        checker.wins(root)?;
+    } else {
+        checker.loses(root)?;
+    }
+    if checker.at != cert.body.len() {
+        return Err(fail(format!(
+            "{} bytes follow the end of the proof",
+            cert.body.len() - checker.at
+        )));
+    }
+    Ok(checker.done)
+}
+
+fn fail(why: String) -> CertificateError {
+    CertificateError::Proof(why)
+}
+
+/// The reading position in the body and what is proven so far.
+struct Checker<'a> {
+    body: &'a [u8],
+    at: usize,
+    leaf_nodes: u64,
+    proven: HashSet<Proven>,
+    done: Verified,
+}
+
+impl Checker<'_> {
+    fn peek(&self) -> Result<u64, CertificateError> {
+        take_number(self.body, &mut self.at.clone())
+            .ok_or_else(|| fail("the proof is cut short".into()))
+    }
+
+    fn next(&mut self) -> Result<u64, CertificateError> {
+        take_number(self.body, &mut self.at).ok_or_else(|| fail("the proof is cut short".into()))
+    }
+
+    /// The plain negamax's verdict on a leaf: must be `wins`.
+    fn leaf(&mut self, pos: &ClobberPosition, wins: bool) -> Result<(), CertificateError> {
+        let mut budget = self.leaf_nodes;
+        let verdict = plain_wins_within(pos, &mut budget).ok_or_else(|| {
+            fail(format!(
+                "leaf {} takes the plain negamax more than {} positions",
+                pos.to_text(),
+                self.leaf_nodes
+            ))
+        })?;
+        self.done.leaves += 1;
+        self.done.leaf_nodes += self.leaf_nodes - budget;
+        if verdict != wins {
+            return Err(fail(format!(
+                "at leaf {} the side to move {}, not as the proof says",
+                pos.to_text(),
+                if verdict { "wins" } else { "loses" }
+            )));
+        }
+        Ok(())
+    }
+
+    /// A position proven earlier with the same verdict.
+    fn seen(&self, pos: &ClobberPosition, wins: bool) -> Result<(), CertificateError> {
+        if self.proven.contains(&proven_key(pos, wins)) {
+            Ok(())
+        } else {
+            Err(fail(format!(
+                "{} is marked as proven before, and it is not",
+                pos.to_text()
+            )))
+        }
+    }
+
+    /// Checks the proof that the side to move wins `pos`.
+    fn wins(&mut self, pos: &ClobberPosition) -> Result<(), CertificateError> {
+        self.done.positions += 1;
+        match self.next()? {
+            LEAF => self.leaf(pos, true),
+            SEEN => self.seen(pos, true),
+            code => {
+                let moves = pos.legal_moves();
+                let mv = usize::try_from(code - EXPAND)
+                    .ok()
+                    .and_then(|k| moves.get(k))
+                    .ok_or_else(|| {
+                        fail(format!(
+                            "move number {} at {}: only {} moves",
+                            code - EXPAND,
+                            pos.to_text(),
+                            moves.len()
+                        ))
+                    })?;
+                self.loses(&pos.after(mv))?;
+                self.proven.insert(proven_key(pos, true));
+                Ok(())
+            }
+        }
+    }
+
+    /// Checks the proof that the side to move loses `pos`.
+    fn loses(&mut self, pos: &ClobberPosition) -> Result<(), CertificateError> {
+        self.done.positions += 1;
+        match self.next()? {
+            LEAF => self.leaf(pos, false),
+            SEEN => self.seen(pos, false),
+            EXPAND => {
+                for mv in pos.legal_moves() {
+                    self.wins(&pos.after(&mv))?;
+                }
+                self.proven.insert(proven_key(pos, false));
+                Ok(())
+            }
+            code => Err(fail(format!(
+                "code {code} at {}, where the opponent's replies should follow",
+                pos.to_text()
+            ))),
+        }
+    }
+}

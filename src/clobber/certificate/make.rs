@@ -1,0 +1,178 @@
+//! The maker: the exact solver picks the winning moves, the plain negamax
+//! marks the leaves.
+
+use super::{plain_wins_within, proven_key, put_number, Certificate, Proven, EXPAND, LEAF, SEEN};
+use crate::clobber::solver::Solver;
+use crate::clobber::ClobberPosition;
+use crate::Color;
+use std::collections::HashSet;
+
+/// Where the proof tree is cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CertifyOptions {
+    /// A position of at most this many stones is a leaf when the plain
+    /// negamax decides it within `leaf_nodes` positions.
+    pub leaf_stones: u32,
+    /// The plain negamax's budget at a leaf.
+    pub leaf_nodes: u64,
+}
+
+impl Default for CertifyOptions {
+    fn default() -> Self {
+        CertifyOptions {
+            leaf_stones: 16,
+            leaf_nodes: 20_000,
+        }
+    }
+}
+
+/// A certificate and how it was made.
+#[derive(Clone, Debug)]
+pub struct MadeCertificate {
+    /// The certificate.
+    pub certificate: Certificate,
+    /// Positions in the tree (inner nodes, leaves and seen marks).
+    pub positions: u64,
+    /// Leaves.
+    pub leaves: u64,
+    /// Positions proven earlier in the file, met again.
+    pub seen: u64,
+    /// Calls of the exact solver.
+    pub solves: u64,
+}
+
+/// Proves who wins `pos` and writes the proof as a certificate, with the
+/// exact `solver` choosing the winning moves. Fails only if the solver and
+/// the plain negamax disagree (a bug).
+pub fn certify(
+    pos: &ClobberPosition,
+    solver: &mut Solver,
+    options: CertifyOptions,
+) -> Result<MadeCertificate, String> {
+    let mut maker = Maker {
+        solver,
+        options,
+        proven: HashSet::new(),
+        body: Vec::new(),
+        made: MadeCertificate {
+            certificate: Certificate {
+                position: *pos,
+                mover_wins: false,
+                winning_move: None,
+                leaf_nodes: options.leaf_nodes,
+                body: Vec::new(),
+            },
+            positions: 0,
+            leaves: 0,
+            seen: 0,
+            solves: 0,
+        },
+    };
+    let winning_move = maker.solver.solve(pos).winning_move;
+    maker.made.solves += 1;
+    match winning_move {
+        Some(mv) => maker.play(pos, &mv)?,
+        None => maker.expand(pos)?,
+    }
+    let mut made = maker.made;
+    made.certificate.mover_wins = winning_move.is_some();
+    made.certificate.winning_move = winning_move;
+    made.certificate.body = maker.body;
+    Ok(made)
+}
+
+struct Maker<'a> {
+    solver: &'a mut Solver,
+    options: CertifyOptions,
+    proven: HashSet<Proven>,
+    body: Vec<u8>,
+    made: MadeCertificate,
+}
+
+impl Maker<'_> {
+    /// True when `pos` is a leaf where the side to move wins (`wins`) or
+    /// loses.
+    fn leaf(&self, pos: &ClobberPosition, wins: bool) -> Result<bool, String> {
+        let stones = (pos.stones(Color::Black) | pos.stones(Color::White)).count_ones();
+        if stones > self.options.leaf_stones {
+            return Ok(false);
+        }
+        match plain_wins_within(pos, &mut self.options.leaf_nodes.clone()) {
+            Some(verdict) if verdict != wins => Err(format!(
+                "the solver and the plain negamax disagree on {}",
+                pos.to_text()
+            )),
+            verdict => Ok(verdict.is_some()),
+        }
+    }
+
+    /// Leaf or seen before: writes its code and returns true.
+    fn settled(&mut self, pos: &ClobberPosition, wins: bool) -> Result<bool, String> {
+        if self.proven.contains(&proven_key(pos, wins)) {
+            self.made.seen += 1;
+            put_number(&mut self.body, SEEN);
+        } else if self.leaf(pos, wins)? {
+            self.made.leaves += 1;
+            put_number(&mut self.body, LEAF);
+        } else {
+            return Ok(false);
+        }
+        self.made.positions += 1;
+        Ok(true)
+    }
+
+    /// Writes the proof that the side to move wins `pos`.
+    fn wins(&mut self, pos: &ClobberPosition) -> Result<(), String> {
+        if self.settled(pos, true)? {
+            return Ok(());
+        }
+        // A move to a position already proven lost costs nothing more.
+        let moves = pos.legal_moves();
+        let known = moves
+            .iter()
+            .find(|m| self.proven.contains(&proven_key(&pos.after(m), false)));
+        let mv = match known {
+            Some(&mv) => mv,
+            None => {
+                self.made.solves += 1;
+                self.solver.solve(pos).winning_move.ok_or_else(|| {
+                    format!("the solver finds no winning move at {}", pos.to_text())
+                })?
+            }
+        };
+        self.play(pos, &mv)
+    }
+
+    /// Writes `mv` and the proof that it wins.
+    fn play(
+        &mut self,
+        pos: &ClobberPosition,
+        mv: &crate::clobber::ClobberMove,
+    ) -> Result<(), String> {
+        self.made.positions += 1;
+        let k = pos.legal_moves().iter().position(|m| m == mv).unwrap_or(0);
+        put_number(&mut self.body, EXPAND + k as u64);
+        self.loses(&pos.after(mv))?;
+        self.proven.insert(proven_key(pos, true));
+        Ok(())
+    }
+
+    /// Writes the proof that the side to move loses `pos`.
+    fn loses(&mut self, pos: &ClobberPosition) -> Result<(), String> {
+        if self.settled(pos, false)? {
+            return Ok(());
+        }
+        self.expand(pos)
+    }
+
+    /// Writes every reply of `pos` with its proof.
+    fn expand(&mut self, pos: &ClobberPosition) -> Result<(), String> {
+        self.made.positions += 1;
+        put_number(&mut self.body, EXPAND);
+        for mv in pos.legal_moves() {
+            self.wins(&pos.after(&mv))?;
+        }
+        self.proven.insert(proven_key(pos, false));
+        Ok(())
+    }
+}

@@ -1,0 +1,387 @@
+//! Clobber's proof certificates (made by the solver, checked by plain
+//! negamax), the independent second solver, and solves that resume from
+//! a checkpoint.
+
+use warcaby::clobber::certificate::{
+    certify, verify, Certificate, CertificateError, CertifyOptions,
+};
+use warcaby::clobber::solver::{plain_wins, Solver};
+use warcaby::clobber::{ClobberPosition, Shape};
+
+mod common;
+
+fn start(rows: usize, cols: usize) -> ClobberPosition {
+    ClobberPosition::start(Shape::new(rows, cols).unwrap())
+}
+
+/// A certificate with a deep tree for its size: leaves of few stones.
+fn small_certificate(rows: usize, cols: usize) -> Certificate {
+    let options = CertifyOptions {
+        leaf_stones: 8,
+        leaf_nodes: 1000,
+    };
+    let made = certify(&start(rows, cols), &mut Solver::new(), options).unwrap();
+    assert!(made.solves > 1, "the tree has inner or nodes");
+    made.certificate
+}
+
+fn refused(cert: &Certificate) -> bool {
+    matches!(verify(cert), Err(CertificateError::Proof(_)))
+}
+
+#[test]
+fn certificates_of_small_boards_verify() {
+    for (rows, cols, first_wins) in [(3, 4, false), (4, 4, true), (3, 5, true), (2, 6, false)] {
+        let made = certify(
+            &start(rows, cols),
+            &mut Solver::new(),
+            CertifyOptions::default(),
+        )
+        .unwrap();
+        let cert = &made.certificate;
+        assert_eq!(cert.mover_wins, first_wins, "{rows}x{cols}");
+        if let Some(mv) = cert.winning_move {
+            assert!(!plain_wins(&start(rows, cols).after(&mv)));
+        }
+        let read = Certificate::from_bytes(&cert.to_bytes()).unwrap();
+        assert_eq!(&read, cert);
+        let done = verify(&read).unwrap();
+        assert_eq!(done.positions, made.positions, "{rows}x{cols}");
+        assert!(done.leaves > 0 && done.leaf_nodes >= done.leaves);
+    }
+}
+
+/// The nodes of a proof tree with small codes (one byte each): offset in
+/// the body, position, and whether the side to move is to win there.
+fn nodes(
+    body: &[u8],
+    at: &mut usize,
+    pos: ClobberPosition,
+    wins: bool,
+) -> Vec<(usize, ClobberPosition, bool)> {
+    let code = body[*at];
+    let mut out = vec![(*at, pos, wins)];
+    *at += 1;
+    let moves = pos.legal_moves();
+    if wins && code >= 2 {
+        out.extend(nodes(body, at, pos.after(&moves[code as usize - 2]), false));
+    } else if !wins && code == 2 {
+        for mv in moves {
+            out.extend(nodes(body, at, pos.after(&mv), true));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_flipped_move_or_a_false_seen_mark_is_refused() {
+    for (rows, cols) in [(4, 4), (3, 4)] {
+        let cert = small_certificate(rows, cols);
+        assert!(verify(&cert).is_ok());
+        let tree = nodes(&cert.body, &mut 0, cert.position, cert.mover_wins);
+        assert_eq!(tree.len() as u64, verify(&cert).unwrap().positions);
+        let mut flips = 0;
+        for &(at, pos, wins) in &tree[1..] {
+            if wins && cert.body[at] >= 2 {
+                // Every losing move instead of the winning one.
+                for (k, mv) in pos.legal_moves().iter().enumerate() {
+                    if plain_wins(&pos.after(mv)) {
+                        let mut flipped = cert.clone();
+                        flipped.body[at] = 2 + k as u8;
+                        assert!(refused(&flipped), "{rows}x{cols}: move {k} at byte {at}");
+                        flips += 1;
+                    }
+                }
+            }
+            if cert.body[at] != 1 {
+                let mut seen = cert.clone();
+                seen.body[at] = 1;
+                // Proven before only if the maker missed it.
+                assert!(refused(&seen), "{rows}x{cols}: seen at byte {at}");
+            }
+        }
+        assert!(flips > 0, "{rows}x{cols}");
+        let mut longer = cert.clone();
+        longer.body.push(0);
+        assert!(refused(&longer));
+    }
+}
+
+#[test]
+fn a_losing_move_or_a_missing_reply_is_refused() {
+    let cert = small_certificate(4, 4);
+    let pos = cert.position;
+    // The claimed move swapped for a losing one, in the header and the proof.
+    let moves = pos.legal_moves();
+    let losing = moves
+        .iter()
+        .position(|m| plain_wins(&pos.after(m)))
+        .unwrap();
+    let mut wrong = cert.clone();
+    wrong.winning_move = Some(moves[losing]);
+    wrong.body[0] = 2 + losing as u8;
+    assert!(refused(&wrong));
+    // The header's move differs from the proof's.
+    let mut other = cert.clone();
+    other.winning_move = Some(moves[losing]);
+    assert!(refused(&other));
+    // The last reply of the tree left out.
+    let mut short = cert.clone();
+    short.body.pop();
+    let Err(CertificateError::Proof(why)) = verify(&short) else {
+        panic!("a missing reply is accepted");
+    };
+    assert!(why.contains("cut short"), "{why}");
+}
+
+#[test]
+fn a_wrong_claimed_winner_is_refused() {
+    for (rows, cols) in [(4, 4), (3, 4)] {
+        let cert = small_certificate(rows, cols);
+        let pos = cert.position;
+        let mut wrong = cert.clone();
+        wrong.mover_wins = !cert.mover_wins;
+        wrong.winning_move = (!cert.mover_wins).then(|| pos.legal_moves()[0]);
+        assert!(refused(&wrong), "{rows}x{cols}");
+        // The same through the file: the header is read, the proof fails.
+        let read = Certificate::from_bytes(&wrong.to_bytes()).unwrap();
+        assert!(refused(&read), "{rows}x{cols}");
+    }
+}
+
+#[test]
+fn damaged_files_are_refused_with_a_clear_error() {
+    let bytes = small_certificate(4, 4).to_bytes();
+    let format_error = |b: &[u8]| match Certificate::from_bytes(b) {
+        Err(CertificateError::Format(why)) => why,
+        other => panic!("accepted: {other:?}"),
+    };
+    for cut in [
+        bytes.len() - 1,
+        bytes.len() - 8,
+        bytes.len() / 2,
+        12,
+        9,
+        3,
+        0,
+    ] {
+        let why = format_error(&bytes[..cut]);
+        assert!(!why.is_empty());
+    }
+    let mut flipped = bytes.clone();
+    let middle = bytes.len() / 2;
+    flipped[middle] ^= 0x10;
+    format_error(&flipped);
+    let mut version = bytes.clone();
+    version[8] = 9;
+    assert!(format_error(&version).contains("version 9"));
+    assert!(format_error(b"PK\x03\x04 a zip file").contains("WCBYCERT"));
+}
+
+fn warcaby(args: &[&str]) -> (i32, String, String) {
+    let out = common::run_warcaby(args, "");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn cli_certify_writes_a_file_that_verify_checks() {
+    let dir = std::env::temp_dir().join(format!("warcaby-cert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("4x4.cert");
+    let path = file.to_str().unwrap();
+    let (code, out, err) = warcaby(&[
+        "clobber", "certify", "--rows", "4", "--cols", "4", "--out", path,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("winner=first move=b2-b3 positions="),
+        "{out}"
+    );
+    let (code, out, err) = warcaby(&["clobber", "verify", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "verified position=WBWB/BWBW/WBWB/BWBW:B winner=first move=b2-b3 positions="
+        ),
+        "{out}"
+    );
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
+    let (code, out, err) = warcaby(&["clobber", "verify", path]);
+    assert_ne!(code, 0, "{out}");
+    assert!(err.contains("not a readable certificate"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_independent_solver_agrees_with_the_exact_one_up_to_20_cells() {
+    use warcaby::clobber::independent::solve_independently;
+    let mut solver = Solver::new();
+    let mut wins = 0;
+    for rows in 2..=4 {
+        for cols in rows..=10 {
+            if rows * cols > 20 {
+                continue;
+            }
+            let pos = start(rows, cols);
+            let exact = solver.solve(&pos);
+            let second = solve_independently(&pos);
+            assert_eq!(exact.mover_wins, second.mover_wins, "{rows}x{cols}");
+            assert_eq!(exact.winning_move.is_some(), second.winning_move.is_some());
+            if let (Some(a), Some(b)) = (exact.winning_move, second.winning_move) {
+                // Each one's winning move is a win in the other's eyes.
+                assert!(
+                    !solve_independently(&pos.after(&a)).mover_wins,
+                    "{rows}x{cols}"
+                );
+                assert!(!solver.solve(&pos.after(&b)).mover_wins, "{rows}x{cols}");
+                wins += 1;
+            }
+        }
+    }
+    assert!(wins >= 5, "first-player wins among the boards: {wins}");
+}
+
+#[test]
+fn a_solve_resumed_after_some_first_moves_gives_the_same_answer_for_less() {
+    use std::sync::Mutex;
+    use warcaby::clobber::solver::Resume;
+    for (rows, cols) in [(3, 4), (3, 6), (4, 4), (5, 3)] {
+        let pos = start(rows, cols);
+        let full = Solver::new().solve(&pos);
+        // Cut off after three first moves: their verdicts are what a
+        // checkpoint keeps.
+        let lost = Mutex::new(Vec::new());
+        let cut = Resume {
+            lost: &[],
+            max_first_moves: Some(3),
+        };
+        let part = Solver::new().solve_resuming(&pos, cut, |r| {
+            if !r.wins {
+                lost.lock().unwrap().push(r.mv);
+            }
+        });
+        let lost = lost.into_inner().unwrap();
+        if part.complete {
+            // The win was among the first three.
+            assert_eq!(part.mover_wins, full.mover_wins);
+            continue;
+        }
+        assert!(lost.len() >= 3, "{rows}x{cols}");
+        let again = Resume {
+            lost: &lost,
+            max_first_moves: None,
+        };
+        let rest = Solver::new().solve_resuming(&pos, again, |r| {
+            assert!(
+                !lost.contains(&r.mv),
+                "{rows}x{cols}: a decided move searched again"
+            );
+        });
+        assert!(rest.complete);
+        assert_eq!(rest.mover_wins, full.mover_wins, "{rows}x{cols}");
+        assert!(rest.nodes < full.nodes, "{rows}x{cols}");
+        if let Some(mv) = rest.winning_move {
+            assert!(!Solver::new().solve(&pos.after(&mv)).mover_wins);
+        }
+    }
+}
+
+#[test]
+fn cli_checkpoint_goes_on_where_a_run_stopped_and_refuses_other_files() {
+    let dir = std::env::temp_dir().join(format!("warcaby-cp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("3x4.txt");
+    let path = file.to_str().unwrap();
+    let solve = |extra: &[&str]| {
+        let mut args = vec![
+            "clobber",
+            "solve",
+            "--rows",
+            "3",
+            "--cols",
+            "4",
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        warcaby(&args)
+    };
+    let (code, out, err) = solve(&["--checkpoint", path, "--max-first-moves", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("winner=unknown"), "{out}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.matches("lost=").count() >= 2, "{saved}");
+    let (_, out, _) = solve(&["--checkpoint", path]);
+    assert!(out.starts_with("winner=second"), "{out}");
+    let skipped = |out: &str| -> usize {
+        out.split("first_moves_skipped=")
+            .nth(1)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    assert!(skipped(&out) >= 2, "{out}");
+    let nodes = |out: &str| -> u64 {
+        out.split("nodes=")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (_, whole, _) = solve(&[]);
+    assert!(nodes(&out) < nodes(&whole), "{out} / {whole}");
+    // Another board, a damaged file: clear errors.
+    let (code, _, err) = warcaby(&[
+        "clobber",
+        "solve",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--checkpoint",
+        path,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("another board"), "{err}");
+    std::fs::write(
+        &file,
+        format!(
+            "{}lost=z9-z8 nodes=1\n",
+            &saved[..saved.find("lost=").unwrap()]
+        ),
+    )
+    .unwrap();
+    let (code, _, err) = solve(&["--checkpoint", path]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("line 3"), "{err}");
+    std::fs::write(&file, b"\xff\xfe garbage").unwrap();
+    let (code, _, err) = solve(&["--checkpoint", path]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("checkpoint"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn cli_memory_budget_sizes_the_table_or_refuses_too_little() {
+    let (code, out, err) = warcaby(&[
+        "clobber", "solve", "--rows", "3", "--cols", "4", "--memory", "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("winner=second"), "{out}");
+    let (code, _, err) = warcaby(&[
+        "clobber", "solve", "--rows", "3", "--cols", "4", "--memory", "0",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--memory 0"), "{err}");
+    let (code, _, err) = warcaby(&["clobber", "solve", "--memory", "8", "--table-bits", "12"]);
+    assert_eq!(code, 2, "{err}");
+}
