@@ -95,6 +95,41 @@ fn bench_perft_ends_with_the_figures_line() {
 }
 
 #[test]
+fn bench_strength_plays_its_match_and_rejects_a_bad_reference() {
+    // Node-limited: the same games everywhere. Full strength against a
+    // one-ply material search wins both games of the first ballot.
+    let out = warcaby(&[
+        "bench",
+        "strength",
+        "--games",
+        "2",
+        "--nodes",
+        "3000",
+        "--reference",
+        "alphabeta:depth=1:eval=material",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("strength wins=2 draws=0 losses=0 score=100.0% elo="),
+        "{last}"
+    );
+    let out = warcaby(&["bestmove", "--depth", "3", "--max-movetime", "50"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--max-movetime needs --movetime"), "{err}");
+    let out = warcaby(&["bench", "strength", "--reference", "random"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--reference must be an engine spec"), "{err}");
+}
+
+#[test]
 fn bestmove_prints_info_lines_then_the_move() {
     let out = warcaby(&["bestmove", "--variant", "english", "--depth", "6"]);
     assert!(out.status.success());

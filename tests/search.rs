@@ -264,6 +264,40 @@ fn node_and_time_limits_are_obeyed() {
     assert!(r.depth >= 4, "depth {}", r.depth);
 }
 
+/// A clock that advances one millisecond each time the search reads it
+/// (every 1024 nodes), so time-limited searches are deterministic.
+fn node_clock() -> f64 {
+    use std::sync::atomic::AtomicU64;
+    static READS: AtomicU64 = AtomicU64::new(0);
+    READS.fetch_add(1, Ordering::Relaxed) as f64
+}
+
+#[test]
+fn a_time_budget_is_used_not_just_respected() {
+    // The old policy stopped deepening at 40 % of the budget; now iterations
+    // start until 60 % is gone and the last one runs to the budget, or the
+    // ceiling while the best move fails.
+    let mut engine =
+        Engine::new(SearchConfig::default(), CheckersEval::Positional).with_clock(node_clock);
+    let pos = Position::start(Variant::English);
+    for (limits, most) in [
+        (Limits::time_ms(100), 101),
+        (Limits::time_ms(100).with_max_time_ms(300), 301),
+    ] {
+        let r = engine.think_position(&pos, limits, |_| {});
+        assert!(
+            (60..=most).contains(&r.time_ms),
+            "{limits:?}: used {} ms",
+            r.time_ms
+        );
+    }
+    // A single legal move is answered at once under a time limit.
+    let forced = Position::from_fen("B:W18:B14,1", Variant::English).unwrap();
+    assert_eq!(forced.legal_moves().len(), 1);
+    let r = engine.think_position(&forced, Limits::time_ms(100), |_| {});
+    assert_eq!((r.depth, r.time_ms < 10), (1, true));
+}
+
 #[test]
 fn stop_flag_ends_an_unlimited_search() {
     let pos = Position::start(Variant::Russian);

@@ -283,7 +283,15 @@ impl Player for EnginePlayer {
                 depth: spec.depth,
                 nodes: spec.nodes,
                 time_ms: Some(move_time(spec.time_ms, turn.time_left)),
+                max_time_ms: None,
             },
+        };
+        // While its best move fails, the engine may think up to twice its
+        // budget, within a fifth of its clock (contest mode: 2T/5 < T).
+        let ceiling = (turn.time_left.as_millis() / 5) as u64;
+        let limits = match limits.time_ms {
+            Some(t) => limits.with_max_time_ms(t.saturating_mul(2).min(ceiling)),
+            None => limits,
         };
         let engine = self.engine.as_mut().expect("started");
         let info = engine.think(turn.game, limits, |_| {});

@@ -106,8 +106,8 @@ impl EngineChoice {
                 };
                 let limits = Limits {
                     depth: *depth,
-                    nodes: None,
                     time_ms: Some(time_ms),
+                    ..Limits::default()
                 };
                 (config, limits)
             }

@@ -11,17 +11,23 @@
 //! through the captures), scores that prefer the fastest win and the slowest
 //! loss, and draws by repetition or by the game's own rules inside the tree.
 
+mod config;
+mod limits;
 mod ordering;
+mod time;
 mod tt;
+
+pub use config::{Algorithm, SearchConfig};
+pub use limits::{Limits, SearchInfo};
 
 pub use tt::TranspositionTable;
 
-use crate::core::named::{named_display_and_parse, Named};
 use ordering::History;
 pub use ordering::Killers;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use time::TimePlan;
 
 /// Score of a won position at the root; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -84,177 +90,6 @@ pub trait Evaluator<G> {
     fn evaluate(&self, game: &G) -> i32;
 }
 
-/// The search algorithm.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub enum Algorithm {
-    /// Plain minimax (negamax form): every node searched, no pruning.
-    Minimax,
-    /// Alpha-beta pruning.
-    AlphaBeta,
-    /// NegaScout / principal variation search: null windows after the first move.
-    #[default]
-    NegaScout,
-}
-
-impl Algorithm {
-    /// All algorithms.
-    pub const ALL: [Algorithm; 3] = [
-        Algorithm::Minimax,
-        Algorithm::AlphaBeta,
-        Algorithm::NegaScout,
-    ];
-
-    /// The algorithm's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "minimax",
-            Algorithm::AlphaBeta => "alphabeta",
-            Algorithm::NegaScout => "negascout",
-        }
-    }
-}
-
-impl Named for Algorithm {
-    const WHAT: &'static str = "algorithm";
-    const ALL: &'static [Algorithm] = &Algorithm::ALL;
-    fn name(self) -> &'static str {
-        Algorithm::name(self)
-    }
-}
-
-named_display_and_parse!(Algorithm);
-
-/// How the search is configured (what it may use), independent of limits.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchConfig {
-    /// Which algorithm.
-    pub algorithm: Algorithm,
-    /// Transposition table size in MiB; 0 turns it off.
-    pub tt_mib: usize,
-    /// Killer moves and history heuristic (table moves and longer captures
-    /// are always tried first when available).
-    pub ordering: bool,
-    /// Aspiration windows around the previous iteration's score.
-    pub aspiration: bool,
-    /// Iterative deepening (off: one search straight to the depth limit).
-    pub iterative: bool,
-    /// Late move reductions (later quiet moves searched shallower first).
-    pub reductions: bool,
-    /// Amplitude of deterministic evaluation noise (weak levels); 0 = none.
-    pub noise: i32,
-    /// Seed of that noise.
-    pub seed: u64,
-}
-
-impl Default for SearchConfig {
-    fn default() -> Self {
-        SearchConfig {
-            algorithm: Algorithm::NegaScout,
-            tt_mib: 32,
-            ordering: true,
-            aspiration: true,
-            iterative: true,
-            reductions: true,
-            noise: 0,
-            seed: 0,
-        }
-    }
-}
-
-impl SearchConfig {
-    /// The bare algorithm, for comparisons at a fixed depth: no table, no
-    /// killers or history, no aspiration, no reductions, one iteration.
-    pub fn bare(algorithm: Algorithm) -> SearchConfig {
-        SearchConfig {
-            algorithm,
-            tt_mib: 0,
-            ordering: false,
-            aspiration: false,
-            iterative: false,
-            reductions: false,
-            noise: 0,
-            seed: 0,
-        }
-    }
-}
-
-/// When to stop searching. Unset limits do not apply; with none set the
-/// search goes to [`MAX_PLY`] unless stopped from outside.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Deepest nominal depth, in plies.
-    pub depth: Option<u32>,
-    /// Most nodes.
-    pub nodes: Option<u64>,
-    /// Most milliseconds.
-    pub time_ms: Option<u64>,
-}
-
-impl Limits {
-    /// Search to a fixed depth.
-    pub fn depth(depth: u32) -> Limits {
-        Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        }
-    }
-
-    /// Search for a given time.
-    pub fn time_ms(ms: u64) -> Limits {
-        Limits {
-            time_ms: Some(ms),
-            ..Limits::default()
-        }
-    }
-
-    /// Search a given number of nodes.
-    pub fn nodes(nodes: u64) -> Limits {
-        Limits {
-            nodes: Some(nodes),
-            ..Limits::default()
-        }
-    }
-}
-
-/// A report: after each finished iteration, and at the end.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchInfo<M> {
-    /// Best move found (None only when there is no legal move).
-    pub best_move: Option<M>,
-    /// Score from the side to move's point of view.
-    pub score: i32,
-    /// Nominal depth of the last finished iteration.
-    pub depth: u32,
-    /// Deepest ply reached (quiescence included).
-    pub seldepth: u32,
-    /// Nodes visited.
-    pub nodes: u64,
-    /// Milliseconds spent.
-    pub time_ms: u64,
-    /// Principal variation, starting with the best move.
-    pub pv: Vec<M>,
-}
-
-impl<M> SearchInfo<M> {
-    /// Nodes per second.
-    pub fn nodes_per_second(&self) -> u64 {
-        (self.nodes * 1000)
-            .checked_div(self.time_ms)
-            .unwrap_or(self.nodes * 1000)
-    }
-
-    /// Plies to a forced win (positive) or loss (negative), if the score is one.
-    pub fn mate_in(&self) -> Option<i32> {
-        if self.score > MATE_BOUND {
-            Some(MATE - self.score)
-        } else if self.score < -MATE_BOUND {
-            Some(-(MATE + self.score))
-        } else {
-            None
-        }
-    }
-}
-
 /// A millisecond clock. Native builds use [`std::time::Instant`]; a host
 /// without one (the browser) passes its own.
 pub type Clock = fn() -> f64;
@@ -272,6 +107,10 @@ fn default_clock() -> f64 {
     0.0
 }
 
+/// The best move is failing when the root scores this much (centi-pieces)
+/// below the last finished iteration.
+const FAILING_MARGIN: i32 = 30;
+
 /// How often (in nodes) the clock and the stop flag are looked at.
 const CHECK_EVERY: u64 = 1024;
 
@@ -286,7 +125,17 @@ pub struct Searcher<G: SearchGame, E> {
     stop: Arc<AtomicBool>,
     // Per-search state.
     start_ms: f64,
+    plan: TimePlan,
     deadline_ms: f64,
+    /// The best move is failing: the root scores well below the last
+    /// finished iteration.
+    failing: bool,
+    /// Score of the last finished iteration (what "failing" compares with).
+    previous_score: Option<i32>,
+    /// Searched first at the root: the last finished iteration's best move.
+    root_hint: Option<G::Move>,
+    /// The best root move proven so far in the running iteration.
+    root_best: Option<(G::Move, i32)>,
     node_limit: u64,
     nodes: u64,
     seldepth: usize,
@@ -309,7 +158,12 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
             clock: default_clock,
             stop: Arc::new(AtomicBool::new(false)),
             start_ms: 0.0,
+            plan: TimePlan::new(0.0, &Limits::default()),
             deadline_ms: f64::INFINITY,
+            failing: false,
+            previous_score: None,
+            root_hint: None,
+            root_best: None,
             node_limit: u64::MAX,
             nodes: 0,
             seldepth: 0,
@@ -352,6 +206,13 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
     /// Searches `root`. `history` holds the hashes of the positions before it
     /// (oldest first), so repetitions with the game so far are seen.
     /// `on_iteration` is called after every finished iteration.
+    ///
+    /// Under a time limit the search deepens while an iteration can still pay
+    /// off and aborts the running one at the budget; the answer is then the
+    /// last finished iteration's best move, or a move the aborted iteration
+    /// proved better. While the best move is failing it may run on to
+    /// [`Limits::max_time_ms`]. A single legal move is answered after one
+    /// iteration when only time limits the search.
     pub fn search(
         &mut self,
         root: &G,
@@ -359,21 +220,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         limits: Limits,
         mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchInfo<G::Move> {
-        self.stop.store(false, Ordering::Relaxed);
-        self.start_ms = (self.clock)();
-        self.deadline_ms = limits
-            .time_ms
-            .map_or(f64::INFINITY, |t| self.start_ms + t as f64);
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.nodes = 0;
-        self.seldepth = 0;
-        self.aborted = false;
-        self.hashes.clear();
-        self.hashes.extend_from_slice(history);
-        self.tt.new_search();
-        self.killers.clear();
-        self.history.age();
-
+        self.start(history, &limits);
         let mut root_moves = Vec::new();
         root.legal_moves(&mut root_moves);
         let max_depth = limits
@@ -392,29 +239,28 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         if root_moves.is_empty() {
             return best;
         }
+        let only_time = limits.depth.is_none() && limits.nodes.is_none() && self.plan.is_timed();
         let first_depth = if self.config.iterative { 1 } else { max_depth };
         for depth in first_depth..=max_depth {
+            self.root_best = None;
             let score = self.search_root(root, depth as i32, best.score);
             if self.aborted {
+                self.adopt_partial(&mut best);
                 break;
             }
+            self.set_failing(score);
+            self.previous_score = Some(score);
             best = self.report(root, depth, score);
+            self.root_hint = best.best_move;
             on_iteration(&best);
-            let elapsed = (self.clock)() - self.start_ms;
-            let time_left = self.deadline_ms - self.start_ms - elapsed;
-            // An iteration costs a few times the one before: do not start one
-            // that cannot finish.
-            if time_left < elapsed * 1.5
-                || best.score.abs() > MATE_BOUND && depth as i32 > MATE - best.score.abs()
-            {
+            if self.stop.load(Ordering::Relaxed) {
                 break;
             }
-        }
-        if best.depth == 0 {
-            // Not even the first iteration finished: take what it had.
-            if let Some(mv) = self.pv[0].first().copied() {
-                best.best_move = Some(mv);
-                best.pv = self.pv[0].clone();
+            let mate_proven =
+                best.score.abs() > MATE_BOUND && depth as i32 > MATE - best.score.abs();
+            let single_reply = only_time && root_moves.len() == 1;
+            if mate_proven || single_reply || !self.plan.may_deepen((self.clock)(), self.failing) {
+                break;
             }
         }
         best.nodes = self.nodes;
@@ -577,6 +423,14 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
             self.move_buffers[ply] = moves;
             return -MATE + ply as i32;
         }
+        if ply == 0 {
+            if let Some(i) = self
+                .root_hint
+                .and_then(|h| moves.iter().position(|m| *m == h))
+            {
+                tt_move_index = Some(i);
+            }
+        }
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);
         self.order(node, &moves, ply, tt_move_index, &mut scores);
 
@@ -595,6 +449,9 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
             let score = self.search_child(&child, depth, ply, alpha, beta, i == 0, reduction);
             if self.aborted {
                 break;
+            }
+            if ply == 0 {
+                self.note_root_result(mv, score, alpha, i == 0);
             }
             if score > best_score {
                 best_score = score;
@@ -727,3 +584,6 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         }));
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -37,6 +37,9 @@ pub(crate) enum BenchCommand {
         #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
         extra_depth: i32,
     },
+    /// A strength figure without outside engines: the engine against a fixed
+    /// older configuration of ours over the ACF ballots (W/D/L, score, Elo).
+    Strength(crate::strength::StrengthArgs),
 }
 
 /// English perft from the start position (Aart Bik; OEIS A133046).
@@ -55,6 +58,7 @@ fn threads_or_cores(threads: usize) -> usize {
 
 pub(crate) fn run(cmd: &BenchCommand) -> Result<(), String> {
     match *cmd {
+        BenchCommand::Strength(ref args) => crate::strength::run(args)?,
         BenchCommand::Perft { depth, threads } => {
             let threads = threads_or_cores(threads);
             let pos = Position::start(Variant::English);

@@ -16,6 +16,7 @@ mod games;
 mod pdn;
 mod play;
 mod start;
+mod strength;
 mod think;
 
 use clap::{Args, Parser, Subcommand};

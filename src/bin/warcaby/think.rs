@@ -28,6 +28,7 @@ impl LimitArgs {
             depth: self.depth,
             nodes: self.nodes,
             time_ms: self.movetime,
+            max_time_ms: None,
         }
     }
 }
@@ -53,6 +54,10 @@ pub(crate) struct BestMoveArgs {
     /// Transposition table size in MiB (0 = none).
     #[arg(long, default_value_t = 64)]
     hash: usize,
+    /// With --movetime: think up to this many milliseconds while the best
+    /// move is failing (default: the move time is the ceiling).
+    #[arg(long)]
+    max_movetime: Option<u64>,
 }
 
 /// An alpha-beta family search or the AlphaZero bot.
@@ -142,7 +147,12 @@ impl NodeJob for BestMoveJob<'_> {
             ..SearchConfig::default()
         };
         let mut searcher = Searcher::new(config, eval_for::<G>(args.eval.as_deref())?);
-        let result = searcher.search(&pos, history, args.limits.limits(), |info| {
+        let mut limits = args.limits.limits();
+        if args.max_movetime.is_some() && limits.time_ms.is_none() {
+            return Err("--max-movetime needs --movetime".to_string());
+        }
+        limits.max_time_ms = args.max_movetime;
+        let result = searcher.search(&pos, history, limits, |info| {
             println!("{}", info_line(&pos, info));
         });
         let Some(best) = result.best_move else {

@@ -145,6 +145,12 @@ impl Level {
             depth: s.depth,
             nodes: None,
             time_ms: Some(s.time_cap.map_or(time_ms, |cap| cap.min(time_ms))),
+            // Full strength may think half as long again while its best
+            // move is failing.
+            max_time_ms: s
+                .time_cap
+                .is_none()
+                .then_some(time_ms.saturating_mul(3) / 2),
         }
     }
 }

@@ -82,6 +82,7 @@ fn limits(time_ms: Option<u64>, depth: Option<u32>, nodes: Option<u64>) -> PyRes
         depth,
         nodes,
         time_ms: if none { Some(DEFAULT_TIME_MS) } else { time_ms },
+        max_time_ms: None,
     })
 }
 

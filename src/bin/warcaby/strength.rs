@@ -1,0 +1,220 @@
+//! `warcaby bench strength`: a strength figure without outside engines. The
+//! current engine (full strength, its default evaluation) plays a fixed
+//! older configuration of ours over the ACF three-move ballots, each ballot
+//! with both colours, and the match prints W/D/L, the score and Elo with a
+//! 95 % margin. Under a node limit (the default) every machine plays the same
+//! games; under `--movetime` the time policy plays its part too.
+
+use clap::Args;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use warcaby::arena::BotSpec;
+use warcaby::checkers::ai::{CheckersEval, Engine, Level};
+use warcaby::search::{Algorithm, Limits, SearchConfig};
+use warcaby::{Color, Game, Variant};
+
+/// The ACF three-move ballots (public data), one per line.
+const BALLOTS: &str = include_str!("acf_ballots.txt");
+/// The reference: our search with the material-only evaluation.
+const REFERENCE: &str = "negascout:eval=material";
+/// A game still going after this many plies (ballot included) is a draw.
+const MAX_PLIES: usize = 300;
+
+#[derive(Args)]
+pub(crate) struct StrengthArgs {
+    /// Games: the first games/2 ballots, each played with both colours.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(2..=312))]
+    games: u64,
+    /// Nodes per move for both sides (the same games on every machine).
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// Milliseconds per move for both sides instead of a node limit.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// The reference, as an arena engine spec (ALGO[:eval=NAME][:depth=N]
+    /// [:nodes=N][:time=MS]); without a limit of its own it gets the match's.
+    #[arg(long, default_value = REFERENCE)]
+    reference: String,
+    /// Evaluation of the current engine (default: the strongest level's).
+    #[arg(long = "eval")]
+    eval: Option<String>,
+    /// Games played at once (use 1 with --movetime).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+}
+
+/// One side of the match: how it is built and limited.
+#[derive(Clone)]
+struct Side {
+    config: SearchConfig,
+    eval: CheckersEval,
+    limits: Limits,
+}
+
+impl Side {
+    fn engine(&self) -> Engine {
+        Engine::new(self.config.clone(), self.eval)
+    }
+}
+
+fn match_limits(args: &StrengthArgs) -> Limits {
+    match args.movetime {
+        Some(ms) => Level::MAX.limits(ms),
+        None => Limits::nodes(args.nodes),
+    }
+}
+
+fn current_side(args: &StrengthArgs) -> Result<Side, String> {
+    let eval = match &args.eval {
+        Some(name) => name.parse().map_err(|e| format!("{e}"))?,
+        None => Level::MAX.eval(),
+    };
+    Ok(Side {
+        config: Level::MAX.config(0),
+        eval,
+        limits: match_limits(args),
+    })
+}
+
+fn reference_side(args: &StrengthArgs) -> Result<Side, String> {
+    let spec = match BotSpec::parse(&args.reference).map_err(|e| e.to_string())? {
+        BotSpec::Engine(spec) => spec,
+        _ => {
+            return Err(format!(
+                "--reference must be an engine spec like {REFERENCE}, got '{}'",
+                args.reference
+            ))
+        }
+    };
+    let own_limit = ["depth=", "nodes=", "time="]
+        .iter()
+        .any(|key| args.reference.contains(key));
+    let limits = if own_limit {
+        Limits {
+            depth: spec.depth,
+            nodes: spec.nodes,
+            time_ms: spec.time_ms,
+            max_time_ms: None,
+        }
+    } else {
+        match_limits(args)
+    };
+    Ok(Side {
+        config: SearchConfig {
+            algorithm: spec.algorithm,
+            tt_mib: spec.hash_mib,
+            ..SearchConfig::default()
+        },
+        eval: spec.eval,
+        limits,
+    })
+}
+
+/// Plays one ballot; the current engine is Black (moves first) when
+/// `current_black`. Returns the current engine's points (1, ½ or 0).
+fn play(ballot: &str, current_black: bool, sides: &[Side; 2]) -> Result<f64, String> {
+    let mut game = Game::new(Variant::English);
+    for text in ballot.split_whitespace() {
+        game.play_text(text)
+            .map_err(|e| format!("ballot '{ballot}': {e}"))?;
+    }
+    let mut engines = [sides[0].engine(), sides[1].engine()];
+    while game.outcome().is_none() && game.ply_count() < MAX_PLIES {
+        let black = game.position().side_to_move() == Color::Black;
+        let who = usize::from(black != current_black);
+        let info = engines[who].think(&game, sides[who].limits, |_| {});
+        let mv = info.best_move.ok_or("the engine found no move")?;
+        game.play(&mv)
+            .map_err(|e| format!("illegal engine move: {e}"))?;
+    }
+    let current = if current_black {
+        Color::Black
+    } else {
+        Color::White
+    };
+    Ok(match game.outcome().and_then(|o| o.winner()) {
+        Some(c) if c == current => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    })
+}
+
+/// Elo difference and its 95 % margin for a score over games with the
+/// given points (the margin from the points' spread, 1.96 standard errors).
+pub(crate) fn elo_with_margin(points: &[f64]) -> (f64, f64) {
+    let n = points.len().max(1) as f64;
+    let mean = points.iter().sum::<f64>() / n;
+    let var = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / n;
+    let se = (var / n).sqrt();
+    let elo = |s: f64| {
+        let s = s.clamp(0.001, 0.999);
+        -400.0 * (1.0 / s - 1.0).log10()
+    };
+    let margin = (elo(mean + 1.96 * se) - elo(mean - 1.96 * se)) / 2.0;
+    (elo(mean), margin)
+}
+
+pub(crate) fn run(args: &StrengthArgs) -> Result<(), String> {
+    let sides = [current_side(args)?, reference_side(args)?];
+    let ballots: Vec<&str> = BALLOTS.lines().filter(|l| !l.trim().is_empty()).collect();
+    let games = args.games as usize;
+    let limit = match args.movetime {
+        Some(ms) => format!("movetime={ms}"),
+        None => format!("nodes={}", args.nodes),
+    };
+    println!(
+        "bench strength current={}:eval={} reference={} {limit} games={games}",
+        Algorithm::default(),
+        sides[0].eval,
+        args.reference
+    );
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(vec![None; games]);
+    let worker = || -> Result<(), String> {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= games {
+                return Ok(());
+            }
+            let ballot = ballots[(i / 2) % ballots.len()];
+            let points = play(ballot, i.is_multiple_of(2), &sides)?;
+            let mut r = results.lock().map_err(|_| "a game thread failed")?;
+            r[i] = Some(points);
+        }
+    };
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..args.jobs.max(1)).map(|_| s.spawn(worker)).collect();
+        handles
+            .into_iter()
+            .try_for_each(|h| h.join().map_err(|_| "a game thread panicked".to_string())?)
+    })?;
+    let points: Vec<f64> = results
+        .into_inner()
+        .map_err(|_| "a game thread failed")?
+        .into_iter()
+        .flatten()
+        .collect();
+    let count = |p: f64| points.iter().filter(|&&x| x == p).count();
+    let (elo, margin) = elo_with_margin(&points);
+    println!(
+        "strength wins={} draws={} losses={} score={:.1}% elo={elo:+.0} margin={margin:.0}",
+        count(1.0),
+        count(0.5),
+        count(0.0),
+        100.0 * points.iter().sum::<f64>() / points.len().max(1) as f64
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::elo_with_margin;
+
+    #[test]
+    fn even_scores_are_zero_elo_and_wins_are_positive() {
+        let (elo, margin) = elo_with_margin(&[1.0, 0.0, 0.5, 0.5]);
+        assert!(elo.abs() < 1e-9 && margin > 100.0, "{elo} {margin}");
+        let (elo, _) = elo_with_margin(&[1.0, 1.0, 1.0, 0.0]);
+        assert!((elo - 190.8).abs() < 0.5, "{elo}");
+    }
+}

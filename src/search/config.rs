@@ -1,0 +1,97 @@
+//! How the search is configured: the algorithm and what it may use.
+
+use crate::core::named::{named_display_and_parse, Named};
+
+/// The search algorithm.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum Algorithm {
+    /// Plain minimax (negamax form): every node searched, no pruning.
+    Minimax,
+    /// Alpha-beta pruning.
+    AlphaBeta,
+    /// NegaScout / principal variation search: null windows after the first move.
+    #[default]
+    NegaScout,
+}
+
+impl Algorithm {
+    /// All algorithms.
+    pub const ALL: [Algorithm; 3] = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::NegaScout,
+    ];
+
+    /// The algorithm's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::NegaScout => "negascout",
+        }
+    }
+}
+
+impl Named for Algorithm {
+    const WHAT: &'static str = "algorithm";
+    const ALL: &'static [Algorithm] = &Algorithm::ALL;
+    fn name(self) -> &'static str {
+        Algorithm::name(self)
+    }
+}
+
+named_display_and_parse!(Algorithm);
+
+/// How the search is configured (what it may use), independent of limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Which algorithm.
+    pub algorithm: Algorithm,
+    /// Transposition table size in MiB; 0 turns it off.
+    pub tt_mib: usize,
+    /// Killer moves and history heuristic (table moves and longer captures
+    /// are always tried first when available).
+    pub ordering: bool,
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// Iterative deepening (off: one search straight to the depth limit).
+    pub iterative: bool,
+    /// Late move reductions (later quiet moves searched shallower first).
+    pub reductions: bool,
+    /// Amplitude of deterministic evaluation noise (weak levels); 0 = none.
+    pub noise: i32,
+    /// Seed of that noise.
+    pub seed: u64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            algorithm: Algorithm::NegaScout,
+            tt_mib: 32,
+            ordering: true,
+            aspiration: true,
+            iterative: true,
+            reductions: true,
+            noise: 0,
+            seed: 0,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// The bare algorithm, for comparisons at a fixed depth: no table, no
+    /// killers or history, no aspiration, no reductions, one iteration.
+    pub fn bare(algorithm: Algorithm) -> SearchConfig {
+        SearchConfig {
+            algorithm,
+            tt_mib: 0,
+            ordering: false,
+            aspiration: false,
+            iterative: false,
+            reductions: false,
+            noise: 0,
+            seed: 0,
+        }
+    }
+}
