@@ -450,18 +450,6 @@ impl SearchGame for ClobberPosition {
         }
     }
 
-    fn reversible_plies(&self) -> u32 {
-        0
-    }
-
-    fn is_rule_draw(&self) -> bool {
-        false
-    }
-
-    fn tactical_weight(&self, _: &ClobberMove) -> u32 {
-        0
-    }
-
     fn move_key(&self, mv: &ClobberMove) -> usize {
         mv.from as usize * 128 + mv.to as usize
     }

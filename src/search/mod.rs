@@ -71,14 +71,23 @@ pub trait SearchGame: Clone {
     fn leaf(&self) -> Leaf;
 
     /// Plies since the last irreversible move: only that many earlier
-    /// positions can repeat this one (0 for games without repetition).
-    fn reversible_plies(&self) -> u32;
+    /// positions can repeat this one (0, the default, for games without
+    /// repetition).
+    fn reversible_plies(&self) -> u32 {
+        0
+    }
 
-    /// True when the game is drawn here by its own rule (e.g. no progress).
-    fn is_rule_draw(&self) -> bool;
+    /// True when the game is drawn here by its own rule (e.g. no progress);
+    /// never, by default.
+    fn is_rule_draw(&self) -> bool {
+        false
+    }
 
-    /// Ordering weight of a forcing move (e.g. pieces captured); 0 if quiet.
-    fn tactical_weight(&self, mv: &Self::Move) -> u32;
+    /// Ordering weight of a forcing move (e.g. pieces captured); 0 if quiet,
+    /// and 0 for every move by default.
+    fn tactical_weight(&self, _mv: &Self::Move) -> u32 {
+        0
+    }
 
     /// A small key for the history heuristic, below [`MOVE_KEY_SPACE`].
     fn move_key(&self, mv: &Self::Move) -> usize;

@@ -45,15 +45,6 @@ impl SearchGame for Tree {
             Leaf::Quiet
         }
     }
-    fn reversible_plies(&self) -> u32 {
-        0
-    }
-    fn is_rule_draw(&self) -> bool {
-        false
-    }
-    fn tactical_weight(&self, _: &u32) -> u32 {
-        0
-    }
     fn move_key(&self, mv: &u32) -> usize {
         *mv as usize % MOVE_KEY_SPACE
     }
