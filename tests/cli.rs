@@ -130,6 +130,35 @@ fn bench_strength_plays_its_match_and_rejects_a_bad_reference() {
 }
 
 #[test]
+fn bench_tactics_searches_every_shot_and_counts_the_solved() {
+    let out = warcaby(&["bench", "tactics", "--depth", "2", "--verbose"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let rows = text
+        .lines()
+        .filter(|l| l.starts_with("ok ") || l.starts_with("MISS"))
+        .count();
+    let last = text.lines().last().unwrap();
+    let field = |name: &str| -> usize {
+        let start = last.find(name).unwrap() + name.len();
+        last[start..].split(' ').next().unwrap().parse().unwrap()
+    };
+    let (solved, total) = (field("solved="), field("total="));
+    assert_eq!(total, rows, "{text}");
+    let ok_rows = text.lines().filter(|l| l.starts_with("ok ")).count();
+    assert_eq!(solved, ok_rows, "{last}");
+    // At two plies the engine misses most of the shots (they were chosen
+    // as positions a depth-6 search gets wrong).
+    assert!(solved < total / 2, "{last}");
+    let out = warcaby(&["bench", "tactics", "--depth", "2", "--nodes", "9"]);
+    assert!(!out.status.success());
+}
+
+#[test]
 fn bestmove_prints_info_lines_then_the_move() {
     let out = warcaby(&["bestmove", "--variant", "english", "--depth", "6"]);
     assert!(out.status.success());

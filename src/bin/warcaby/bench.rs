@@ -40,6 +40,9 @@ pub(crate) enum BenchCommand {
     /// A strength figure without outside engines: the engine against a fixed
     /// older configuration of ours over the ACF ballots (W/D/L, score, Elo).
     Strength(crate::strength::StrengthArgs),
+    /// Winning shots from real games against Cake++ and GuiNN: how many
+    /// the engine finds under a depth, node or time limit.
+    Tactics(crate::tactics::TacticsArgs),
 }
 
 /// English perft from the start position (Aart Bik; OEIS A133046).
@@ -59,6 +62,7 @@ fn threads_or_cores(threads: usize) -> usize {
 pub(crate) fn run(cmd: &BenchCommand) -> Result<(), String> {
     match *cmd {
         BenchCommand::Strength(ref args) => crate::strength::run(args)?,
+        BenchCommand::Tactics(ref args) => crate::tactics::run(args)?,
         BenchCommand::Perft { depth, threads } => {
             let threads = threads_or_cores(threads);
             let pos = Position::start(Variant::English);

@@ -17,6 +17,7 @@ mod pdn;
 mod play;
 mod start;
 mod strength;
+mod tactics;
 mod think;
 
 use clap::{Args, Parser, Subcommand};
