@@ -5,6 +5,7 @@
 //! ([`referee`]) and the alpha-beta engine's evaluations and levels ([`ai`]).
 
 pub mod ai;
+pub mod book;
 pub mod bitboard;
 pub mod game;
 pub mod movegen;
