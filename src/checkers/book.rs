@@ -33,6 +33,7 @@ use crate::checkers::position::Position;
 use crate::checkers::rules::Variant;
 use crate::core::rng::mix;
 use crate::core::Color;
+use crate::search::SearchInfo;
 use std::sync::OnceLock;
 
 /// The file's first eight bytes.
@@ -137,6 +138,22 @@ pub struct BookHit {
     pub score: i32,
     /// Depth of the analysis behind it.
     pub depth: u32,
+}
+
+impl BookHit {
+    /// The hit as a search report: the move, its score, the book's depth,
+    /// no nodes and no time.
+    pub fn info(&self) -> SearchInfo<Move> {
+        SearchInfo {
+            best_move: Some(self.mv),
+            score: self.score,
+            depth: self.depth,
+            seldepth: self.depth,
+            nodes: 0,
+            time_ms: 0,
+            pv: vec![self.mv],
+        }
+    }
 }
 
 /// A second hash of a position, independent of the Zobrist keys: a book

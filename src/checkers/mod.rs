@@ -5,8 +5,8 @@
 //! ([`referee`]) and the alpha-beta engine's evaluations and levels ([`ai`]).
 
 pub mod ai;
-pub mod book;
 pub mod bitboard;
+pub mod book;
 pub mod game;
 pub mod movegen;
 pub mod moves;

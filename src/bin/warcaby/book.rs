@@ -173,7 +173,12 @@ fn analyse(args: &BuildArgs, engine: &mut Engine, job: Pending) -> Option<Analys
 
 /// The best move, then the others a short search scores within the margin
 /// of the short search's best, best first, `--replies` in all.
-fn lines_to_follow(args: &BuildArgs, engine: &mut Engine, pos: &Position, best: &Move) -> Vec<Move> {
+fn lines_to_follow(
+    args: &BuildArgs,
+    engine: &mut Engine,
+    pos: &Position,
+    best: &Move,
+) -> Vec<Move> {
     let mut ranked: Vec<(i32, Move)> = pos
         .legal_moves()
         .into_iter()
@@ -245,10 +250,15 @@ fn build(args: &BuildArgs) -> Result<(), String> {
     let mut ply = 0;
     while !pending.is_empty() {
         bar.inc_length(pending.len() as u64);
-        bar.set_message(format!("level {ply}"));
+        bar.set_message(format!("ply {ply}"));
+        if bar.is_hidden() {
+            eprintln!("ply {ply}: {} positions to analyse", pending.len());
+        }
         let results = analyse_all(args, &pending, &bar);
-        let plies_left: HashMap<u64, u32> =
-            pending.iter().map(|p| (p.pos.hash(), p.plies_left)).collect();
+        let plies_left: HashMap<u64, u32> = pending
+            .iter()
+            .map(|p| (p.pos.hash(), p.plies_left))
+            .collect();
         let mut next = Vec::new();
         for a in results {
             book.insert(&a.pos, &a.best, a.score, a.depth)

@@ -29,7 +29,10 @@ fn round_trip_keeps_every_entry_and_move() {
         assert_eq!(hit.mv, mv);
     }
     let start = Position::start(Variant::English);
-    assert_eq!(read.lookup(&start).map(|h| (h.score, h.depth)), Some((17, 21)));
+    assert_eq!(
+        read.lookup(&start).map(|h| (h.score, h.depth)),
+        Some((17, 21))
+    );
 }
 
 #[test]
@@ -60,7 +63,11 @@ fn a_position_outside_the_book_or_of_another_variant_has_no_move() {
 fn an_entry_whose_second_hash_differs_is_ignored() {
     let (mut book, _) = small_book();
     let start = Position::start(Variant::English);
-    let i = book.entries.iter().position(|e| e.key == start.hash()).unwrap();
+    let i = book
+        .entries
+        .iter()
+        .position(|e| e.key == start.hash())
+        .unwrap();
     book.entries[i].check ^= 1;
     assert!(book.lookup(&start).is_none());
 }
@@ -82,12 +89,21 @@ fn corrupted_or_foreign_bytes_are_clear_errors() {
     assert_eq!(Book::from_bytes(&version), Err(BookError::Version(9)));
     let mut variant = bytes.clone();
     variant[10] = 7;
-    assert_eq!(Book::from_bytes(&variant), Err(BookError::UnknownVariant(7)));
+    assert_eq!(
+        Book::from_bytes(&variant),
+        Err(BookError::UnknownVariant(7))
+    );
     let mut huge = bytes.clone();
     huge[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
-    assert!(matches!(Book::from_bytes(&huge), Err(BookError::Length { .. })));
+    assert!(matches!(
+        Book::from_bytes(&huge),
+        Err(BookError::Length { .. })
+    ));
     let err = Book::from_bytes_for(&bytes, Variant::Tournament).unwrap_err();
-    assert_eq!(err.to_string(), "opening book is for english, not tournament");
+    assert_eq!(
+        err.to_string(),
+        "opening book is for english, not tournament"
+    );
 }
 
 #[test]
@@ -104,15 +120,27 @@ fn assert_every_entry_reached_and_legal(book: &Book) {
     let start = Position::start(book.variant());
     let mut seen = HashSet::new();
     let mut queue = VecDeque::from([start]);
-    let in_book = |pos: &Position| book.entries.binary_search_by_key(&pos.hash(), |e| e.key).is_ok();
+    let in_book = |pos: &Position| {
+        book.entries
+            .binary_search_by_key(&pos.hash(), |e| e.key)
+            .is_ok()
+    };
     if !in_book(&start) {
-        assert!(book.is_empty(), "{}: the start is not in the book", book.variant());
+        assert!(
+            book.is_empty(),
+            "{}: the start is not in the book",
+            book.variant()
+        );
         return;
     }
     seen.insert(start.hash());
     while let Some(pos) = queue.pop_front() {
         let hit = book.lookup(&pos);
-        assert!(hit.is_some(), "{}: an entry without a legal move", book.variant());
+        assert!(
+            hit.is_some(),
+            "{}: an entry without a legal move",
+            book.variant()
+        );
         assert!(pos.legal_moves().contains(&hit.unwrap().mv));
         for mv in pos.legal_moves() {
             let next = pos.after(&mv);
@@ -121,7 +149,12 @@ fn assert_every_entry_reached_and_legal(book: &Book) {
             }
         }
     }
-    assert_eq!(seen.len(), book.len(), "{}: entries not reached from the start", book.variant());
+    assert_eq!(
+        seen.len(),
+        book.len(),
+        "{}: entries not reached from the start",
+        book.variant()
+    );
 }
 
 #[test]
