@@ -468,11 +468,12 @@ mod tests {
         for (spec, needle) in [
             (
                 "negascout:depht=3",
-                "expected depth, time, nodes, eval, hash, sims or net",
+                "expected depth, time, nodes, eval, hash, sims, net or book",
             ),
             ("alphabeta:eval=fancy", "expected material or positional"),
             ("level=9", "level must be 1-8"),
-            ("level=2:depth=3", "only time=MS"),
+            ("level=2:depth=3", "only time=MS and book=on|off"),
+            ("negascout:book=yes", "book=yes: expected on or off"),
             (
                 "stockfish",
                 "expected random, level=N, az, minimax, alphabeta or negascout",
