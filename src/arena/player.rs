@@ -253,14 +253,20 @@ pub struct EnginePlayer {
 }
 
 enum EngineKind {
-    Level { level: Level, time_ms: u64 },
+    Level {
+        level: Level,
+        time_ms: u64,
+        book: bool,
+    },
     Config(EngineSpec),
 }
 
 impl Player for EnginePlayer {
     fn start(&mut self, start: &GameStart) -> Result<(), Fault> {
         self.engine = Some(match &self.kind {
-            EngineKind::Level { level, .. } => Engine::new(level.config(start.seed), level.eval()),
+            EngineKind::Level { level, book, .. } => {
+                Engine::new(level.config(start.seed), level.eval()).with_book(*book)
+            }
             EngineKind::Config(spec) => {
                 let config = SearchConfig {
                     algorithm: spec.algorithm,
@@ -268,7 +274,7 @@ impl Player for EnginePlayer {
                     seed: start.seed,
                     ..SearchConfig::default()
                 };
-                Engine::new(config, spec.eval)
+                Engine::new(config, spec.eval).with_book(spec.book)
             }
         });
         Ok(())
@@ -276,7 +282,7 @@ impl Player for EnginePlayer {
 
     fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault> {
         let limits = match &self.kind {
-            EngineKind::Level { level, time_ms } => {
+            EngineKind::Level { level, time_ms, .. } => {
                 level.limits(move_time(Some(*time_ms), turn.time_left))
             }
             EngineKind::Config(spec) => Limits {
@@ -309,10 +315,15 @@ impl Player for EnginePlayer {
 pub fn builtin(spec: &BotSpec) -> Option<Box<dyn Player>> {
     match spec {
         BotSpec::Random => Some(Box::new(RandomPlayer { rng: Rng::new(0) })),
-        BotSpec::Level { level, time_ms } => Some(Box::new(EnginePlayer {
+        BotSpec::Level {
+            level,
+            time_ms,
+            book,
+        } => Some(Box::new(EnginePlayer {
             kind: EngineKind::Level {
                 level: *level,
                 time_ms: *time_ms,
+                book: *book,
             },
             engine: None,
         })),

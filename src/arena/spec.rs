@@ -2,9 +2,11 @@
 //!
 //! ```text
 //! random                              uniformly random legal moves (seeded)
-//! level=N[:time=MS]                   the engine at playing level 1-8
-//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB]
+//! level=N[:time=MS][:book=on|off]    the engine at playing level 1-8 (levels
+//!                                     7-8 play the opening book unless book=off)
+//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB][:book=on|off]
 //!                                     ALGO = minimax, alphabeta or negascout
+//!                                     (the opening book only with book=on)
 //! az[:sims=N][:time=MS][:net=FILE]    the AlphaZero bot (English rules only),
 //!                                     shipped network unless net= names one
 //! exec:<command line>                 an external bot, run with `sh -c`
@@ -39,6 +41,8 @@ pub enum BotSpec {
         level: Level,
         /// Milliseconds per move (the level may cap it lower).
         time_ms: u64,
+        /// Plays the opening book's moves.
+        book: bool,
     },
     /// The engine with an explicit configuration.
     Engine(EngineSpec),
@@ -77,6 +81,8 @@ pub struct EngineSpec {
     pub nodes: Option<u64>,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
+    /// Plays the opening book's moves.
+    pub book: bool,
 }
 
 /// The AlphaZero bot's configuration.
@@ -107,11 +113,13 @@ pub enum SpecKey {
     Sims,
     /// `net=FILE`: AlphaZero network file.
     Net,
+    /// `book=on|off`: the opening book.
+    Book,
 }
 
 impl SpecKey {
     /// Every option.
-    pub const ALL: [SpecKey; 7] = [
+    pub const ALL: [SpecKey; 8] = [
         SpecKey::Depth,
         SpecKey::Time,
         SpecKey::Nodes,
@@ -119,6 +127,7 @@ impl SpecKey {
         SpecKey::Hash,
         SpecKey::Sims,
         SpecKey::Net,
+        SpecKey::Book,
     ];
 }
 
@@ -134,6 +143,7 @@ impl Named for SpecKey {
             SpecKey::Hash => "hash",
             SpecKey::Sims => "sims",
             SpecKey::Net => "net",
+            SpecKey::Book => "book",
         }
     }
 }
@@ -276,6 +286,14 @@ fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
         .map_err(|_| format!("{key}={value}: expected a number"))
 }
 
+fn on_off(key: SpecKey, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("{key}={value}: expected on or off")),
+    }
+}
+
 fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
     let mut parts = spec.split(':');
     let head = parts.next().unwrap_or_default().trim();
@@ -302,13 +320,23 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
     {
         let level = Level::new(number::<i64>("level", n)?).map_err(|e| e.to_string())?;
         let mut time_ms = DEFAULT_LEVEL_TIME_MS;
+        let mut book = level.uses_book();
         for (key, value) in options {
             match key {
                 SpecKey::Time => time_ms = number("time", value)?,
-                other => return Err(format!("a level takes only time=MS (found {other})")),
+                SpecKey::Book => book = on_off(key, value)?,
+                other => {
+                    return Err(format!(
+                        "a level takes only time=MS and book=on|off (found {other})"
+                    ))
+                }
             }
         }
-        return Ok(BotSpec::Level { level, time_ms });
+        return Ok(BotSpec::Level {
+            level,
+            time_ms,
+            book,
+        });
     }
     if head.eq_ignore_ascii_case("az") {
         return parse_az(options);
@@ -326,6 +354,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         time_ms: None,
         nodes: None,
         hash_mib: DEFAULT_HASH_MIB,
+        book: false,
     };
     for (key, value) in options {
         match key {
@@ -340,6 +369,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
             SpecKey::Nodes => engine.nodes = Some(number("nodes", value)?),
             SpecKey::Eval => engine.eval = named::parse(value).map_err(|e| e.to_string())?,
             SpecKey::Hash => engine.hash_mib = number("hash", value)?,
+            SpecKey::Book => engine.book = on_off(key, value)?,
             SpecKey::Sims | SpecKey::Net => {
                 return Err(format!("{key}= is an option of az, not of {head}"))
             }
@@ -407,7 +437,8 @@ mod tests {
             BotSpec::parse("level=3:time=200").unwrap(),
             BotSpec::Level {
                 level: Level::new(3).unwrap(),
-                time_ms: 200
+                time_ms: 200,
+                book: false
             }
         );
         let exec = BotSpec::parse("exec:python3 /x/y/bot.py --fast").unwrap();
@@ -437,11 +468,12 @@ mod tests {
         for (spec, needle) in [
             (
                 "negascout:depht=3",
-                "expected depth, time, nodes, eval, hash, sims or net",
+                "expected depth, time, nodes, eval, hash, sims, net or book",
             ),
             ("alphabeta:eval=fancy", "expected material or positional"),
             ("level=9", "level must be 1-8"),
-            ("level=2:depth=3", "only time=MS"),
+            ("level=2:depth=3", "only time=MS and book=on|off"),
+            ("negascout:book=yes", "book=yes: expected on or off"),
             (
                 "stockfish",
                 "expected random, level=N, az, minimax, alphabeta or negascout",

@@ -21,7 +21,7 @@ use crate::clobber::{self, ClobberError, ClobberEval, ClobberGame, ClobberMove};
 use crate::clobber::{ClobberOutcome, ClobberPosition};
 use crate::core::named::{named_display_and_parse, Named, UnknownName};
 use crate::core::Color;
-use crate::search::{Evaluator, SearchGame};
+use crate::search::{Evaluator, SearchGame, SearchInfo};
 use std::fmt;
 use std::str::FromStr;
 
@@ -75,6 +75,11 @@ pub trait GameNode: SearchGame + Sized {
     fn level_eval(_level: Level) -> Self::Eval {
         Self::Eval::default()
     }
+    /// The opening book's move for this position as a search report (depth:
+    /// the book's analysis, no nodes), if the game has a book holding it.
+    fn book_move(&self) -> Option<SearchInfo<Self::Move>> {
+        None
+    }
 }
 
 impl GameNode for CheckersNode {
@@ -94,6 +99,9 @@ impl GameNode for CheckersNode {
     }
     fn level_eval(level: Level) -> CheckersEval {
         level.eval()
+    }
+    fn book_move(&self) -> Option<SearchInfo<Move>> {
+        crate::checkers::book::builtin_move(&self.pos).map(|hit| hit.info())
     }
 }
 

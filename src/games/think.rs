@@ -114,6 +114,15 @@ impl EngineChoice {
         }
     }
 
+    /// Whether the engine plays the opening book's move where it has one:
+    /// the strong levels do; the AI lab always searches.
+    pub fn uses_book(&self) -> bool {
+        match self {
+            EngineChoice::Level { level, .. } => level.uses_book(),
+            EngineChoice::Lab { .. } => false,
+        }
+    }
+
     /// The evaluation for a game whose node is `G`.
     fn eval<G: GameNode>(&self) -> Result<G::Eval, UnknownName> {
         match self {
@@ -143,6 +152,10 @@ pub struct Report {
     pub nps: u64,
     /// Principal variation (short texts).
     pub pv: Vec<String>,
+    /// The move comes from the opening book (depth and score are the book's
+    /// analysis; nothing was searched).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub book: bool,
 }
 
 impl Report {
@@ -156,6 +169,14 @@ impl Report {
             time_ms: info.time_ms,
             nps: info.nodes_per_second(),
             pv: pv_texts(root, &info.pv),
+            book: false,
+        }
+    }
+
+    fn from_book<G: GameNode>(root: &G, info: &SearchInfo<G::Move>) -> Report {
+        Report {
+            book: true,
+            ..Report::new(root, info)
         }
     }
 }
@@ -171,6 +192,11 @@ struct Think<'a, F> {
 impl<F: FnMut(&Report)> NodeJob for Think<'_, F> {
     type Output = Result<Report, GameError>;
     fn run<G: GameNode>(mut self, root: G, history: &[u64]) -> Self::Output {
+        if let Some(info) = self.choice.uses_book().then(|| root.book_move()).flatten() {
+            let report = Report::from_book(&root, &info);
+            (self.report)(&report);
+            return Ok(report);
+        }
         let (config, limits) = self.choice.plan(self.time_ms);
         let mut searcher = Searcher::new(config, self.choice.eval::<G>()?);
         if let Some(clock) = self.clock {

@@ -14,8 +14,8 @@ use warcaby::Variant;
 
 #[derive(Args)]
 pub(crate) struct ArenaArgs {
-    /// The bots, two or more: random, level=N[:time=MS],
-    /// minimax|alphabeta|negascout[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB],
+    /// The bots, two or more: random, level=N[:time=MS][:book=on|off],
+    /// minimax|alphabeta|negascout[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB][:book=on|off],
     /// exec:<command line>, python:<file.py>, or the path of an executable.
     #[arg(long, num_args = 1.., value_name = "SPEC")]
     bots: Vec<String>,

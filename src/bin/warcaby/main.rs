@@ -9,6 +9,7 @@ mod az;
 mod az_plot;
 mod az_train;
 mod bench;
+mod book;
 mod clobber;
 mod clobber_checkpoint;
 mod clobber_proof;
@@ -65,6 +66,9 @@ enum Command {
     /// The AlphaZero bot: self-play, training (feature az-train), evaluation.
     #[command(subcommand)]
     Az(az::AzCommand),
+    /// The opening book: build it from our own analysis of the ballots.
+    #[command(subcommand)]
+    Book(book::BookCommand),
 }
 
 /// Which position to work on.
@@ -208,6 +212,7 @@ fn main() -> ExitCode {
         Command::Clobber(cmd) => clobber::run(cmd),
         Command::Bench(cmd) => bench::run(cmd),
         Command::Az(cmd) => az::run(cmd),
+        Command::Book(cmd) => book::run(cmd),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

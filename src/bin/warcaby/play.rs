@@ -196,7 +196,7 @@ impl Table {
             r.nodes,
             r.time_ms as f64 / 1000.0,
             r.pv.join(",")
-        ))
+        ) + if r.book { " (book)" } else { "" })
     }
 }
 

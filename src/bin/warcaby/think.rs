@@ -58,6 +58,10 @@ pub(crate) struct BestMoveArgs {
     /// move is failing (default: the move time is the ceiling).
     #[arg(long)]
     max_movetime: Option<u64>,
+    /// Always search: without it, a position in the opening book (checkers)
+    /// gets the book's move (`source=book`) unless --depth asks for a search.
+    #[arg(long)]
+    no_book: bool,
 }
 
 /// An alpha-beta family search or the AlphaZero bot.
@@ -146,7 +150,12 @@ impl NodeJob for BestMoveJob<'_> {
             tt_mib: args.hash,
             ..SearchConfig::default()
         };
-        let mut searcher = Searcher::new(config, eval_for::<G>(args.eval.as_deref())?);
+        let eval = eval_for::<G>(args.eval.as_deref())?;
+        let use_book = !args.no_book && args.limits.depth.is_none();
+        if let Some(info) = use_book.then(|| pos.book_move()).flatten() {
+            return print_best(&pos, &info, "book");
+        }
+        let mut searcher = Searcher::new(config, eval);
         let mut limits = args.limits.limits();
         if args.max_movetime.is_some() && limits.time_ms.is_none() {
             return Err("--max-movetime needs --movetime".to_string());
@@ -155,19 +164,29 @@ impl NodeJob for BestMoveJob<'_> {
         let result = searcher.search(&pos, history, limits, |info| {
             println!("{}", info_line(&pos, info));
         });
-        let Some(best) = result.best_move else {
-            return Err("no legal move: the side to move has lost".to_string());
-        };
-        println!(
-            "bestmove {} score={} depth={} nodes={} time_ms={}",
-            pos.move_text(&best),
-            result.score,
-            result.depth,
-            result.nodes,
-            result.time_ms
-        );
-        Ok(())
+        print_best(&pos, &result, "search")
     }
+}
+
+/// The `bestmove` line; `source` says where the move comes from (`search`
+/// or `book`).
+fn print_best<G: GameNode>(
+    pos: &G,
+    result: &SearchInfo<G::Move>,
+    source: &str,
+) -> Result<(), String> {
+    let Some(best) = result.best_move else {
+        return Err("no legal move: the side to move has lost".to_string());
+    };
+    println!(
+        "bestmove {} score={} depth={} nodes={} time_ms={} source={source}",
+        pos.move_text(&best),
+        result.score,
+        result.depth,
+        result.nodes,
+        result.time_ms
+    );
+    Ok(())
 }
 
 pub(crate) fn run_bestmove(args: &BestMoveArgs) -> Result<(), String> {

@@ -126,6 +126,12 @@ impl Level {
         self.spec().eval
     }
 
+    /// Whether the level plays the opening book's moves (the strong
+    /// levels, 7 and 8).
+    pub fn uses_book(self) -> bool {
+        self.0 >= 7
+    }
+
     /// Search configuration; `seed` drives the noise of weak levels, so the
     /// same seed plays the same game.
     pub fn config(self, seed: u64) -> SearchConfig {

@@ -7,6 +7,7 @@ mod levels;
 pub use eval::{king_value, CheckersEval, MAN};
 pub use levels::{Level, LevelError};
 
+use crate::checkers::book;
 use crate::checkers::game::Game;
 use crate::checkers::movegen;
 use crate::checkers::moves::Move;
@@ -92,9 +93,11 @@ impl SearchGame for CheckersNode {
     }
 }
 
-/// A checkers engine: a searcher with its table kept between moves.
+/// A checkers engine: a searcher with its table kept between moves, and
+/// optionally the opening book.
 pub struct Engine {
     searcher: Searcher<CheckersNode, CheckersEval>,
+    book: bool,
 }
 
 impl Engine {
@@ -102,13 +105,21 @@ impl Engine {
     pub fn new(config: SearchConfig, eval: CheckersEval) -> Engine {
         Engine {
             searcher: Searcher::new(config, eval),
+            book: false,
         }
+    }
+
+    /// Plays the compiled-in opening book's move, where it has one, in
+    /// [`Engine::think`] (`on`), or always searches (the default).
+    pub fn with_book(self, on: bool) -> Engine {
+        Engine { book: on, ..self }
     }
 
     /// Uses another millisecond clock (the browser passes `performance.now`).
     pub fn with_clock(self, clock: Clock) -> Engine {
         Engine {
             searcher: self.searcher.with_clock(clock),
+            ..self
         }
     }
 
@@ -122,13 +133,20 @@ impl Engine {
         self.searcher.clear();
     }
 
-    /// Searches the game's current position, reporting each iteration.
+    /// Searches the game's current position, reporting each iteration; with
+    /// the book on, a book position's move is played without a search (its
+    /// report has no nodes).
     pub fn think(
         &mut self,
         game: &Game,
         limits: Limits,
-        on_iteration: impl FnMut(&SearchInfo<Move>),
+        mut on_iteration: impl FnMut(&SearchInfo<Move>),
     ) -> SearchInfo<Move> {
+        let hit = self.book.then(|| book::builtin_move(game.position()));
+        if let Some(info) = hit.flatten().map(|h| h.info()) {
+            on_iteration(&info);
+            return info;
+        }
         let history: Vec<u64> = game.positions_and_moves().map(|(p, _)| p.hash()).collect();
         self.searcher.search(
             &CheckersNode::from_game(game),

@@ -66,6 +66,7 @@ fn requests_and_responses_round_trip() {
             time_ms: 999,
             nps: 5_000_000,
             pv: vec!["15x24".into(), "28x19".into()],
+            book: false,
         },
     };
     assert_eq!(round_trip(&response), response);

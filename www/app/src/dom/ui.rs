@@ -174,7 +174,12 @@ impl Ui {
             s => format!("{:+.2}", s as f64 / 100.0),
         };
         set_text("info-search", search);
-        set_text("info-depth", &format!("{}/{}", p.depth, p.seldepth));
+        let depth = if p.book {
+            format!("book ({})", p.depth)
+        } else {
+            format!("{}/{}", p.depth, p.seldepth)
+        };
+        set_text("info-depth", &depth);
         set_text("info-score", &score);
         set_text("info-nodes", &p.nodes.to_string());
         set_text("info-nps", &p.nps.to_string());

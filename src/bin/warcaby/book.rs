@@ -1,0 +1,287 @@
+//! `warcaby book build`: the opening book from our own analysis. English:
+//! the start, the positions along the 156 ACF three-move ballots and the
+//! lines that follow each ballot; tournament: the start and its lines. Each
+//! book position is searched deeply and its best move recorded; the book
+//! grows along that move and along the other moves a short search finds
+//! within a margin of the best (both sides, since the engine plays either),
+//! up to `--plies` plies after the ballot (or the start).
+
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::HashMap;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+use warcaby::checkers::ai::{Engine, Level};
+use warcaby::checkers::book::Book;
+use warcaby::checkers::moves::Move;
+use warcaby::checkers::position::Position;
+use warcaby::search::Limits;
+use warcaby::{Game, Variant};
+
+/// The ACF three-move ballots (public data), one per line.
+const BALLOTS: &str = include_str!("acf_ballots.txt");
+
+#[derive(Subcommand)]
+pub(crate) enum BookCommand {
+    /// Analyses the opening positions and writes the book file.
+    Build(BuildArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct BuildArgs {
+    /// The book file to write.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Milliseconds of search per book position.
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
+    /// Nodes per book position instead of a time (the same book on every
+    /// machine).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Plies of book after each ballot (English) or the start (tournament).
+    #[arg(long, default_value_t = 4)]
+    plies: u32,
+    /// english (the ballots) or tournament (the start).
+    #[arg(long, default_value = "english")]
+    variant: Variant,
+    /// Only the first N ballots (English).
+    #[arg(long)]
+    ballots: Option<usize>,
+    /// Moves followed from each position: the best and the next best within
+    /// --margin, at most this many in all.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
+    replies: u32,
+    /// Score margin (1/100 man) for a second line.
+    #[arg(long, default_value_t = 30)]
+    margin: i32,
+    /// Depth of the short search that ranks the moves to follow.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
+    rank_depth: u32,
+    /// Positions analysed at once.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    threads: u64,
+}
+
+pub(crate) fn run(cmd: &BookCommand) -> Result<(), String> {
+    match cmd {
+        BookCommand::Build(args) => build(args),
+    }
+}
+
+/// A position waiting for analysis and how many plies of book follow it.
+#[derive(Clone, Copy)]
+struct Pending {
+    pos: Position,
+    plies_left: u32,
+}
+
+/// What the analysis of one position gives.
+struct Analysed {
+    pos: Position,
+    best: Move,
+    score: i32,
+    depth: u32,
+    children: Vec<Position>,
+}
+
+/// The positions the book starts from: English, the start and every
+/// position along the ballots (only the ballots' ends are grown); others,
+/// the start.
+fn roots(args: &BuildArgs) -> Result<Vec<Pending>, String> {
+    let start = Position::start(args.variant);
+    if args.variant != Variant::English {
+        return Ok(vec![Pending {
+            pos: start,
+            plies_left: args.plies,
+        }]);
+    }
+    let mut roots = vec![Pending {
+        pos: start,
+        plies_left: 0,
+    }];
+    let ballots = BALLOTS.lines().filter(|l| !l.trim().is_empty());
+    for ballot in ballots.take(args.ballots.unwrap_or(usize::MAX)) {
+        let mut game = Game::new(Variant::English);
+        let moves: Vec<&str> = ballot.split_whitespace().collect();
+        for (i, text) in moves.iter().enumerate() {
+            game.play_text(text)
+                .map_err(|e| format!("ballot '{ballot}': {e}"))?;
+            let last = i + 1 == moves.len();
+            roots.push(Pending {
+                pos: *game.position(),
+                plies_left: if last { args.plies } else { 0 },
+            });
+        }
+    }
+    Ok(roots)
+}
+
+/// Keeps each position once, with the most plies asked of it.
+fn dedup(pending: Vec<Pending>, done: &HashMap<u64, u32>) -> Vec<Pending> {
+    let mut best: HashMap<u64, Pending> = HashMap::new();
+    for p in pending {
+        if done
+            .get(&p.pos.hash())
+            .is_some_and(|&left| left >= p.plies_left)
+        {
+            continue;
+        }
+        let slot = best.entry(p.pos.hash()).or_insert(p);
+        slot.plies_left = slot.plies_left.max(p.plies_left);
+    }
+    let mut out: Vec<Pending> = best.into_values().collect();
+    out.sort_by_key(|p| p.pos.hash());
+    out
+}
+
+fn limits(args: &BuildArgs) -> Limits {
+    match args.nodes {
+        Some(n) => Limits::nodes(n),
+        None => Level::MAX.limits(args.movetime),
+    }
+}
+
+fn new_engine() -> Engine {
+    Engine::new(Level::MAX.config(0), Level::MAX.eval())
+}
+
+/// The deep search's move, and the positions the book follows from here.
+fn analyse(args: &BuildArgs, engine: &mut Engine, job: Pending) -> Option<Analysed> {
+    engine.new_game();
+    let info = engine.think_position(&job.pos, limits(args), |_| {});
+    let best = info.best_move?;
+    let children = if job.plies_left == 0 {
+        Vec::new()
+    } else {
+        lines_to_follow(args, engine, &job.pos, &best)
+            .iter()
+            .map(|mv| job.pos.after(mv))
+            .collect()
+    };
+    Some(Analysed {
+        pos: job.pos,
+        best,
+        score: info.score,
+        depth: info.depth,
+        children,
+    })
+}
+
+/// The best move, then the others a short search scores within the margin
+/// of the short search's best, best first, `--replies` in all.
+fn lines_to_follow(
+    args: &BuildArgs,
+    engine: &mut Engine,
+    pos: &Position,
+    best: &Move,
+) -> Vec<Move> {
+    let mut ranked: Vec<(i32, Move)> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            engine.new_game();
+            let child = pos.after(&mv);
+            let info = engine.think_position(&child, Limits::depth(args.rank_depth), |_| {});
+            (-info.score, mv)
+        })
+        .collect();
+    ranked.sort_by_key(|(score, _)| -score);
+    let top = ranked.first().map_or(0, |(s, _)| *s);
+    let mut follow = vec![*best];
+    for (score, mv) in ranked {
+        if follow.len() >= args.replies as usize || score < top - args.margin {
+            break;
+        }
+        if mv != *best {
+            follow.push(mv);
+        }
+    }
+    follow
+}
+
+/// Analyses one ply of the book on `--threads` threads.
+fn analyse_all(args: &BuildArgs, jobs: &[Pending], bar: &ProgressBar) -> Vec<Analysed> {
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(jobs.len()));
+    std::thread::scope(|s| {
+        for _ in 0..args.threads {
+            s.spawn(|| {
+                let mut engine = new_engine();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(i) else { break };
+                    if let Some(done) = analyse(args, &mut engine, *job) {
+                        results.lock().expect("no thread panicked").push(done);
+                    }
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().expect("no thread panicked");
+    results.sort_by_key(|a| a.pos.hash());
+    results
+}
+
+fn progress_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(0);
+    let style = ProgressStyle::with_template(
+        "[{bar:30}] {pos}/{len} positions ({msg}), {elapsed} ({eta} left)",
+    )
+    .expect("a valid template")
+    .progress_chars("#>-");
+    bar.set_style(style);
+    bar
+}
+
+fn build(args: &BuildArgs) -> Result<(), String> {
+    let started = Instant::now();
+    let mut book = Book::new(args.variant);
+    let mut done: HashMap<u64, u32> = HashMap::new();
+    let mut pending = dedup(roots(args)?, &done);
+    let bar = progress_bar();
+    let mut ply = 0;
+    while !pending.is_empty() {
+        bar.inc_length(pending.len() as u64);
+        bar.set_message(format!("ply {ply}"));
+        if bar.is_hidden() {
+            eprintln!("ply {ply}: {} positions to analyse", pending.len());
+        }
+        let results = analyse_all(args, &pending, &bar);
+        let plies_left: HashMap<u64, u32> = pending
+            .iter()
+            .map(|p| (p.pos.hash(), p.plies_left))
+            .collect();
+        let mut next = Vec::new();
+        for a in results {
+            book.insert(&a.pos, &a.best, a.score, a.depth)
+                .map_err(|e| e.to_string())?;
+            let left = plies_left[&a.pos.hash()];
+            done.insert(a.pos.hash(), left);
+            next.extend(a.children.into_iter().map(|pos| Pending {
+                pos,
+                plies_left: left - 1,
+            }));
+        }
+        pending = dedup(next, &done);
+        ply += 1;
+    }
+    bar.finish_and_clear();
+    let bytes = book.to_bytes();
+    std::fs::write(&args.out, &bytes).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    println!(
+        "variant={} positions={} bytes={} time_s={}",
+        args.variant,
+        book.len(),
+        bytes.len(),
+        started.elapsed().as_secs()
+    );
+    Ok(())
+}

@@ -1,0 +1,207 @@
+//! The opening book: `warcaby book build`, and the book's use by the strong
+//! levels, `bestmove` and the arena's engines (and switching it off).
+
+use std::process::Output;
+use warcaby::arena::BotSpec;
+use warcaby::checkers::ai::{Engine, Level};
+use warcaby::checkers::book::{self, Book};
+use warcaby::games::{AnyEval, AnyGame, EngineChoice};
+use warcaby::search::{Algorithm, Limits};
+use warcaby::{Game, Position, Variant};
+
+mod common;
+
+fn warcaby(args: &[&str]) -> Output {
+    common::run_warcaby(args, "")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// The English position after `moves`.
+fn after(moves: &str) -> Game {
+    let mut game = Game::new(Variant::English);
+    for mv in moves.split_whitespace() {
+        game.play_text(mv).unwrap();
+    }
+    game
+}
+
+const NODES: u64 = 3000;
+
+/// Builds a book of the first ACF ballot, one ply deep, under a node limit.
+fn mini_book(dir: &std::path::Path, name: &str) -> Vec<u8> {
+    let file = dir.join(name);
+    let out = warcaby(&[
+        "book",
+        "build",
+        "--out",
+        file.to_str().unwrap(),
+        "--nodes",
+        &NODES.to_string(),
+        "--plies",
+        "1",
+        "--ballots",
+        "1",
+        "--rank-depth",
+        "4",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = stdout(&out);
+    assert!(line.starts_with("variant=english positions="), "{line}");
+    std::fs::read(file).unwrap()
+}
+
+#[test]
+fn a_built_mini_book_holds_the_searched_moves_and_is_reproducible() {
+    let dir = std::env::temp_dir().join(format!("warcaby-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bytes = mini_book(&dir, "a.book");
+    assert_eq!(
+        bytes,
+        mini_book(&dir, "b.book"),
+        "a node-limited build repeats"
+    );
+    let book = Book::from_bytes_for(&bytes, Variant::English).unwrap();
+    // The start, the ballot's two intermediate positions, its end, and one
+    // or two positions after the end.
+    assert!((5..=6).contains(&book.len()), "{} positions", book.len());
+    let ballot = after("9-13 21-17 5-9");
+    for game in [Game::new(Variant::English), after("9-13"), ballot.clone()] {
+        let pos = game.position();
+        let hit = book
+            .lookup(pos)
+            .expect("the ballot's positions are in the book");
+        assert!(pos.legal_moves().contains(&hit.mv));
+        let level = Level::MAX;
+        let mut engine = Engine::new(level.config(0), level.eval());
+        let searched = engine.think_position(pos, Limits::nodes(NODES), |_| {});
+        assert_eq!(
+            Some(hit.mv),
+            searched.best_move,
+            "the book keeps the search's move"
+        );
+        assert_eq!(hit.depth, searched.depth);
+    }
+    let next = ballot
+        .position()
+        .after(&book.lookup(ballot.position()).unwrap().mv);
+    assert!(
+        book.lookup(&next).is_some(),
+        "the line after the ballot is followed"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn book_build_refuses_a_bad_output_path() {
+    let out = warcaby(&[
+        "book",
+        "build",
+        "--out",
+        "/nonexistent/dir/x.book",
+        "--nodes",
+        "100",
+        "--plies",
+        "0",
+        "--ballots",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/dir/x.book"));
+}
+
+#[test]
+fn bestmove_plays_the_book_move_unless_told_not_to() {
+    let start = Position::start(Variant::English);
+    let hit = book::builtin_move(&start).expect("the English start is in the book");
+    let text = start.move_text(&hit.mv);
+    let args = ["bestmove", "--variant", "english", "--movetime", "30"];
+    let out = stdout(&warcaby(&args));
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with(&format!("bestmove {text} ")), "{last}");
+    assert!(last.ends_with(" nodes=0 time_ms=0 source=book"), "{last}");
+    let out = stdout(&warcaby(&[&args[..], &["--no-book"]].concat()));
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.ends_with(" source=search") && !last.contains(" nodes=0 "),
+        "{last}"
+    );
+    // A fixed depth asks for a search.
+    let out = stdout(&warcaby(&[
+        "bestmove",
+        "--variant",
+        "english",
+        "--depth",
+        "3",
+    ]));
+    assert!(
+        out.lines().last().unwrap().ends_with(" source=search"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_strong_levels_report_book_moves_and_the_lab_searches() {
+    let game = AnyGame::Checkers(Game::new(Variant::English));
+    let expected = book::builtin_move(&Position::start(Variant::English)).unwrap();
+    let level = |n| EngineChoice::Level {
+        level: Level::new(n).unwrap(),
+        seed: 1,
+    };
+    let report = game.think(&level(8), 50, None, |_| {}).unwrap();
+    assert!(report.book && report.nodes == 0, "{report:?}");
+    let start = Position::start(Variant::English);
+    assert_eq!(report.best_move, Some(start.move_text(&expected.mv)));
+    assert_eq!(report.depth, expected.depth);
+    assert!(game.think(&level(7), 50, None, |_| {}).unwrap().book);
+    assert!(!game.think(&level(6), 50, None, |_| {}).unwrap().book);
+    let lab = EngineChoice::Lab {
+        algorithm: Algorithm::NegaScout,
+        eval: "positional".parse::<AnyEval>().unwrap(),
+        depth: Some(3),
+    };
+    let report = game.think(&lab, 50, None, |_| {}).unwrap();
+    assert!(!report.book && report.nodes > 0);
+}
+
+#[test]
+fn arena_specs_switch_the_book() {
+    let level8 = |spec: &str| match BotSpec::parse(spec).unwrap() {
+        BotSpec::Level { book, .. } => book,
+        other => panic!("{other:?}"),
+    };
+    assert!(level8("level=8"));
+    assert!(!level8("level=8:book=off"));
+    assert!(!level8("level=5"));
+    assert!(level8("level=5:book=on"));
+    let BotSpec::Engine(e) = BotSpec::parse("negascout:time=50:book=on").unwrap() else {
+        panic!()
+    };
+    assert!(e.book);
+    let BotSpec::Engine(e) = BotSpec::parse("negascout").unwrap() else {
+        panic!()
+    };
+    assert!(!e.book);
+    let err = BotSpec::parse("level=8:book=maybe")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("book=maybe: expected on or off"), "{err}");
+}
+
+#[test]
+fn an_engine_with_the_book_plays_it_and_without_searches() {
+    let game = Game::new(Variant::English);
+    let expected = book::builtin_move(game.position()).unwrap().mv;
+    let level = Level::MAX;
+    let mut with = Engine::new(level.config(0), level.eval()).with_book(true);
+    let info = with.think(&game, Limits::nodes(500), |_| {});
+    assert_eq!((info.best_move, info.nodes), (Some(expected), 0));
+    let mut without = Engine::new(level.config(0), level.eval());
+    assert!(without.think(&game, Limits::nodes(500), |_| {}).nodes > 0);
+}
