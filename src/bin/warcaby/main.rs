@@ -12,6 +12,8 @@ mod bench;
 mod clobber;
 mod clobber_checkpoint;
 mod clobber_proof;
+mod evalnet;
+mod evalnet_train;
 mod games;
 mod pdn;
 mod play;
@@ -64,6 +66,9 @@ enum Command {
     /// The AlphaZero bot: self-play, training (feature az-train), evaluation.
     #[command(subcommand)]
     Az(az::AzCommand),
+    /// The learned evaluation: self-play training positions, training (feature az-train).
+    #[command(subcommand)]
+    Evalnet(evalnet::EvalnetCommand),
 }
 
 /// Which position to work on.
@@ -193,6 +198,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(message) = evalnet::use_net_from_env() {
+        eprintln!("error: {message}");
+        return ExitCode::from(2);
+    }
     if let Command::Pdn(args) = &cli.command {
         return pdn::run(args);
     }
@@ -207,6 +216,7 @@ fn main() -> ExitCode {
         Command::Clobber(cmd) => clobber::run(cmd),
         Command::Bench(cmd) => bench::run(cmd),
         Command::Az(cmd) => az::run(cmd),
+        Command::Evalnet(cmd) => evalnet::run(cmd),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
