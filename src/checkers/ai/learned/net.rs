@@ -19,7 +19,7 @@ pub const SHIFT: u32 = 8;
 /// 1.0 in fixed point.
 pub const ONE: i32 = 1 << SHIFT;
 /// The widest hidden layer a file may have.
-pub const MAX_WIDTH: usize = 512;
+pub const MAX_WIDTH: usize = 256;
 
 /// Why a network file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -55,6 +55,12 @@ pub struct QuantNet {
     b2: Vec<i32>,
     w3: Vec<i16>,
     b3: i32,
+}
+
+/// Sum of products of two equally long i16 slices, in i32.
+#[inline]
+fn dot_i16(a: &[i16], b: &[i16]) -> i32 {
+    a.iter().zip(b).map(|(&x, &y)| x as i32 * y as i32).sum()
 }
 
 /// FNV-1a, 32 bits.
@@ -185,12 +191,16 @@ impl QuantNet {
                 *a += w as i32;
             }
         });
-        for a in acc.iter_mut() {
-            *a = (*a).clamp(0, ONE);
+        // Activations fit i16 (0..=ONE): the products below are i16 x i16,
+        // which the compiler turns into multiply-add instructions.
+        let mut hidden = [0i16; MAX_WIDTH];
+        let hidden = &mut hidden[..self.h1];
+        for (h, &a) in hidden.iter_mut().zip(acc.iter()) {
+            *h = a.clamp(0, ONE) as i16;
         }
         let mut out = self.b3;
         for ((w2, &b2), &w3) in self.w2.chunks_exact(self.h1).zip(&self.b2).zip(&self.w3) {
-            let dot: i32 = w2.iter().zip(acc.iter()).map(|(&w, &a)| w as i32 * a).sum();
+            let dot = dot_i16(w2, hidden);
             let h = ((dot + b2) >> SHIFT).clamp(0, ONE);
             out += w3 as i32 * h;
         }
