@@ -12,9 +12,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use warcaby::checkers::ai::learned::data::{
-    self_play, self_play_engine, SelfPlaySpec, DATA_MAGIC,
-};
+use warcaby::checkers::ai::learned::data::{self_play, self_play_engine, SelfPlaySpec, DATA_MAGIC};
 use warcaby::checkers::ai::{learned, CheckersEval};
 use warcaby::{Game, Variant};
 
@@ -67,7 +65,8 @@ pub(crate) fn use_net_from_env() -> Result<(), String> {
     let Some(path) = std::env::var_os(NET_VARIABLE).map(PathBuf::from) else {
         return Ok(());
     };
-    let bytes = std::fs::read(&path).map_err(|e| format!("{NET_VARIABLE}: {}: {e}", path.display()))?;
+    let bytes =
+        std::fs::read(&path).map_err(|e| format!("{NET_VARIABLE}: {}: {e}", path.display()))?;
     learned::use_english_net(&bytes).map_err(|e| format!("{NET_VARIABLE}: {e}"))
 }
 
@@ -90,7 +89,9 @@ fn opening(index: usize) -> Result<Game, String> {
 }
 
 fn open_output(path: &PathBuf) -> Result<std::fs::File, String> {
-    let fresh = std::fs::metadata(path).map(|m| m.len() == 0).unwrap_or(true);
+    let fresh = std::fs::metadata(path)
+        .map(|m| m.len() == 0)
+        .unwrap_or(true);
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)

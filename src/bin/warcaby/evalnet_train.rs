@@ -90,7 +90,10 @@ mod imp {
     pub(crate) fn run(args: &TrainArgs) -> Result<(), String> {
         let mut samples = load(args)?;
         if samples.len() < 100 {
-            return Err(format!("only {} positions: generate more with evalnet gen", samples.len()));
+            return Err(format!(
+                "only {} positions: generate more with evalnet gen",
+                samples.len()
+            ));
         }
         let held = ((samples.len() as f64 * args.validation) as usize).max(1);
         let validation = samples.split_off(samples.len() - held);

@@ -31,7 +31,9 @@ pub enum NetFileError {
     #[error("evaluation network file truncated: {0} bytes, expected {1}")]
     Length(usize, usize),
     /// The declared shape is not one this program plays with.
-    #[error("evaluation network shape {0}: expected {INPUTS} inputs and hidden layers of 1-{MAX_WIDTH}")]
+    #[error(
+        "evaluation network shape {0}: expected {INPUTS} inputs and hidden layers of 1-{MAX_WIDTH}"
+    )]
     Shape(String),
     /// The checksum does not match: the file was damaged.
     #[error("evaluation network file corrupted (checksum mismatch)")]
@@ -118,7 +120,9 @@ impl QuantNet {
         let (inputs, h1, h2, reserved) = (r.u16(), r.u16() as usize, r.u16() as usize, r.u16());
         let width_ok = |w: usize| (1..=MAX_WIDTH).contains(&w);
         if inputs as usize != INPUTS || !width_ok(h1) || !width_ok(h2) || reserved != 0 {
-            return Err(NetFileError::Shape(format!("{inputs}x{h1}x{h2}/{reserved}")));
+            return Err(NetFileError::Shape(format!(
+                "{inputs}x{h1}x{h2}/{reserved}"
+            )));
         }
         let expected = file_len(h1, h2);
         if bytes.len() != expected {
@@ -151,7 +155,8 @@ impl QuantNet {
             return Err(NetFileError::Range(format!("scale {}", self.scale)));
         }
         let bound = |weights: &[i16], bias: i32| -> i64 {
-            weights.iter().map(|&w| (w as i64).abs()).sum::<i64>() * ONE as i64 + (bias as i64).abs()
+            weights.iter().map(|&w| (w as i64).abs()).sum::<i64>() * ONE as i64
+                + (bias as i64).abs()
         };
         let layer2 = self
             .w2
@@ -231,7 +236,9 @@ pub fn quantise(
     let [w1, b1, w2, b2, w3, b3] = layers;
     let lens = [INPUTS * h1, h1, h2 * h1, h2, h2, 1];
     if layers.iter().zip(lens).any(|(l, n)| l.len() != n) {
-        return Err(NetFileError::Shape(format!("{INPUTS}x{h1}x{h2} (layer sizes)")));
+        return Err(NetFileError::Shape(format!(
+            "{INPUTS}x{h1}x{h2} (layer sizes)"
+        )));
     }
     let q16 = |x: f32| -> Result<i16, NetFileError> {
         let v = (x * ONE as f32).round();
@@ -253,11 +260,13 @@ pub fn quantise(
         }
     }
     let one = ONE as f32;
-    b1.iter().for_each(|&b| out.extend_from_slice(&q32(b, one).to_le_bytes()));
+    b1.iter()
+        .for_each(|&b| out.extend_from_slice(&q32(b, one).to_le_bytes()));
     for &w in w2 {
         out.extend_from_slice(&q16(w)?.to_le_bytes());
     }
-    b2.iter().for_each(|&b| out.extend_from_slice(&q32(b, one * one).to_le_bytes()));
+    b2.iter()
+        .for_each(|&b| out.extend_from_slice(&q32(b, one * one).to_le_bytes()));
     for &w in w3 {
         out.extend_from_slice(&q16(w)?.to_le_bytes());
     }

@@ -29,7 +29,11 @@ fn sample_positions(count: usize) -> Vec<Position> {
 #[test]
 fn the_shipped_network_reads_and_evaluates_english_only() {
     let net = english_net().expect("the shipped network must read");
-    assert!(ENGLISH_NET.len() <= 200 * 1024, "{} bytes", ENGLISH_NET.len());
+    assert!(
+        ENGLISH_NET.len() <= 200 * 1024,
+        "{} bytes",
+        ENGLISH_NET.len()
+    );
     assert!(net.h1() >= 1 && net.h2() >= 1);
     let start = Position::start(Variant::English);
     let score = evaluate(&start).expect("English is learned");
@@ -62,12 +66,18 @@ fn a_man_up_scores_better_than_a_man_down() {
 fn damaged_network_files_are_refused_with_a_reason() {
     let good = ENGLISH_NET.to_vec();
     assert!(QuantNet::parse(&good).is_ok());
-    assert!(matches!(QuantNet::parse(&[]), Err(NetFileError::Length(0, _))));
+    assert!(matches!(
+        QuantNet::parse(&[]),
+        Err(NetFileError::Length(0, _))
+    ));
     let mut magic = good.clone();
     magic[0] = b'X';
     assert_eq!(QuantNet::parse(&magic), Err(NetFileError::Magic));
     let truncated = &good[..good.len() - 3];
-    assert!(matches!(QuantNet::parse(truncated), Err(NetFileError::Length(..))));
+    assert!(matches!(
+        QuantNet::parse(truncated),
+        Err(NetFileError::Length(..))
+    ));
     let mut flipped = good.clone();
     let middle = flipped.len() / 2;
     flipped[middle] ^= 0x40;
@@ -75,7 +85,10 @@ fn damaged_network_files_are_refused_with_a_reason() {
     let mut shape = good.clone();
     shape[10] = 0;
     shape[11] = 0;
-    assert!(matches!(QuantNet::parse(&shape), Err(NetFileError::Shape(_))));
+    assert!(matches!(
+        QuantNet::parse(&shape),
+        Err(NetFileError::Shape(_))
+    ));
     for cut in (0..good.len()).step_by(997) {
         assert!(QuantNet::parse(&good[..cut]).is_err());
     }
@@ -146,6 +159,9 @@ fn float_and_integer_inference_agree() {
     let float = net.evaluate(&boards).unwrap();
     for (b, f) in boards.iter().zip(float) {
         let q = quant.evaluate(b) as f32;
-        assert!((q - f).abs() <= 2.0 + 0.02 * f.abs(), "{b:?}: float {f}, integer {q}");
+        assert!(
+            (q - f).abs() <= 2.0 + 0.02 * f.abs(),
+            "{b:?}: float {f}, integer {q}"
+        );
     }
 }

@@ -127,8 +127,14 @@ impl FloatNet {
     /// Raw outputs (before the sigmoid) for dense inputs `[n][INPUTS]`.
     fn forward(&self, x: &Tensor) -> Result<Tensor, TrainError> {
         let v = |i: usize| self.vars[i].as_tensor();
-        let h = x.matmul(&v(0).t()?)?.broadcast_add(v(1))?.clamp(0f32, 1f32)?;
-        let h = h.matmul(&v(2).t()?)?.broadcast_add(v(3))?.clamp(0f32, 1f32)?;
+        let h = x
+            .matmul(&v(0).t()?)?
+            .broadcast_add(v(1))?
+            .clamp(0f32, 1f32)?;
+        let h = h
+            .matmul(&v(2).t()?)?
+            .broadcast_add(v(3))?
+            .clamp(0f32, 1f32)?;
         Ok(h.matmul(&v(4).t()?)?.broadcast_add(v(5))?.flatten_all()?)
     }
 
@@ -190,7 +196,11 @@ impl FloatNet {
             &flat[4],
             &flat[5],
         ];
-        Ok(quantise((self.config.h1, self.config.h2), self.config.scale, layers)?)
+        Ok(quantise(
+            (self.config.h1, self.config.h2),
+            self.config.scale,
+            layers,
+        )?)
     }
 }
 
