@@ -12,7 +12,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use warcaby::checkers::ai::learned::data::{self_play, self_play_engine, SelfPlaySpec, DATA_MAGIC};
+use warcaby::checkers::ai::learned::data::{
+    self_play, self_play_engine, SelfPlaySpec, DATA_MAGIC, SAMPLE_BYTES,
+};
 use warcaby::checkers::ai::{learned, CheckersEval};
 use warcaby::{Game, Variant};
 
@@ -146,7 +148,7 @@ fn gen(args: &GenArgs) -> Result<(), String> {
             file.write_all(&bytes)
                 .map_err(|e| format!("{}: {e}", args.out.display()))?;
             games += 1;
-            positions += bytes.len() / 16;
+            positions += bytes.len() / SAMPLE_BYTES;
             if games.is_multiple_of(50) {
                 eprintln!(
                     "games={games} positions={positions} seconds={:.0}",

@@ -22,8 +22,8 @@ const MAX_PLIES: usize = 300;
 pub struct Sample {
     /// The board (own and enemy pieces, kings), in 32-square masks.
     pub board: MoverBoard,
-    /// The search score, hundredths of a man (clamped to ±`MATE_BOUND`
-    /// positions are not stored).
+    /// The search score, hundredths of a man, for the side to move
+    /// (positions with a forced win or loss found are not stored).
     pub score: i16,
     /// The game's result for the side to move: 1 win, 0 draw, -1 loss.
     pub result: i8,
