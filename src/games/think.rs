@@ -12,7 +12,7 @@ use std::str::FromStr;
 /// An evaluation of either game, chosen by name (the names do not overlap).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum AnyEval {
-    /// A checkers evaluation (`material`, `positional`).
+    /// A checkers evaluation (`material`, `positional`, `learned`).
     Checkers(CheckersEval),
     /// A Clobber heuristic (`live`, `active`, ...).
     Clobber(ClobberEval),

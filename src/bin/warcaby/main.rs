@@ -13,6 +13,8 @@ mod book;
 mod clobber;
 mod clobber_checkpoint;
 mod clobber_proof;
+mod evalnet;
+mod evalnet_train;
 mod games;
 mod pdn;
 mod play;
@@ -69,6 +71,9 @@ enum Command {
     /// The opening book: build it from our own analysis of the ballots.
     #[command(subcommand)]
     Book(book::BookCommand),
+    /// The learned evaluation: self-play training positions, training (feature az-train).
+    #[command(subcommand)]
+    Evalnet(evalnet::EvalnetCommand),
 }
 
 /// Which position to work on.
@@ -198,6 +203,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(message) = evalnet::use_net_from_env() {
+        eprintln!("error: {message}");
+        return ExitCode::from(2);
+    }
     if let Command::Pdn(args) = &cli.command {
         return pdn::run(args);
     }
@@ -213,6 +222,7 @@ fn main() -> ExitCode {
         Command::Bench(cmd) => bench::run(cmd),
         Command::Az(cmd) => az::run(cmd),
         Command::Book(cmd) => book::run(cmd),
+        Command::Evalnet(cmd) => evalnet::run(cmd),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -14,7 +14,7 @@ use warcaby::search::{Algorithm, Limits, SearchConfig};
 use warcaby::{Color, Game, Variant};
 
 /// The ACF three-move ballots (public data), one per line.
-const BALLOTS: &str = include_str!("acf_ballots.txt");
+pub(crate) const BALLOTS: &str = include_str!("acf_ballots.txt");
 /// The reference: our search with the material-only evaluation.
 const REFERENCE: &str = "negascout:eval=material";
 /// A game still going after this many plies (ballot included) is a draw.

@@ -46,7 +46,7 @@ pub(crate) struct BestMoveArgs {
     /// AlphaZero network file for --algo az (default: the shipped network).
     #[arg(long, value_name = "FILE")]
     net: Option<std::path::PathBuf>,
-    /// Evaluation by name (checkers: material, positional; Clobber: active,
+    /// Evaluation by name (checkers: material, positional, learned; Clobber: active,
     /// center, accumulation, first_center_then_aggressive, group_then_fight,
     /// take_middle_stay_in_group, live).
     #[arg(long = "eval")]

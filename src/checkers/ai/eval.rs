@@ -1,5 +1,5 @@
-//! Checkers evaluations, by name: `material` and `positional`. Scores are in
-//! hundredths of a man, from the side to move's point of view.
+//! Checkers evaluations, by name: `material`, `positional` and `learned`.
+//! Scores are in hundredths of a man, from the side to move's point of view.
 
 use crate::checkers::bitboard::{Bitboard, Direction};
 use crate::checkers::movegen::forward;
@@ -32,17 +32,25 @@ pub enum CheckersEval {
     /// men, trading down when ahead and endgame technique.
     #[default]
     Positional,
+    /// The network trained on self-play ([`super::learned`]); English
+    /// checkers only: other variants fall back to `positional`.
+    Learned,
 }
 
 impl CheckersEval {
     /// All evaluations.
-    pub const ALL: [CheckersEval; 2] = [CheckersEval::Material, CheckersEval::Positional];
+    pub const ALL: [CheckersEval; 3] = [
+        CheckersEval::Material,
+        CheckersEval::Positional,
+        CheckersEval::Learned,
+    ];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             CheckersEval::Material => "material",
             CheckersEval::Positional => "positional",
+            CheckersEval::Learned => "learned",
         }
     }
 }
@@ -64,6 +72,10 @@ impl Evaluator<CheckersNode> for CheckersEval {
         let white = match self {
             CheckersEval::Material => material(pos, Color::White) - material(pos, Color::Black),
             CheckersEval::Positional => positional(pos),
+            CheckersEval::Learned => match super::learned::evaluate(pos) {
+                Some(own) => return own,
+                None => positional(pos),
+            },
         };
         match pos.side_to_move() {
             Color::White => white,

@@ -2,6 +2,7 @@
 //! evaluations, playing levels and a ready-to-use [`Engine`].
 
 mod eval;
+pub mod learned;
 mod levels;
 
 pub use eval::{king_value, CheckersEval, MAN};

@@ -89,8 +89,8 @@ fn limits(time_ms: Option<u64>, depth: Option<u32>, nodes: Option<u64>) -> PyRes
 /// Searches `board` (a Board or a ClobberBoard) and returns the best move,
 /// its score, depth, nodes and principal variation. Limits: `time_ms`,
 /// `depth`, `nodes` (with none, one second). `algorithm`: `negascout`,
-/// `alphabeta` or `minimax`; `eval`: for checkers `positional` (default)
-/// or `material`, for Clobber `live` (default), `active`, `center`,
+/// `alphabeta` or `minimax`; `eval`: for checkers `positional` (default),
+/// `material` or `learned`, for Clobber `live` (default), `active`, `center`,
 /// `accumulation`, `first_center_then_aggressive`, `group_then_fight` or
 /// `take_middle_stay_in_group`. The interpreter runs other threads while it
 /// searches.

@@ -1,0 +1,167 @@
+//! `warcaby evalnet`: the learned evaluation's data and training. `gen`
+//! plays self-play games from the ACF ballots (plus a few random plies) at a
+//! fixed node count on several threads and appends their quiet positions,
+//! labelled, to a file; `train` (feature az-train) fits the network to
+//! them and writes the quantised file the library ships. Any command plays
+//! `learned` with the network file named by `WARCABY_EVAL_NET` when set.
+
+use crate::strength::BALLOTS;
+use clap::{Args, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use warcaby::checkers::ai::learned::data::{
+    self_play, self_play_engine, SelfPlaySpec, DATA_MAGIC, SAMPLE_BYTES,
+};
+use warcaby::checkers::ai::{learned, CheckersEval};
+use warcaby::{Game, Variant};
+
+/// The learned evaluation's commands.
+#[derive(Subcommand)]
+pub(crate) enum EvalnetCommand {
+    /// Self-play training positions (appended to --out).
+    Gen(GenArgs),
+    /// Train the network on positions from `gen` (feature az-train).
+    Train(crate::evalnet_train::TrainArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct GenArgs {
+    /// File the positions are appended to (created with its header if new).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Games to play (game i starts from ballot i mod 156).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Stop starting games after this many minutes.
+    #[arg(long)]
+    minutes: Option<f64>,
+    /// Nodes per move for both sides.
+    #[arg(long, default_value_t = 4000)]
+    nodes: u64,
+    /// Random plies after the ballot: 0 up to this many.
+    #[arg(long, default_value_t = 4)]
+    random_plies: usize,
+    /// The evaluation the games are played with.
+    #[arg(long, default_value = "positional")]
+    eval: CheckersEval,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Seed of the random plies; game i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// First game index (to extend an earlier run with new games).
+    #[arg(long, default_value_t = 0)]
+    first: usize,
+}
+
+/// The environment variable naming a network file to play `learned` with
+/// instead of the shipped one (to measure a candidate without rebuilding).
+const NET_VARIABLE: &str = "WARCABY_EVAL_NET";
+
+/// Loads the network named by [`NET_VARIABLE`], if set.
+pub(crate) fn use_net_from_env() -> Result<(), String> {
+    let Some(path) = std::env::var_os(NET_VARIABLE).map(PathBuf::from) else {
+        return Ok(());
+    };
+    let bytes =
+        std::fs::read(&path).map_err(|e| format!("{NET_VARIABLE}: {}: {e}", path.display()))?;
+    learned::use_english_net(&bytes).map_err(|e| format!("{NET_VARIABLE}: {e}"))
+}
+
+pub(crate) fn run(cmd: &EvalnetCommand) -> Result<(), String> {
+    match cmd {
+        EvalnetCommand::Gen(args) => gen(args),
+        EvalnetCommand::Train(args) => crate::evalnet_train::run(args),
+    }
+}
+
+fn opening(index: usize) -> Result<Game, String> {
+    let ballots: Vec<&str> = BALLOTS.lines().filter(|l| !l.trim().is_empty()).collect();
+    let ballot = ballots[index % ballots.len()];
+    let mut game = Game::new(Variant::English);
+    for text in ballot.split_whitespace() {
+        game.play_text(text)
+            .map_err(|e| format!("ballot '{ballot}': {e}"))?;
+    }
+    Ok(game)
+}
+
+fn open_output(path: &PathBuf) -> Result<std::fs::File, String> {
+    let fresh = std::fs::metadata(path)
+        .map(|m| m.len() == 0)
+        .unwrap_or(true);
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if fresh {
+        file.write_all(DATA_MAGIC)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(file)
+}
+
+fn gen(args: &GenArgs) -> Result<(), String> {
+    let mut file = open_output(&args.out)?;
+    let spec = SelfPlaySpec {
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        eval: args.eval,
+    };
+    let start = Instant::now();
+    let deadline = args
+        .minutes
+        .map(|m| start + Duration::from_secs_f64(m * 60.0));
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<Result<Vec<u8>, String>>();
+    let worker = |tx: mpsc::Sender<Result<Vec<u8>, String>>| {
+        let mut engine = self_play_engine(&spec);
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= args.games || deadline.is_some_and(|d| Instant::now() >= d) {
+                return;
+            }
+            let game = args.first + i;
+            let samples = opening(game).and_then(|g| {
+                self_play(g, &spec, args.seed.wrapping_add(game as u64), &mut engine)
+            });
+            let bytes = samples.map(|s| s.iter().flat_map(|s| s.to_bytes()).collect());
+            if tx.send(bytes).is_err() {
+                return;
+            }
+        }
+    };
+    let (mut games, mut positions) = (0usize, 0usize);
+    std::thread::scope(|s| -> Result<(), String> {
+        for _ in 0..args.threads.max(1) {
+            let tx = tx.clone();
+            s.spawn(move || worker(tx));
+        }
+        drop(tx);
+        for bytes in rx {
+            let bytes = bytes?;
+            file.write_all(&bytes)
+                .map_err(|e| format!("{}: {e}", args.out.display()))?;
+            games += 1;
+            positions += bytes.len() / SAMPLE_BYTES;
+            if games.is_multiple_of(50) {
+                eprintln!(
+                    "games={games} positions={positions} seconds={:.0}",
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        }
+        Ok(())
+    })?;
+    println!(
+        "evalnet gen games={games} positions={positions} seconds={:.0} out={}",
+        start.elapsed().as_secs_f64(),
+        args.out.display()
+    );
+    Ok(())
+}

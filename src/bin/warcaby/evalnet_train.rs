@@ -1,0 +1,149 @@
+//! `warcaby evalnet train`: fits the learned evaluation (feature az-train)
+//! to positions from `warcaby evalnet gen`, reports the training and
+//! validation loss per epoch, and writes the quantised network file.
+
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub(crate) struct TrainArgs {
+    /// Position files from `warcaby evalnet gen`.
+    #[arg(long, value_name = "FILE", required = true)]
+    data: Vec<PathBuf>,
+    /// The network file to write.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// First hidden layer width.
+    #[arg(long, default_value_t = 64)]
+    h1: usize,
+    /// Second hidden layer width.
+    #[arg(long, default_value_t = 32)]
+    h2: usize,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 8)]
+    epochs: usize,
+    /// Learning rate (AdamW) of the first epoch; it decays to a tenth.
+    #[arg(long, default_value_t = 2e-3)]
+    lr: f64,
+    /// Positions per step.
+    #[arg(long, default_value_t = 1024)]
+    batch: usize,
+    /// Weight of the search score in the target (the rest: the game result).
+    #[arg(long, default_value_t = 0.5)]
+    blend: f32,
+    /// Hundredths of a man per unit of network output (default: fitted to
+    /// the data, the scale at which the search score best predicts results).
+    #[arg(long)]
+    scale: Option<f32>,
+    /// Share of the positions held out for validation.
+    #[arg(long, default_value_t = 0.05)]
+    validation: f64,
+    /// Seed of the weights and the shuffling.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[cfg(not(feature = "az-train"))]
+pub(crate) fn run(_args: &TrainArgs) -> Result<(), String> {
+    Err("training needs the az-train feature: cargo build --release --features az-train".into())
+}
+
+#[cfg(feature = "az-train")]
+pub(crate) use imp::run;
+
+#[cfg(feature = "az-train")]
+mod imp {
+    use super::TrainArgs;
+    use std::time::Instant;
+    use warcaby::checkers::ai::learned::data::{parse_samples, Sample};
+    use warcaby::checkers::ai::learned::net::QuantNet;
+    use warcaby::checkers::ai::learned::train::{
+        fit_scale, score_only_loss, FloatNet, TrainConfig,
+    };
+    use warcaby::core::rng::Rng;
+
+    fn load(args: &TrainArgs) -> Result<Vec<Sample>, String> {
+        let mut samples = Vec::new();
+        for path in &args.data {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            samples.extend(parse_samples(&bytes).map_err(|e| format!("{}: {e}", path.display()))?);
+        }
+        let mut rng = Rng::new(args.seed ^ 0x5eed);
+        for i in (1..samples.len()).rev() {
+            samples.swap(i, rng.index(i + 1));
+        }
+        Ok(samples)
+    }
+
+    /// Largest difference between the float and the quantised evaluation
+    /// over some validation positions, in hundredths of a man.
+    fn quantisation_error(net: &FloatNet, q: &QuantNet, samples: &[Sample]) -> Result<f32, String> {
+        let boards: Vec<_> = samples.iter().take(2000).map(|s| s.board).collect();
+        let float = net.evaluate(&boards).map_err(|e| e.to_string())?;
+        Ok(boards
+            .iter()
+            .zip(float)
+            .map(|(b, f)| (q.evaluate(b) as f32 - f).abs())
+            .fold(0f32, f32::max))
+    }
+
+    pub(crate) fn run(args: &TrainArgs) -> Result<(), String> {
+        let mut samples = load(args)?;
+        if samples.len() < 100 {
+            return Err(format!(
+                "only {} positions: generate more with evalnet gen",
+                samples.len()
+            ));
+        }
+        let held = ((samples.len() as f64 * args.validation) as usize).max(1);
+        let validation = samples.split_off(samples.len() - held);
+        let scale = match args.scale {
+            Some(s) => s,
+            None => fit_scale(&samples[..samples.len().min(200_000)]),
+        };
+        println!(
+            "evalnet train positions={} validation={} scale={scale} blend={} shape=128x{}x{}x1",
+            samples.len(),
+            validation.len(),
+            args.blend,
+            args.h1,
+            args.h2
+        );
+        println!(
+            "baseline score_only_validation_loss={:.5}",
+            score_only_loss(&validation, scale, args.blend)
+        );
+        let config = TrainConfig {
+            h1: args.h1,
+            h2: args.h2,
+            scale,
+            blend: args.blend,
+            lr: args.lr,
+            batch: args.batch,
+            seed: args.seed,
+        };
+        let mut net = FloatNet::new(config).map_err(|e| e.to_string())?;
+        let start = Instant::now();
+        for epoch in 0..args.epochs {
+            let decay = epoch as f64 / (args.epochs.max(2) - 1) as f64;
+            let lr = args.lr * 0.1f64.powf(decay);
+            let train = net.epoch(&mut samples, lr).map_err(|e| e.to_string())?;
+            let val = net.validate(&validation).map_err(|e| e.to_string())?;
+            println!(
+                "epoch={} lr={lr:.2e} train_loss={train:.5} validation_loss={val:.5} seconds={:.0}",
+                epoch + 1,
+                start.elapsed().as_secs_f64()
+            );
+        }
+        let bytes = net.export().map_err(|e| e.to_string())?;
+        let q = QuantNet::parse(&bytes).map_err(|e| e.to_string())?;
+        let err = quantisation_error(&net, &q, &validation)?;
+        std::fs::write(&args.out, &bytes).map_err(|e| format!("{}: {e}", args.out.display()))?;
+        println!(
+            "wrote {} bytes={} max_quantisation_error={err:.1}",
+            args.out.display(),
+            bytes.len()
+        );
+        Ok(())
+    }
+}

@@ -1,0 +1,159 @@
+//! Training positions for the learned evaluation: self-play games at a fixed
+//! node count from a given opening, each quiet position stored from the side
+//! to move's view with the search score and the game's result.
+
+use super::features::{compact, MoverBoard};
+use crate::checkers::ai::{CheckersEval, Engine};
+use crate::checkers::game::Game;
+use crate::checkers::movegen;
+use crate::core::rng::Rng;
+use crate::core::Color;
+use crate::search::{Limits, SearchConfig, MATE_BOUND};
+
+/// Bytes of one stored [`Sample`].
+pub const SAMPLE_BYTES: usize = 16;
+/// The first bytes of a training-position file.
+pub const DATA_MAGIC: &[u8; 8] = b"WCEVDAT1";
+/// A game still going after this many plies is scored a draw.
+const MAX_PLIES: usize = 300;
+
+/// One training position, from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// The board (own and enemy pieces, kings), in 32-square masks.
+    pub board: MoverBoard,
+    /// The search score, hundredths of a man, for the side to move
+    /// (positions with a forced win or loss found are not stored).
+    pub score: i16,
+    /// The game's result for the side to move: 1 win, 0 draw, -1 loss.
+    pub result: i8,
+    /// The ply of the game the position came from (saturated at 255).
+    pub ply: u8,
+}
+
+impl Sample {
+    /// The sample as [`SAMPLE_BYTES`] little-endian bytes.
+    pub fn to_bytes(&self) -> [u8; SAMPLE_BYTES] {
+        let mut b = [0u8; SAMPLE_BYTES];
+        b[0..4].copy_from_slice(&self.board.own.to_le_bytes());
+        b[4..8].copy_from_slice(&self.board.enemy.to_le_bytes());
+        b[8..12].copy_from_slice(&self.board.kings.to_le_bytes());
+        b[12..14].copy_from_slice(&self.score.to_le_bytes());
+        b[14] = self.result as u8;
+        b[15] = self.ply;
+        b
+    }
+
+    /// Reads a sample; None when the bytes cannot be one (overlapping
+    /// colours, kings on empty squares, a result outside -1..=1).
+    pub fn from_bytes(b: &[u8; SAMPLE_BYTES]) -> Option<Sample> {
+        let word = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        let board = MoverBoard {
+            own: word(0),
+            enemy: word(4),
+            kings: word(8),
+        };
+        let result = b[14] as i8;
+        let valid = board.own & board.enemy == 0
+            && board.kings & !(board.own | board.enemy) == 0
+            && (-1..=1).contains(&result);
+        valid.then_some(Sample {
+            board,
+            score: i16::from_le_bytes([b[12], b[13]]),
+            result,
+            ply: b[15],
+        })
+    }
+}
+
+/// Reads a training-position file's bytes (magic, then samples).
+pub fn parse_samples(bytes: &[u8]) -> Result<Vec<Sample>, String> {
+    let body = bytes
+        .strip_prefix(DATA_MAGIC.as_slice())
+        .ok_or("not a training-position file (bad magic)")?;
+    if body.len() % SAMPLE_BYTES != 0 {
+        return Err(format!(
+            "training-position file truncated: {} bytes after the header is not a multiple of {SAMPLE_BYTES}",
+            body.len()
+        ));
+    }
+    body.chunks_exact(SAMPLE_BYTES)
+        .enumerate()
+        .map(|(i, c)| {
+            let c: &[u8; SAMPLE_BYTES] = c.try_into().map_err(|_| "bad chunk")?;
+            Sample::from_bytes(c).ok_or_else(|| format!("sample {i} is not a valid position"))
+        })
+        .collect()
+}
+
+/// How one self-play game is played.
+#[derive(Clone, Copy, Debug)]
+pub struct SelfPlaySpec {
+    /// Nodes per move for both sides.
+    pub nodes: u64,
+    /// At most this many random plies after the opening (at least zero).
+    pub random_plies: usize,
+    /// The evaluation both sides search with.
+    pub eval: CheckersEval,
+}
+
+/// Plays one game from `opening` (an English game with its first moves
+/// played), `random` plies chosen by `seed` first, and returns its quiet
+/// positions labelled. `engine` is reused across games (its table is
+/// cleared).
+pub fn self_play(
+    mut game: Game,
+    spec: &SelfPlaySpec,
+    seed: u64,
+    engine: &mut Engine,
+) -> Result<Vec<Sample>, String> {
+    let mut rng = Rng::new(seed);
+    for _ in 0..rng.between(0, spec.random_plies) {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        game.play(&moves[rng.index(moves.len())])
+            .map_err(|e| e.to_string())?;
+    }
+    engine.new_game();
+    let mut samples = Vec::new();
+    let mut movers = Vec::new();
+    while game.outcome().is_none() && game.ply_count() < MAX_PLIES {
+        let info = engine.think(&game, Limits::nodes(spec.nodes), |_| {});
+        let pos = *game.position();
+        if !movegen::has_capture(&pos) && info.score.abs() < MATE_BOUND {
+            samples.push(Sample {
+                board: compact(&pos),
+                score: info.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+                result: 0,
+                ply: game.ply_count().min(255) as u8,
+            });
+            movers.push(pos.side_to_move());
+        }
+        let mv = info.best_move.ok_or("the engine found no move")?;
+        game.play(&mv).map_err(|e| e.to_string())?;
+    }
+    let winner = game.outcome().and_then(|o| o.winner());
+    for (s, mover) in samples.iter_mut().zip(movers) {
+        s.result = result_for(winner, mover);
+    }
+    Ok(samples)
+}
+
+fn result_for(winner: Option<Color>, mover: Color) -> i8 {
+    match winner {
+        Some(c) if c == mover => 1,
+        Some(_) => -1,
+        None => 0,
+    }
+}
+
+/// The engine self-play uses: the default search with a small table.
+pub fn self_play_engine(spec: &SelfPlaySpec) -> Engine {
+    let config = SearchConfig {
+        tt_mib: 4,
+        ..SearchConfig::default()
+    };
+    Engine::new(config, spec.eval)
+}

@@ -1,0 +1,278 @@
+//! The learned evaluation's network at play time: integer weights read from
+//! a small file, a sparse first layer over the occupied squares, clipped
+//! ReLU activations, i32 arithmetic throughout. No machine-learning library:
+//! the same code runs natively and in the browser's worker.
+//!
+//! File format (little-endian): the magic `WCEVNET1`; `u16` inputs, first
+//! and second hidden layer widths, a reserved `u16` (0); an `f32` scale
+//! (hundredths of a man per unit of network output); then layer 1 weights
+//! `i16[inputs][h1]`, biases `i32[h1]`, layer 2 weights `i16[h2][h1]`,
+//! biases `i32[h2]`, output weights `i16[h2]`, bias `i32`; last a `u32`
+//! FNV-1a checksum of everything before it.
+
+use super::features::{MoverBoard, INPUTS};
+
+/// The first bytes of a network file.
+pub const NET_MAGIC: &[u8; 8] = b"WCEVNET1";
+/// Activations and weights are fixed point with this many fraction bits.
+pub const SHIFT: u32 = 8;
+/// 1.0 in fixed point.
+pub const ONE: i32 = 1 << SHIFT;
+/// The widest hidden layer a file may have.
+pub const MAX_WIDTH: usize = 256;
+
+/// Why a network file was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NetFileError {
+    /// The file does not start with [`NET_MAGIC`].
+    #[error("not an evaluation network file (bad magic)")]
+    Magic,
+    /// The file ends before its declared contents.
+    #[error("evaluation network file truncated: {0} bytes, expected {1}")]
+    Length(usize, usize),
+    /// The declared shape is not one this program plays with.
+    #[error(
+        "evaluation network shape {0}: expected {INPUTS} inputs and hidden layers of 1-{MAX_WIDTH}"
+    )]
+    Shape(String),
+    /// The checksum does not match: the file was damaged.
+    #[error("evaluation network file corrupted (checksum mismatch)")]
+    Checksum,
+    /// The weights could overflow 32-bit arithmetic or the scale is unusable.
+    #[error("evaluation network weights out of range: {0}")]
+    Range(String),
+}
+
+/// A quantised network: inputs → h1 → h2 → 1, clipped ReLU between.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuantNet {
+    h1: usize,
+    h2: usize,
+    scale: f32,
+    /// `[input][h1]`, so one input's weights are contiguous.
+    w1: Vec<i16>,
+    b1: Vec<i32>,
+    /// `[h2][h1]`.
+    w2: Vec<i16>,
+    b2: Vec<i32>,
+    w3: Vec<i16>,
+    b3: i32,
+}
+
+/// Sum of products of two equally long i16 slices, in i32.
+#[inline]
+fn dot_i16(a: &[i16], b: &[i16]) -> i32 {
+    a.iter().zip(b).map(|(&x, &y)| x as i32 * y as i32).sum()
+}
+
+/// FNV-1a, 32 bits.
+pub fn checksum(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ b as u32).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// A little-endian reader over a byte slice whose length was checked.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> [u8; N] {
+        let mut out = [0u8; N];
+        out.copy_from_slice(&self.bytes[self.at..self.at + N]);
+        self.at += N;
+        out
+    }
+    fn u16(&mut self) -> u16 {
+        u16::from_le_bytes(self.take())
+    }
+    fn i16s(&mut self, n: usize) -> Vec<i16> {
+        (0..n).map(|_| i16::from_le_bytes(self.take())).collect()
+    }
+    fn i32s(&mut self, n: usize) -> Vec<i32> {
+        (0..n).map(|_| i32::from_le_bytes(self.take())).collect()
+    }
+}
+
+const HEADER: usize = 8 + 4 * 2 + 4;
+
+/// Bytes of a file for the given shape.
+pub fn file_len(h1: usize, h2: usize) -> usize {
+    HEADER + 2 * INPUTS * h1 + 4 * h1 + 2 * h2 * h1 + 4 * h2 + 2 * h2 + 4 + 4
+}
+
+impl QuantNet {
+    /// Reads and checks a network file.
+    pub fn parse(bytes: &[u8]) -> Result<QuantNet, NetFileError> {
+        if bytes.len() < HEADER {
+            return Err(if bytes.starts_with(NET_MAGIC) || bytes.len() < 8 {
+                NetFileError::Length(bytes.len(), HEADER)
+            } else {
+                NetFileError::Magic
+            });
+        }
+        if !bytes.starts_with(NET_MAGIC) {
+            return Err(NetFileError::Magic);
+        }
+        let mut r = Reader { bytes, at: 8 };
+        let (inputs, h1, h2, reserved) = (r.u16(), r.u16() as usize, r.u16() as usize, r.u16());
+        let width_ok = |w: usize| (1..=MAX_WIDTH).contains(&w);
+        if inputs as usize != INPUTS || !width_ok(h1) || !width_ok(h2) || reserved != 0 {
+            return Err(NetFileError::Shape(format!(
+                "{inputs}x{h1}x{h2}/{reserved}"
+            )));
+        }
+        let expected = file_len(h1, h2);
+        if bytes.len() != expected {
+            return Err(NetFileError::Length(bytes.len(), expected));
+        }
+        let (body, sum) = bytes.split_at(expected - 4);
+        if checksum(body) != u32::from_le_bytes([sum[0], sum[1], sum[2], sum[3]]) {
+            return Err(NetFileError::Checksum);
+        }
+        let scale = f32::from_le_bytes(r.take());
+        let net = QuantNet {
+            h1,
+            h2,
+            scale,
+            w1: r.i16s(INPUTS * h1),
+            b1: r.i32s(h1),
+            w2: r.i16s(h2 * h1),
+            b2: r.i32s(h2),
+            w3: r.i16s(h2),
+            b3: r.i32s(1)[0],
+        };
+        net.check_range()?;
+        Ok(net)
+    }
+
+    /// Refuses weights whose sums could leave i32 (so inference never
+    /// overflows) and a scale that is not a positive finite number.
+    fn check_range(&self) -> Result<(), NetFileError> {
+        if !(self.scale.is_finite() && self.scale > 0.0 && self.scale < 10_000.0) {
+            return Err(NetFileError::Range(format!("scale {}", self.scale)));
+        }
+        let bound = |weights: &[i16], bias: i32| -> i64 {
+            weights.iter().map(|&w| (w as i64).abs()).sum::<i64>() * ONE as i64
+                + (bias as i64).abs()
+        };
+        let layer2 = self
+            .w2
+            .chunks_exact(self.h1)
+            .zip(&self.b2)
+            .map(|(w, &b)| bound(w, b));
+        let worst = layer2
+            .chain(std::iter::once(bound(&self.w3, self.b3)))
+            .max()
+            .unwrap_or(0);
+        // Layer 1 sums at most INPUTS i16 weights and an i32 bias: check the bias.
+        let bias1 = self.b1.iter().map(|&b| (b as i64).abs()).max().unwrap_or(0);
+        if worst >= i32::MAX as i64 || bias1 >= (i32::MAX / 2) as i64 {
+            return Err(NetFileError::Range(format!("sum bound {worst}")));
+        }
+        Ok(())
+    }
+
+    /// The first hidden layer's width.
+    pub fn h1(&self) -> usize {
+        self.h1
+    }
+
+    /// The second hidden layer's width.
+    pub fn h2(&self) -> usize {
+        self.h2
+    }
+
+    /// The network's raw output in fixed point (`ONE * ONE` per unit).
+    pub fn forward(&self, board: &MoverBoard) -> i32 {
+        let mut acc = [0i32; MAX_WIDTH];
+        let acc = &mut acc[..self.h1];
+        acc.copy_from_slice(&self.b1);
+        board.for_each_input(|i| {
+            let w = &self.w1[i * self.h1..(i + 1) * self.h1];
+            for (a, &w) in acc.iter_mut().zip(w) {
+                *a += w as i32;
+            }
+        });
+        // Activations fit i16 (0..=ONE): the products below are i16 x i16,
+        // which the compiler turns into multiply-add instructions.
+        let mut hidden = [0i16; MAX_WIDTH];
+        let hidden = &mut hidden[..self.h1];
+        for (h, &a) in hidden.iter_mut().zip(acc.iter()) {
+            *h = a.clamp(0, ONE) as i16;
+        }
+        let mut out = self.b3;
+        for ((w2, &b2), &w3) in self.w2.chunks_exact(self.h1).zip(&self.b2).zip(&self.w3) {
+            let dot = dot_i16(w2, hidden);
+            let h = ((dot + b2) >> SHIFT).clamp(0, ONE);
+            out += w3 as i32 * h;
+        }
+        out
+    }
+
+    /// The evaluation in hundredths of a man, for the side to move.
+    pub fn evaluate(&self, board: &MoverBoard) -> i32 {
+        let units = self.forward(board) as f32 / (ONE * ONE) as f32;
+        (units * self.scale).round() as i32
+    }
+
+    /// The output scale (hundredths of a man per unit).
+    pub fn scale(&self) -> f32 {
+        self.scale
+    }
+}
+
+/// Writes a network file from float weights (the training side's layout:
+/// `w1[h1][inputs]` as torch-style `[out][in]`), rounding to fixed point.
+/// Fails when a weight does not fit.
+pub fn quantise(
+    shape: (usize, usize),
+    scale: f32,
+    layers: [&[f32]; 6],
+) -> Result<Vec<u8>, NetFileError> {
+    let (h1, h2) = shape;
+    let [w1, b1, w2, b2, w3, b3] = layers;
+    let lens = [INPUTS * h1, h1, h2 * h1, h2, h2, 1];
+    if layers.iter().zip(lens).any(|(l, n)| l.len() != n) {
+        return Err(NetFileError::Shape(format!(
+            "{INPUTS}x{h1}x{h2} (layer sizes)"
+        )));
+    }
+    let q16 = |x: f32| -> Result<i16, NetFileError> {
+        let v = (x * ONE as f32).round();
+        if v.abs() > i16::MAX as f32 {
+            return Err(NetFileError::Range(format!("weight {x}")));
+        }
+        Ok(v as i16)
+    };
+    let q32 = |x: f32, unit: f32| (x * unit).round() as i32;
+    let mut out = Vec::with_capacity(file_len(h1, h2));
+    out.extend_from_slice(NET_MAGIC);
+    for v in [INPUTS as u16, h1 as u16, h2 as u16, 0] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out.extend_from_slice(&scale.to_le_bytes());
+    for i in 0..INPUTS {
+        for j in 0..h1 {
+            out.extend_from_slice(&q16(w1[j * INPUTS + i])?.to_le_bytes());
+        }
+    }
+    let one = ONE as f32;
+    b1.iter()
+        .for_each(|&b| out.extend_from_slice(&q32(b, one).to_le_bytes()));
+    for &w in w2 {
+        out.extend_from_slice(&q16(w)?.to_le_bytes());
+    }
+    b2.iter()
+        .for_each(|&b| out.extend_from_slice(&q32(b, one * one).to_le_bytes()));
+    for &w in w3 {
+        out.extend_from_slice(&q16(w)?.to_le_bytes());
+    }
+    out.extend_from_slice(&q32(b3[0], one * one).to_le_bytes());
+    let sum = checksum(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    QuantNet::parse(&out)?;
+    Ok(out)
+}

@@ -1,0 +1,167 @@
+//! Tests of the learned evaluation: the shipped file, the format's checks,
+//! the sample records, and (feature az-train) float against integer
+//! inference.
+
+use super::data::{parse_samples, Sample, DATA_MAGIC, SAMPLE_BYTES};
+use super::features::{compact, MoverBoard};
+use super::net::{NetFileError, QuantNet};
+use super::{english_net, evaluate, ENGLISH_NET};
+use crate::checkers::game::Game;
+use crate::checkers::position::Position;
+use crate::checkers::rules::Variant;
+use crate::core::rng::Rng;
+
+/// Positions from a few random English games.
+fn sample_positions(count: usize) -> Vec<Position> {
+    let mut rng = Rng::new(7);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut game = Game::new(Variant::English);
+        while game.outcome().is_none() && out.len() < count {
+            out.push(*game.position());
+            let moves = game.legal_moves();
+            game.play(&moves[rng.index(moves.len())]).unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn the_shipped_network_reads_and_evaluates_english_only() {
+    let net = english_net().expect("the shipped network must read");
+    assert!(
+        ENGLISH_NET.len() <= 200 * 1024,
+        "{} bytes",
+        ENGLISH_NET.len()
+    );
+    assert!(net.h1() >= 1 && net.h2() >= 1);
+    let start = Position::start(Variant::English);
+    let score = evaluate(&start).expect("English is learned");
+    assert!(score.abs() < 100, "the start is roughly even, got {score}");
+    assert_eq!(evaluate(&Position::start(Variant::Russian)), None);
+    assert_eq!(evaluate(&Position::start(Variant::Tournament)), None);
+}
+
+#[test]
+fn a_man_up_scores_better_than_a_man_down() {
+    let mut up = 0;
+    let positions = sample_positions(400);
+    let lopsided: Vec<_> = positions
+        .iter()
+        .filter(|p| {
+            let b = compact(p);
+            b.own.count_ones() != b.enemy.count_ones()
+        })
+        .collect();
+    for p in &lopsided {
+        let b = compact(p);
+        let ahead = b.own.count_ones() > b.enemy.count_ones();
+        let score = evaluate(p).unwrap();
+        up += usize::from((score > 0) == ahead);
+    }
+    assert!(up * 10 >= lopsided.len() * 7, "{up} of {}", lopsided.len());
+}
+
+#[test]
+fn damaged_network_files_are_refused_with_a_reason() {
+    let good = ENGLISH_NET.to_vec();
+    assert!(QuantNet::parse(&good).is_ok());
+    assert!(matches!(
+        QuantNet::parse(&[]),
+        Err(NetFileError::Length(0, _))
+    ));
+    let mut magic = good.clone();
+    magic[0] = b'X';
+    assert_eq!(QuantNet::parse(&magic), Err(NetFileError::Magic));
+    let truncated = &good[..good.len() - 3];
+    assert!(matches!(
+        QuantNet::parse(truncated),
+        Err(NetFileError::Length(..))
+    ));
+    let mut flipped = good.clone();
+    let middle = flipped.len() / 2;
+    flipped[middle] ^= 0x40;
+    assert_eq!(QuantNet::parse(&flipped), Err(NetFileError::Checksum));
+    let mut shape = good.clone();
+    shape[10] = 0;
+    shape[11] = 0;
+    assert!(matches!(
+        QuantNet::parse(&shape),
+        Err(NetFileError::Shape(_))
+    ));
+    for cut in (0..good.len()).step_by(997) {
+        assert!(QuantNet::parse(&good[..cut]).is_err());
+    }
+}
+
+#[test]
+fn samples_survive_the_file_and_bad_files_are_refused() {
+    let positions = sample_positions(50);
+    let samples: Vec<Sample> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Sample {
+            board: compact(p),
+            score: i as i16 * 7 - 100,
+            result: (i % 3) as i8 - 1,
+            ply: i as u8,
+        })
+        .collect();
+    let mut file = DATA_MAGIC.to_vec();
+    samples.iter().for_each(|s| file.extend(s.to_bytes()));
+    assert_eq!(parse_samples(&file).unwrap(), samples);
+    assert!(parse_samples(&file[..file.len() - 1]).is_err());
+    assert!(parse_samples(&file[1..]).is_err());
+    let mut overlapping = file.clone();
+    overlapping[DATA_MAGIC.len() + 4..DATA_MAGIC.len() + 8].copy_from_slice(&[1, 0, 0, 0]);
+    overlapping[DATA_MAGIC.len()..DATA_MAGIC.len() + 4].copy_from_slice(&[1, 0, 0, 0]);
+    assert!(parse_samples(&overlapping).is_err());
+    assert_eq!(SAMPLE_BYTES, samples[0].to_bytes().len());
+}
+
+#[test]
+fn the_view_is_the_same_for_either_colour_to_move() {
+    // The start position with Black to move and its colour-reversed twin
+    // (White to move, board turned) look alike to the side to move.
+    let start = Position::start(Variant::English);
+    let view = compact(&start);
+    assert_eq!(view.own.count_ones(), 12);
+    assert_eq!(view.own & view.enemy, 0);
+    assert_eq!(view.kings, 0);
+    let white = start.with_side_to_move(crate::core::Color::White);
+    let turned = compact(&white);
+    assert_eq!(
+        MoverBoard {
+            own: turned.enemy.reverse_bits(),
+            enemy: turned.own.reverse_bits(),
+            kings: 0
+        },
+        view
+    );
+}
+
+#[cfg(feature = "az-train")]
+#[test]
+fn float_and_integer_inference_agree() {
+    use super::train::{FloatNet, TrainConfig};
+    let config = TrainConfig {
+        h1: 48,
+        h2: 16,
+        scale: 150.0,
+        blend: 0.5,
+        lr: 1e-3,
+        batch: 64,
+        seed: 3,
+    };
+    let net = FloatNet::new(config).unwrap();
+    let quant = QuantNet::parse(&net.export().unwrap()).unwrap();
+    let boards: Vec<MoverBoard> = sample_positions(300).iter().map(compact).collect();
+    let float = net.evaluate(&boards).unwrap();
+    for (b, f) in boards.iter().zip(float) {
+        let q = quant.evaluate(b) as f32;
+        assert!(
+            (q - f).abs() <= 2.0 + 0.02 * f.abs(),
+            "{b:?}: float {f}, integer {q}"
+        );
+    }
+}
