@@ -12,6 +12,7 @@ mod bench;
 mod clobber;
 mod clobber_checkpoint;
 mod clobber_proof;
+mod egdb;
 mod games;
 mod pdn;
 mod play;
@@ -61,6 +62,9 @@ enum Command {
     /// Benchmarks that print figures.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
+    /// Endgame databases: build, probe, verify.
+    #[command(subcommand)]
+    Egdb(egdb::EgdbCommand),
     /// The AlphaZero bot: self-play, training (feature az-train), evaluation.
     #[command(subcommand)]
     Az(az::AzCommand),
@@ -207,6 +211,7 @@ fn main() -> ExitCode {
         Command::Clobber(cmd) => clobber::run(cmd),
         Command::Bench(cmd) => bench::run(cmd),
         Command::Az(cmd) => az::run(cmd),
+        Command::Egdb(cmd) => egdb::run(cmd),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
