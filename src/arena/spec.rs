@@ -3,8 +3,9 @@
 //! ```text
 //! random                              uniformly random legal moves (seeded)
 //! level=N[:time=MS]                   the engine at playing level 1-8
-//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB]
-//!                                     ALGO = minimax, alphabeta or negascout
+//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB][:egdb=DIR]
+//!                                     ALGO = minimax, alphabeta or negascout;
+//!                                     egdb= probes the endgame database there
 //! az[:sims=N][:time=MS][:net=FILE]    the AlphaZero bot (English rules only),
 //!                                     shipped network unless net= names one
 //! exec:<command line>                 an external bot, run with `sh -c`
@@ -77,6 +78,8 @@ pub struct EngineSpec {
     pub nodes: Option<u64>,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
+    /// Endgame database directory, probed in search.
+    pub egdb: Option<PathBuf>,
 }
 
 /// The AlphaZero bot's configuration.
@@ -107,11 +110,13 @@ pub enum SpecKey {
     Sims,
     /// `net=FILE`: AlphaZero network file.
     Net,
+    /// `egdb=DIR`: endgame database directory.
+    Egdb,
 }
 
 impl SpecKey {
     /// Every option.
-    pub const ALL: [SpecKey; 7] = [
+    pub const ALL: [SpecKey; 8] = [
         SpecKey::Depth,
         SpecKey::Time,
         SpecKey::Nodes,
@@ -119,6 +124,7 @@ impl SpecKey {
         SpecKey::Hash,
         SpecKey::Sims,
         SpecKey::Net,
+        SpecKey::Egdb,
     ];
 }
 
@@ -134,6 +140,7 @@ impl Named for SpecKey {
             SpecKey::Hash => "hash",
             SpecKey::Sims => "sims",
             SpecKey::Net => "net",
+            SpecKey::Egdb => "egdb",
         }
     }
 }
@@ -326,6 +333,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         time_ms: None,
         nodes: None,
         hash_mib: DEFAULT_HASH_MIB,
+        egdb: None,
     };
     for (key, value) in options {
         match key {
@@ -340,6 +348,13 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
             SpecKey::Nodes => engine.nodes = Some(number("nodes", value)?),
             SpecKey::Eval => engine.eval = named::parse(value).map_err(|e| e.to_string())?,
             SpecKey::Hash => engine.hash_mib = number("hash", value)?,
+            SpecKey::Egdb => {
+                let dir = PathBuf::from(value);
+                if !dir.is_dir() {
+                    return Err(format!("egdb={value}: no such directory"));
+                }
+                engine.egdb = Some(dir);
+            }
             SpecKey::Sims | SpecKey::Net => {
                 return Err(format!("{key}= is an option of az, not of {head}"))
             }
@@ -437,7 +452,7 @@ mod tests {
         for (spec, needle) in [
             (
                 "negascout:depht=3",
-                "expected depth, time, nodes, eval, hash, sims or net",
+                "expected depth, time, nodes, eval, hash, sims, net or egdb",
             ),
             ("alphabeta:eval=fancy", "expected material or positional"),
             ("level=9", "level must be 1-8"),

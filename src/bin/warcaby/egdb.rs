@@ -2,11 +2,13 @@
 
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
+use warcaby::checkers::egdb::format::file_name;
 use warcaby::checkers::egdb::{
     build_order, read_slice, verify::verify_slice, Builder, Egdb, Material, MAX_PIECES,
 };
-use warcaby::checkers::egdb::format::file_name;
+use warcaby::games::{GameKind, GameNode};
 use warcaby::{Position, Variant};
 
 /// The environment variable naming the default database directory.
@@ -56,10 +58,26 @@ impl EgdbDirArgs {
     }
 
     /// The database of `variant` in the directory named, if one is named.
-    pub(crate) fn load(&self, variant: Variant) -> Result<Option<std::sync::Arc<Egdb>>, String> {
+    pub(crate) fn load(&self, variant: Variant) -> Result<Option<Arc<Egdb>>, String> {
         self.dir()
             .map(|dir| Egdb::load_shared(&dir, variant).map_err(|e| e.to_string()))
             .transpose()
+    }
+
+    /// For a search in game `G`: the database of `variant` when `G` is
+    /// checkers and one is named. Only --egdb insists: a $WARCABY_EGDB
+    /// without tables for these rules means none.
+    pub(crate) fn load_for_game<G: GameNode>(
+        &self,
+        variant: Variant,
+    ) -> Result<Option<Arc<Egdb>>, String> {
+        if G::KIND != GameKind::Checkers {
+            return Ok(None);
+        }
+        match self.load(variant) {
+            Err(_) if self.egdb.is_none() => Ok(None),
+            result => result,
+        }
     }
 }
 
@@ -134,7 +152,11 @@ fn build(args: &BuildArgs) -> Result<(), String> {
         } else {
             builder.build_group(m).map_err(|e| e.to_string())?
         };
-        for g in if m == m.mirrored() { vec![m] } else { vec![m, m.mirrored()] } {
+        for g in if m == m.mirrored() {
+            vec![m]
+        } else {
+            vec![m, m.mirrored()]
+        } {
             let file = builder.slice_file(g).expect("built");
             bytes += file.entries.len() as u64 + 32;
             if !kept {
@@ -187,7 +209,7 @@ fn print_counts(egdb: &Egdb, pieces: u32) {
     }
 }
 
-fn loaded(dir: &EgdbDirArgs, variant: Variant) -> Result<std::sync::Arc<Egdb>, String> {
+fn loaded(dir: &EgdbDirArgs, variant: Variant) -> Result<Arc<Egdb>, String> {
     dir.load(variant)?
         .ok_or_else(|| format!("no database: pass --egdb DIR or set {EGDB_ENV}"))
 }

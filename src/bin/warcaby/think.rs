@@ -58,6 +58,8 @@ pub(crate) struct BestMoveArgs {
     /// move is failing (default: the move time is the ceiling).
     #[arg(long)]
     max_movetime: Option<u64>,
+    #[command(flatten)]
+    egdb: crate::egdb::EgdbDirArgs,
 }
 
 /// An alpha-beta family search or the AlphaZero bot.
@@ -146,7 +148,9 @@ impl NodeJob for BestMoveJob<'_> {
             tt_mib: args.hash,
             ..SearchConfig::default()
         };
-        let mut searcher = Searcher::new(config, eval_for::<G>(args.eval.as_deref())?);
+        let egdb = args.egdb.load_for_game::<G>(args.position.variant)?;
+        let mut searcher = Searcher::new(config, eval_for::<G>(args.eval.as_deref())?)
+            .with_exact(egdb.as_ref().and_then(G::exact_probe));
         let mut limits = args.limits.limits();
         if args.max_movetime.is_some() && limits.time_ms.is_none() {
             return Err("--max-movetime needs --movetime".to_string());

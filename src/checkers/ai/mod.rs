@@ -7,11 +7,14 @@ mod levels;
 pub use eval::{king_value, CheckersEval, MAN};
 pub use levels::{Level, LevelError};
 
+use crate::checkers::egdb::Egdb;
 use crate::checkers::game::Game;
 use crate::checkers::movegen;
 use crate::checkers::moves::Move;
 use crate::checkers::position::Position;
-use crate::search::{Clock, Leaf, Limits, SearchConfig, SearchGame, SearchInfo, Searcher};
+use crate::search::{
+    Clock, ExactProbe, Leaf, Limits, SearchConfig, SearchGame, SearchInfo, Searcher,
+};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -102,6 +105,15 @@ impl Engine {
     pub fn new(config: SearchConfig, eval: CheckersEval) -> Engine {
         Engine {
             searcher: Searcher::new(config, eval),
+        }
+    }
+
+    /// Probes an endgame database below the root (None: search without).
+    pub fn with_egdb(self, egdb: Option<Arc<Egdb>>) -> Engine {
+        Engine {
+            searcher: self
+                .searcher
+                .with_exact(egdb.map(|e| e as Arc<dyn ExactProbe<CheckersNode>>)),
         }
     }
 

@@ -163,7 +163,11 @@ impl Builder {
         let chunk = len.div_ceil(self.threads).max(1);
         let (tables, variant) = (&self.tables, self.variant);
         std::thread::scope(|s| {
-            for (n, (t, st)) in table.chunks_mut(chunk).zip(starts.chunks_mut(chunk)).enumerate() {
+            for (n, (t, st)) in table
+                .chunks_mut(chunk)
+                .zip(starts.chunks_mut(chunk))
+                .enumerate()
+            {
                 s.spawn(move || {
                     let mut moves = Vec::new();
                     for (k, (byte, start)) in t.iter_mut().zip(st.iter_mut()).enumerate() {
@@ -260,7 +264,11 @@ fn learn(tables: &Tables, group: &[Material], pos: &Position, moves: &mut Vec<Mo
         match table_value(tables, &child) {
             Some(Value::Loss(n)) => {
                 let win = (n + 2).min(255) as u8;
-                start.out_win = if start.out_win == 0 { win } else { start.out_win.min(win) };
+                start.out_win = if start.out_win == 0 {
+                    win
+                } else {
+                    start.out_win.min(win)
+                };
                 start.out = OUT_CANNOT_LOSE;
             }
             Some(Value::Win(n)) if start.out != OUT_CANNOT_LOSE => {
@@ -295,9 +303,23 @@ fn predecessors(pos: &Position, group: &[Material]) -> Vec<Slot> {
             }
             let moved = Bitboard::from_square(from) ^ Bitboard::from_square(to);
             let setup = Setup {
-                white: pos.pieces(Color::White) ^ if them == Color::White { moved } else { Bitboard::EMPTY },
-                black: pos.pieces(Color::Black) ^ if them == Color::Black { moved } else { Bitboard::EMPTY },
-                kings: if king { pos.to_setup().kings ^ moved } else { pos.to_setup().kings },
+                white: pos.pieces(Color::White)
+                    ^ if them == Color::White {
+                        moved
+                    } else {
+                        Bitboard::EMPTY
+                    },
+                black: pos.pieces(Color::Black)
+                    ^ if them == Color::Black {
+                        moved
+                    } else {
+                        Bitboard::EMPTY
+                    },
+                kings: if king {
+                    pos.to_setup().kings ^ moved
+                } else {
+                    pos.to_setup().kings
+                },
                 side_to_move: Some(them),
             };
             let Ok(before) = Position::from_setup(&setup, pos.variant()) else {

@@ -82,10 +82,7 @@ impl SliceFile {
         if version != VERSION {
             return Err(EgdbError::Version(version));
         }
-        let Some(&variant) = Variant::ALL
-            .iter()
-            .find(|&&v| variant_code(v) == bytes[10])
-        else {
+        let Some(&variant) = Variant::ALL.iter().find(|&&v| variant_code(v) == bytes[10]) else {
             return corrupt(format!("unknown variant code {}", bytes[10]));
         };
         let material = Material {

@@ -312,7 +312,10 @@ mod tests {
             assert_eq!(unrank_set(rank_set(set), k), set);
         }
         assert_eq!(sparse(dense(Bitboard::DARK)), Bitboard::DARK);
-        assert_eq!(expand(squeeze(0b1_0000_0100, 0b1010), 0b1010), 0b1_0000_0100);
+        assert_eq!(
+            expand(squeeze(0b1_0000_0100, 0b1010), 0b1010),
+            0b1_0000_0100
+        );
     }
 
     #[test]

@@ -24,11 +24,10 @@ pub(crate) struct Tables {
 impl Tables {
     fn key(m: Material) -> Option<usize> {
         let counts = [m.mover_men, m.mover_kings, m.other_men, m.other_kings];
-        counts.iter().all(|&c| c < 8).then(|| {
-            counts
-                .iter()
-                .fold(0usize, |key, &c| key << 3 | c as usize)
-        })
+        counts
+            .iter()
+            .all(|&c| c < 8)
+            .then(|| counts.iter().fold(0usize, |key, &c| key << 3 | c as usize))
     }
 
     /// The table of `m`, if there.
@@ -84,7 +83,11 @@ impl Egdb {
     /// A database of the given tables; its size is the largest piece count
     /// up to which every slice is there.
     pub(crate) fn from_tables(variant: Variant, tables: Tables) -> Result<Egdb, EgdbError> {
-        let complete = |n: u32| Material::all_with(n).iter().all(|&m| tables.get(m).is_some());
+        let complete = |n: u32| {
+            Material::all_with(n)
+                .iter()
+                .all(|&m| tables.get(m).is_some())
+        };
         let max_pieces = (2..=MAX_PIECES).take_while(|&n| complete(n)).last();
         let Some(max_pieces) = max_pieces else {
             return Err(EgdbError::Empty("the tables given".into(), variant));
