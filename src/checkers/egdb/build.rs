@@ -112,6 +112,9 @@ impl Builder {
         if self.variant.rules().flying_kings {
             return Err(EgdbError::FlyingKings(self.variant));
         }
+        if material.total() > super::MAX_PIECES || !material.is_valid() {
+            return Err(EgdbError::Unsupported(material.code()));
+        }
         let group = if material == material.mirrored() {
             vec![material]
         } else {
@@ -207,7 +210,9 @@ impl Builder {
                     return None;
                 }
                 longest = d as u32;
-                let pos = position_at(index as u64, group[slot], self.variant)?;
+                let Some(pos) = position_at(index as u64, group[slot], self.variant) else {
+                    continue; // never: only positions are settled
+                };
                 for (pslot, pindex) in predecessors(&pos, group) {
                     self.reached_from(group, starts, buckets, (pslot, pindex), value);
                 }

@@ -7,7 +7,7 @@
 //!   the side to move (one table serves both colours).
 //! * [`build`]: the builder — retrograde analysis by distance, slices in
 //!   dependency order (a capture or a crowning leads to a slice already built).
-//! * [`format`]: one file per slice: a header (magic, version, variant,
+//! * [`mod@format`]: one file per slice: a header (magic, version, variant,
 //!   material, length, checksum), then one byte per position.
 //! * [`verify`]: the fixpoint check of built tables.
 //! * [`Egdb`]: the loaded tables and the prober, also the search's exact
@@ -163,6 +163,12 @@ pub enum EgdbError {
     /// The builder un-makes moves of short kings only.
     #[error("the builder handles short kings only, not the {0} rules' flying kings")]
     FlyingKings(Variant),
+    /// A material the tables do not cover (a side without pieces, or more
+    /// than [`MAX_PIECES`] pieces).
+    #[error(
+        "material {0}: not a database slice (each side needs a piece, at most {MAX_PIECES} in all)"
+    )]
+    Unsupported(String),
     /// A distance too long for one byte.
     #[error("slice {0}: a distance exceeds {MAX_DISTANCE} plies, more than the format stores")]
     TooLong(String),
