@@ -4,6 +4,7 @@
 use super::spec::{AzSpec, BotSpec, EngineSpec};
 use crate::az::{AzPlayer, MctsLimits};
 use crate::checkers::ai::{Engine, Level};
+use crate::checkers::egdb::Egdb;
 use crate::checkers::game::Game;
 use crate::checkers::moves::Move;
 use crate::checkers::referee::{Hops, Step};
@@ -274,7 +275,15 @@ impl Player for EnginePlayer {
                     seed: start.seed,
                     ..SearchConfig::default()
                 };
-                Engine::new(config, spec.eval).with_book(spec.book)
+                let egdb = match &spec.egdb {
+                    Some(dir) => Some(Egdb::load_shared(dir, start.variant).map_err(|e| {
+                        Fault::new(FaultKind::Crash, format!("egdb={}: {e}", dir.display()))
+                    })?),
+                    None => None,
+                };
+                Engine::new(config, spec.eval)
+                    .with_book(spec.book)
+                    .with_egdb(egdb)
             }
         });
         Ok(())

@@ -4,9 +4,10 @@
 //! random                              uniformly random legal moves (seeded)
 //! level=N[:time=MS][:book=on|off]    the engine at playing level 1-8 (levels
 //!                                     7-8 play the opening book unless book=off)
-//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB][:book=on|off]
+//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB][:book=on|off][:egdb=DIR]
 //!                                     ALGO = minimax, alphabeta or negascout
-//!                                     (the opening book only with book=on)
+//!                                     (the opening book only with book=on;
+//!                                     egdb= probes the endgame database there)
 //! az[:sims=N][:time=MS][:net=FILE]    the AlphaZero bot (English rules only),
 //!                                     shipped network unless net= names one
 //! exec:<command line>                 an external bot, run with `sh -c`
@@ -83,6 +84,8 @@ pub struct EngineSpec {
     pub hash_mib: usize,
     /// Plays the opening book's moves.
     pub book: bool,
+    /// Endgame database directory, probed in search.
+    pub egdb: Option<PathBuf>,
 }
 
 /// The AlphaZero bot's configuration.
@@ -115,6 +118,8 @@ pub enum SpecKey {
     Net,
     /// `book=on|off`: the opening book.
     Book,
+    /// `egdb=DIR`: endgame database directory.
+    Egdb,
 }
 
 impl SpecKey {
@@ -128,6 +133,7 @@ impl SpecKey {
         SpecKey::Sims,
         SpecKey::Net,
         SpecKey::Book,
+        SpecKey::Egdb,
     ];
 }
 
@@ -144,6 +150,7 @@ impl Named for SpecKey {
             SpecKey::Sims => "sims",
             SpecKey::Net => "net",
             SpecKey::Book => "book",
+            SpecKey::Egdb => "egdb",
         }
     }
 }
@@ -355,6 +362,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         nodes: None,
         hash_mib: DEFAULT_HASH_MIB,
         book: false,
+        egdb: None,
     };
     for (key, value) in options {
         match key {
@@ -370,6 +378,13 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
             SpecKey::Eval => engine.eval = named::parse(value).map_err(|e| e.to_string())?,
             SpecKey::Hash => engine.hash_mib = number("hash", value)?,
             SpecKey::Book => engine.book = on_off(key, value)?,
+            SpecKey::Egdb => {
+                let dir = PathBuf::from(value);
+                if !dir.is_dir() {
+                    return Err(format!("egdb={value}: no such directory"));
+                }
+                engine.egdb = Some(dir);
+            }
             SpecKey::Sims | SpecKey::Net => {
                 return Err(format!("{key}= is an option of az, not of {head}"))
             }
@@ -468,7 +483,7 @@ mod tests {
         for (spec, needle) in [
             (
                 "negascout:depht=3",
-                "expected depth, time, nodes, eval, hash, sims, net or book",
+                "expected depth, time, nodes, eval, hash, sims, net, book or egdb",
             ),
             ("alphabeta:eval=fancy", "expected material or positional"),
             ("level=9", "level must be 1-8"),

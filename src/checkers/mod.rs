@@ -7,6 +7,7 @@
 pub mod ai;
 pub mod bitboard;
 pub mod book;
+pub mod egdb;
 pub mod game;
 pub mod movegen;
 pub mod moves;

@@ -12,6 +12,7 @@
 //! A new game or engine is added here once, not in every front end.
 
 use crate::checkers::ai::{CheckersEval, CheckersNode, Level, LevelError};
+use crate::checkers::egdb::Egdb;
 use crate::checkers::game::{Game, GameMoveError, Outcome};
 use crate::checkers::moves::Move;
 use crate::checkers::notation::{fen::FenError, full_text};
@@ -21,9 +22,10 @@ use crate::clobber::{self, ClobberError, ClobberEval, ClobberGame, ClobberMove};
 use crate::clobber::{ClobberOutcome, ClobberPosition};
 use crate::core::named::{named_display_and_parse, Named, UnknownName};
 use crate::core::Color;
-use crate::search::{Evaluator, SearchGame, SearchInfo};
+use crate::search::{Evaluator, ExactProbe, SearchGame, SearchInfo};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// Which game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -80,6 +82,11 @@ pub trait GameNode: SearchGame + Sized {
     fn book_move(&self) -> Option<SearchInfo<Self::Move>> {
         None
     }
+    /// The endgame database as the search's exact probe, where this game
+    /// has one (checkers); None by default.
+    fn exact_probe(_egdb: &Arc<Egdb>) -> Option<Arc<dyn ExactProbe<Self>>> {
+        None
+    }
 }
 
 impl GameNode for CheckersNode {
@@ -102,6 +109,9 @@ impl GameNode for CheckersNode {
     }
     fn book_move(&self) -> Option<SearchInfo<Move>> {
         crate::checkers::book::builtin_move(&self.pos).map(|hit| hit.info())
+    }
+    fn exact_probe(egdb: &Arc<Egdb>) -> Option<Arc<dyn ExactProbe<Self>>> {
+        Some(Arc::clone(egdb) as Arc<dyn ExactProbe<Self>>)
     }
 }
 

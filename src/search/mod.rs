@@ -12,12 +12,14 @@
 //! loss, and draws by repetition or by the game's own rules inside the tree.
 
 mod config;
+mod exact;
 mod limits;
 mod ordering;
 mod time;
 mod tt;
 
 pub use config::{Algorithm, SearchConfig};
+pub use exact::{Exact, ExactProbe};
 pub use limits::{Limits, SearchInfo};
 
 pub use tt::TranspositionTable;
@@ -127,6 +129,7 @@ const CHECK_EVERY: u64 = 1024;
 pub struct Searcher<G: SearchGame, E> {
     config: SearchConfig,
     evaluator: E,
+    exact: Option<Arc<dyn ExactProbe<G>>>,
     tt: TranspositionTable,
     killers: Killers<G::Move>,
     history: History,
@@ -162,6 +165,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
             tt: TranspositionTable::new(config.tt_mib),
             config,
             evaluator,
+            exact: None,
             killers: Killers::new(MAX_PLY + 1),
             history: History::new(),
             clock: default_clock,
@@ -187,6 +191,12 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
     /// Uses another clock (milliseconds, any epoch).
     pub fn with_clock(mut self, clock: Clock) -> Self {
         self.clock = clock;
+        self
+    }
+
+    /// Asks `probe` for exact values (an endgame database) below the root.
+    pub fn with_exact(mut self, probe: Option<Arc<dyn ExactProbe<G>>>) -> Self {
+        self.exact = probe;
         self
     }
 
@@ -396,6 +406,11 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         let hash = node.hash();
         if ply > 0 && (node.is_rule_draw() || self.is_repetition(node, hash)) {
             return DRAW;
+        }
+        if let Some(exact) = self.exact.as_ref().filter(|_| ply > 0) {
+            if let Some(value) = exact.probe(node) {
+                return value.score(ply);
+            }
         }
         if depth <= 0 || ply >= MAX_PLY {
             match node.leaf() {

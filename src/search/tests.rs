@@ -141,3 +141,29 @@ fn a_stop_request_returns_the_last_finished_iteration() {
     });
     assert_eq!(r.depth, 1);
 }
+
+/// Knows that C's side (node 3) is lost in 4 plies and that A is a draw.
+struct Oracle;
+
+impl ExactProbe<Tree> for Oracle {
+    fn probe(&self, node: &Tree) -> Option<Exact> {
+        match node.0 {
+            3 => Some(Exact::Loss(4)),
+            1 => Some(Exact::Draw),
+            _ => None,
+        }
+    }
+}
+
+#[test]
+fn exact_values_score_like_mates_below_the_root() {
+    let mut searcher =
+        Searcher::new(SearchConfig::default(), TreeEval).with_exact(Some(Arc::new(Oracle)));
+    let r = searcher.search(&Tree(0), &[], Limits::depth(2), |_| {});
+    // C wins in 1 + 4 plies: a mate score, preferred to B's 5, without
+    // searching C's wide subtree.
+    assert_eq!((r.best_move, r.score), (Some(3), MATE - 5));
+    assert!(r.nodes < 100, "{}", r.nodes);
+    assert_eq!(Exact::Win(3).score(2), MATE - 5);
+    assert_eq!(Exact::Loss(0).score(1), -MATE + 1);
+}

@@ -15,6 +15,7 @@ mod clobber_checkpoint;
 mod clobber_proof;
 mod evalnet;
 mod evalnet_train;
+mod egdb;
 mod games;
 mod pdn;
 mod play;
@@ -65,6 +66,9 @@ enum Command {
     /// Benchmarks that print figures.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
+    /// Endgame databases: build, probe, verify.
+    #[command(subcommand)]
+    Egdb(egdb::EgdbCommand),
     /// The AlphaZero bot: self-play, training (feature az-train), evaluation.
     #[command(subcommand)]
     Az(az::AzCommand),
@@ -223,6 +227,7 @@ fn main() -> ExitCode {
         Command::Az(cmd) => az::run(cmd),
         Command::Book(cmd) => book::run(cmd),
         Command::Evalnet(cmd) => evalnet::run(cmd),
+        Command::Egdb(cmd) => egdb::run(cmd),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

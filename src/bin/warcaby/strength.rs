@@ -7,9 +7,10 @@
 
 use clap::Args;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use warcaby::arena::BotSpec;
 use warcaby::checkers::ai::{CheckersEval, Engine, Level};
+use warcaby::checkers::egdb::Egdb;
 use warcaby::search::{Algorithm, Limits, SearchConfig};
 use warcaby::{Color, Game, Variant};
 
@@ -41,6 +42,10 @@ pub(crate) struct StrengthArgs {
     /// Games played at once (use 1 with --movetime).
     #[arg(long, default_value_t = 1)]
     jobs: usize,
+    /// Endgame database directory the current engine probes (only when
+    /// given: $WARCABY_EGDB is not read, so a figure never changes silently).
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<std::path::PathBuf>,
 }
 
 /// One side of the match: how it is built and limited.
@@ -49,12 +54,18 @@ struct Side {
     config: SearchConfig,
     eval: CheckersEval,
     limits: Limits,
+    egdb: Option<Arc<Egdb>>,
 }
 
 impl Side {
     fn engine(&self) -> Engine {
-        Engine::new(self.config.clone(), self.eval)
+        Engine::new(self.config.clone(), self.eval).with_egdb(self.egdb.clone())
     }
+}
+
+fn load_egdb(dir: Option<&std::path::Path>) -> Result<Option<Arc<Egdb>>, String> {
+    dir.map(|d| Egdb::load_shared(d, Variant::English).map_err(|e| e.to_string()))
+        .transpose()
 }
 
 fn match_limits(args: &StrengthArgs) -> Limits {
@@ -73,6 +84,7 @@ fn current_side(args: &StrengthArgs) -> Result<Side, String> {
         config: Level::MAX.config(0),
         eval,
         limits: match_limits(args),
+        egdb: load_egdb(args.egdb.as_deref())?,
     })
 }
 
@@ -107,6 +119,7 @@ fn reference_side(args: &StrengthArgs) -> Result<Side, String> {
         },
         eval: spec.eval,
         limits,
+        egdb: load_egdb(spec.egdb.as_deref())?,
     })
 }
 
@@ -162,8 +175,12 @@ pub(crate) fn run(args: &StrengthArgs) -> Result<(), String> {
         Some(ms) => format!("movetime={ms}"),
         None => format!("nodes={}", args.nodes),
     };
+    let egdb = args
+        .egdb
+        .as_ref()
+        .map_or(String::new(), |d| format!(":egdb={}", d.display()));
     println!(
-        "bench strength current={}:eval={} reference={} {limit} games={games}",
+        "bench strength current={}:eval={}{egdb} reference={} {limit} games={games}",
         Algorithm::default(),
         sides[0].eval,
         args.reference

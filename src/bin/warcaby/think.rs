@@ -62,6 +62,8 @@ pub(crate) struct BestMoveArgs {
     /// gets the book's move (`source=book`) unless --depth asks for a search.
     #[arg(long)]
     no_book: bool,
+    #[command(flatten)]
+    egdb: crate::egdb::EgdbDirArgs,
 }
 
 /// An alpha-beta family search or the AlphaZero bot.
@@ -155,7 +157,9 @@ impl NodeJob for BestMoveJob<'_> {
         if let Some(info) = use_book.then(|| pos.book_move()).flatten() {
             return print_best(&pos, &info, "book");
         }
-        let mut searcher = Searcher::new(config, eval);
+        let egdb = args.egdb.load_for_game::<G>(args.position.variant)?;
+        let mut searcher =
+            Searcher::new(config, eval).with_exact(egdb.as_ref().and_then(G::exact_probe));
         let mut limits = args.limits.limits();
         if args.max_movetime.is_some() && limits.time_ms.is_none() {
             return Err("--max-movetime needs --movetime".to_string());

@@ -9,11 +9,14 @@ pub use eval::{king_value, CheckersEval, MAN};
 pub use levels::{Level, LevelError};
 
 use crate::checkers::book;
+use crate::checkers::egdb::Egdb;
 use crate::checkers::game::Game;
 use crate::checkers::movegen;
 use crate::checkers::moves::Move;
 use crate::checkers::position::Position;
-use crate::search::{Clock, Leaf, Limits, SearchConfig, SearchGame, SearchInfo, Searcher};
+use crate::search::{
+    Clock, ExactProbe, Leaf, Limits, SearchConfig, SearchGame, SearchInfo, Searcher,
+};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -114,6 +117,16 @@ impl Engine {
     /// [`Engine::think`] (`on`), or always searches (the default).
     pub fn with_book(self, on: bool) -> Engine {
         Engine { book: on, ..self }
+    }
+
+    /// Probes an endgame database below the root (None: search without).
+    pub fn with_egdb(self, egdb: Option<Arc<Egdb>>) -> Engine {
+        Engine {
+            searcher: self
+                .searcher
+                .with_exact(egdb.map(|e| e as Arc<dyn ExactProbe<CheckersNode>>)),
+            ..self
+        }
     }
 
     /// Uses another millisecond clock (the browser passes `performance.now`).
