@@ -7,7 +7,7 @@ use warcaby::checkers::ai::Level;
 use warcaby::games::{AnyEval, AnyGame, EngineChoice, GameRecord, Report};
 use warcaby::search::Algorithm;
 use warcaby::Variant;
-use warcaby_protocol::{serve, Request, Response};
+use warcaby_protocol::{Request, Response, Service};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -109,7 +109,7 @@ fn assert_legal_best_move(answers: &[Response], id: u32, game: &GameRecord) -> R
 #[wasm_bindgen_test]
 fn the_worker_logic_answers_with_a_legal_move() {
     let mut answers = Vec::new();
-    serve(&think(&["11-15"]), js_sys::Date::now, |r| {
+    Service::default().serve(&think(&["11-15"]), js_sys::Date::now, |r| {
         answers.push(round_trip(&r))
     });
     assert_legal_best_move(&answers, 7, &english(&["11-15"]));
@@ -118,7 +118,7 @@ fn the_worker_logic_answers_with_a_legal_move() {
 #[wasm_bindgen_test]
 fn bad_requests_get_an_error_not_a_crash() {
     let mut answers = Vec::new();
-    serve(&think(&["11-15", "11-15"]), js_sys::Date::now, |r| {
+    Service::default().serve(&think(&["11-15", "11-15"]), js_sys::Date::now, |r| {
         answers.push(r)
     });
     match answers.as_slice() {
@@ -163,7 +163,7 @@ fn clobber_requests_round_trip() {
 fn a_served_clobber_search_answers_a_legal_move() {
     for eval in ["live", "active", "group_then_fight"] {
         let mut answers = Vec::new();
-        serve(&think_clobber(&["a1-a2"], eval), js_sys::Date::now, |r| {
+        Service::default().serve(&think_clobber(&["a1-a2"], eval), js_sys::Date::now, |r| {
             answers.push(round_trip(&r))
         });
         let report = assert_legal_best_move(&answers, 9, &clobber(&["a1-a2"]));
@@ -178,7 +178,7 @@ fn bad_clobber_requests_get_an_error() {
         (think_clobber(&[], "material"), "heuristic"),
     ] {
         let mut answers = Vec::new();
-        serve(&request, js_sys::Date::now, |r| answers.push(r));
+        Service::default().serve(&request, js_sys::Date::now, |r| answers.push(r));
         match answers.as_slice() {
             [Response::Error { id: 9, message }] => {
                 assert!(message.contains(expected), "{message}")
