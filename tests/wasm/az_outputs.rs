@@ -9,7 +9,7 @@ use warcaby::az::{encode, Net};
 use warcaby::{Position, Variant};
 
 /// English positions with legal moves: the start, openings, kings, captures.
-pub const POSITIONS: &[&str] = &[
+pub(crate) const POSITIONS: &[&str] = &[
     "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
     "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,16",
     "W:WK1,30:B14,K32",
@@ -19,7 +19,7 @@ pub const POSITIONS: &[&str] = &[
 ];
 
 /// The outputs of `net` on [`POSITIONS`], one line each.
-pub fn outputs(net: &Net) -> String {
+pub(crate) fn outputs(net: &Net) -> String {
     let mut text = String::new();
     for fen in POSITIONS {
         let pos = Position::from_fen(fen, Variant::English).expect("a good FEN");
@@ -38,7 +38,7 @@ pub fn outputs(net: &Net) -> String {
 
 /// The largest difference between two texts of [`outputs`]; panics when
 /// they differ in anything but the numbers.
-pub fn largest_difference(expected: &str, actual: &str) -> f32 {
+pub(crate) fn largest_difference(expected: &str, actual: &str) -> f32 {
     let (expected, actual): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
     assert_eq!(expected.len(), actual.len(), "positions");
     let mut largest = 0.0f32;
