@@ -17,5 +17,7 @@ fn the_shipped_network_gives_the_fixture_outputs() {
         std::fs::write(FIXTURE, &actual).unwrap();
     }
     let expected = std::fs::read_to_string(FIXTURE).unwrap();
-    assert_eq!(az_outputs::largest_difference(&expected, &actual), 0.0);
+    // Exact on the machine that wrote it; other libms may round exp/tanh apart.
+    let difference = az_outputs::largest_difference(&expected, &actual);
+    assert!(difference <= 1e-6, "largest difference {difference}");
 }

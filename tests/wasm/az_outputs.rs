@@ -39,11 +39,13 @@ pub(crate) fn outputs(net: &Net) -> String {
 /// The largest difference between two texts of [`outputs`]; panics when
 /// they differ in anything but the numbers.
 pub(crate) fn largest_difference(expected: &str, actual: &str) -> f32 {
-    let (expected, actual): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+    let (expected, actual): (Vec<&str>, Vec<&str>) =
+        (expected.lines().collect(), actual.lines().collect());
     assert_eq!(expected.len(), actual.len(), "positions");
     let mut largest = 0.0f32;
     for (e, a) in expected.iter().zip(&actual) {
-        let (e, a): (Vec<&str>, Vec<&str>) = (e.split([' ', '|']).collect(), a.split([' ', '|']).collect());
+        let (e, a): (Vec<&str>, Vec<&str>) =
+            (e.split([' ', '|']).collect(), a.split([' ', '|']).collect());
         assert_eq!(e.len(), a.len(), "{e:?} against {a:?}");
         for (x, y) in e.iter().zip(&a) {
             match (x.parse::<f32>(), y.parse::<f32>()) {

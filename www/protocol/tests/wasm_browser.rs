@@ -4,10 +4,11 @@
 #![cfg(target_arch = "wasm32")]
 
 use warcaby::checkers::ai::Level;
-use warcaby::games::{AnyEval, AnyGame, EngineChoice, GameRecord, Report};
+use warcaby::games::{AnyEval, AnyGame, EngineChoice, GameRecord, Report, RootMove};
 use warcaby::search::Algorithm;
 use warcaby::Variant;
-use warcaby_protocol::{Request, Response, Service};
+use warcaby_protocol::{NetBytes, Request, Response, Service};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -66,9 +67,43 @@ fn requests_and_responses_round_trip() {
             time_ms: 999,
             nps: 5_000_000,
             pv: vec!["15x24".into(), "28x19".into()],
+            root_moves: Vec::new(),
         },
     };
     assert_eq!(round_trip(&response), response);
+}
+
+#[wasm_bindgen_test]
+fn a_network_travels_as_bytes_and_alphazero_reports_its_root_moves() {
+    let bytes = NetBytes((0..=255u8).cycle().take(70_000).collect());
+    let load = Request::LoadNet { id: 4, bytes };
+    let js = warcaby_protocol::to_js(&load).unwrap();
+    let field = js_sys::Reflect::get(&js, &"LoadNet".into())
+        .and_then(|inner| js_sys::Reflect::get(&inner, &"bytes".into()))
+        .unwrap();
+    assert!(
+        field.is_instance_of::<js_sys::Uint8Array>(),
+        "one Uint8Array, not a list"
+    );
+    assert_eq!(warcaby_protocol::from_js::<Request>(js).unwrap(), load);
+    let mut think = think(&[]);
+    if let Request::Think { choice, .. } = &mut think {
+        *choice = EngineChoice::AlphaZero { sims: Some(64) };
+    }
+    assert_eq!(round_trip(&think), think);
+    let info = Response::Info {
+        id: 4,
+        report: Report {
+            root_moves: vec![RootMove {
+                mv: "11-16".into(),
+                visits: 40,
+                prior: 0.790_665_3,
+                value: -0.125,
+            }],
+            ..Report::default()
+        },
+    };
+    assert_eq!(round_trip(&info), info);
 }
 
 #[wasm_bindgen_test]

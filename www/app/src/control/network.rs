@@ -8,10 +8,10 @@
 use super::App;
 use crate::dom;
 use std::rc::Rc;
+use warcaby_protocol::{NetBytes, Request};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
-use warcaby_protocol::{NetBytes, Request};
 
 /// Where the network file is: named by `<meta name="warcaby-az-net">` in a
 /// release build (www/postbuild.mjs gives the file a content hash).

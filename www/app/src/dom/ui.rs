@@ -3,8 +3,8 @@
 //! evaluation bar, the editor's controls and the settings form.
 
 use super::form::select_fields;
-use crate::state::alphazero::{move_rows, MoveRow};
 use super::{create, document, element, select_value, set_checked, set_select, set_text, window};
+use crate::state::alphazero::{move_rows, MoveRow};
 use crate::state::settings::Settings;
 use warcaby::games::{GameKind, Report};
 use wasm_bindgen::prelude::*;
@@ -208,7 +208,10 @@ impl Ui {
             return;
         };
         for i in 0..options.length() {
-            if let Some(option) = options.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) {
+            if let Some(option) = options
+                .item(i)
+                .and_then(|n| n.dyn_into::<HtmlElement>().ok())
+            {
                 option.set_hidden(!available);
                 let _ = if available {
                     option.remove_attribute("disabled")

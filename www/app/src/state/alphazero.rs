@@ -251,6 +251,9 @@ mod tests {
             (rows[1].visits.as_str(), rows[1].value.as_str()),
             ("20.0 %", "-0.20")
         );
-        assert_eq!((rows[3].visits.as_str(), rows[3].value.as_str()), ("0.0 %", "–"));
+        assert_eq!(
+            (rows[3].visits.as_str(), rows[3].value.as_str()),
+            ("0.0 %", "–")
+        );
     }
 }

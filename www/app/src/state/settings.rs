@@ -207,7 +207,9 @@ impl Settings {
         if !alphazero_plays(self.game, self.variant) {
             return false;
         }
-        let ai_sides = [Color::Black, Color::White].into_iter().filter(|&s| self.ai_plays(s));
+        let ai_sides = [Color::Black, Color::White]
+            .into_iter()
+            .filter(|&s| self.ai_plays(s));
         if self.lab {
             ai_sides
                 .map(|s| self.lab_side(s, self.game).algorithm)
