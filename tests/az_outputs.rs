@@ -7,7 +7,7 @@
 #[path = "wasm/az_outputs.rs"]
 mod az_outputs;
 
-const FIXTURE: &str = "tests/wasm/az_outputs.txt";
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/wasm/az_outputs.txt");
 
 #[test]
 fn the_shipped_network_gives_the_fixture_outputs() {
