@@ -151,8 +151,9 @@ impl App {
         let choice = state.settings.engine_choice(side, kind, seed);
         self.ai.search_label = search_label(side, &choice, kind);
         if choice.is_alphazero() && !self.ai.unavailable && !self.provide_net() {
-            let waiting = format!("{}, loading its network…", self.ai.search_label);
-            self.ui.show_progress(&waiting, &Report::default());
+            self.ui.clear_progress();
+            self.ui
+                .show_search(&format!("{}, loading its network…", self.ai.search_label));
             return;
         }
         let id = self.ai.next_id();

@@ -222,6 +222,11 @@ impl Ui {
         }
     }
 
+    /// Says who searches with what before any report came.
+    pub fn show_search(&self, search: &str) {
+        set_text("info-search", search);
+    }
+
     /// Empties the search panel.
     pub fn clear_progress(&self) {
         for id in [
