@@ -140,3 +140,41 @@ fn evaluations_are_read_by_name_for_either_game() {
     assert!(err.contains("material") && err.contains("live"), "{err}");
     assert_eq!("clobber".parse(), Ok(GameKind::Clobber));
 }
+
+#[test]
+fn the_alphazero_engine_needs_its_network_and_english_checkers() {
+    let english = AnyGame::Checkers(Game::new(Variant::English));
+    let az = EngineChoice::AlphaZero { sims: None };
+    assert_eq!(
+        english.think(&az, 100, None, |_| {}),
+        Err(GameError::NoNetwork)
+    );
+    let net = warcaby::az::shipped_net();
+    let tournament = AnyGame::Checkers(Game::new(Variant::Tournament));
+    let refused = tournament.think_with(&az, Some(&net), 100, None, |_| {});
+    assert!(
+        matches!(refused, Err(GameError::AlphaZero(_))),
+        "{refused:?}"
+    );
+    let refused = clobber(4, 4).think_with(&az, Some(&net), 100, None, |_| {});
+    assert!(
+        matches!(refused, Err(GameError::AlphaZero(_))),
+        "{refused:?}"
+    );
+
+    // It reports while it thinks (every 200 ms), then answers a legal move
+    // with every root move's visits, prior and value.
+    let mut reports = Vec::new();
+    let done = english
+        .think_with(&az, Some(&net), 700, None, |r| reports.push(r.clone()))
+        .unwrap();
+    assert!(!reports.is_empty(), "reports while thinking");
+    assert!(reports.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+    let best = done.best_move.clone().unwrap();
+    assert!(english.clone().play_text(&best).is_ok(), "{best}");
+    assert_eq!(done.root_moves.len(), 7);
+    assert_eq!(done.root_moves[0].mv, best);
+    let visits: u64 = done.root_moves.iter().map(|m| u64::from(m.visits)).sum();
+    assert_eq!(visits, done.nodes);
+    assert_eq!(done.pv.first(), Some(&best));
+}

@@ -14,4 +14,5 @@ wasm_engine_tests!(
     pdn_round_trips,
     search_finds_a_legal_move_in_time,
     entropy_is_available,
+    the_alphazero_network_answers_as_natively,
 );

@@ -7,6 +7,10 @@
 //  3. sw.js, the service worker, gets this build's file list and a cache
 //     name of its own, so the game (AI included) works offline after one
 //     visit and a new build replaces the old files.
+//  4. The AlphaZero network (az-english.wazn) gets a content hash too and
+//     is named in a <meta> for the app; it is left out of the service
+//     worker's list (the page fetches it only when AlphaZero is chosen, and
+//     the service worker caches it then).
 import { createHash } from 'node:crypto';
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -37,6 +41,13 @@ for (const name of [`${WORKER}_bg.wasm`, `${WORKER}.js`, `${WORKER}_loader.js`])
   renames.set(name, hashed);
 }
 
+// 4. The AlphaZero network.
+const NET = 'az-english.wazn';
+const netData = await readFile(join(dir, NET));
+const netName = `az-english-${hash(netData)}.wazn`;
+await writeFile(join(dir, netName), netData);
+await rm(join(dir, NET));
+
 // 1. The start script.
 let html = await readFile(join(dir, 'index.html'), 'utf8');
 const inline = /<script type="module">([\s\S]*?)<\/script>/;
@@ -51,16 +62,17 @@ const startName = `start-${hash(start)}.js`;
 await writeFile(join(dir, startName), start);
 html = html.replace(inline, `<script type="module" src="./${startName}"></script>`);
 html = html.replace('</head>',
-  `<meta name="warcaby-worker" content="./${renames.get(`${WORKER}_loader.js`)}">\n</head>`);
+  `<meta name="warcaby-worker" content="./${renames.get(`${WORKER}_loader.js`)}">\n`
+  + `<meta name="warcaby-az-net" content="./${netName}">\n</head>`);
 if (/<script(?![^>]*\bsrc=)[^>]*>/.test(html)) throw new Error('an inline script is left in index.html');
 await writeFile(join(dir, 'index.html'), html);
 
 // 3. The service worker, with every file of the build.
-const files = (await readdir(dir)).filter((f) => f !== 'sw.js').sort();
+const files = (await readdir(dir)).filter((f) => f !== 'sw.js' && f !== netName).sort();
 const contents = await Promise.all(files.map((f) => readFile(join(dir, f))));
 const version = hash(Buffer.concat(contents.map((c) => Buffer.from(hash(c)))));
 const sw = (await readFile(join(dir, 'sw.js'), 'utf8'))
   .replace("'__VERSION__'", JSON.stringify(version))
   .replace("['__FILES__']", JSON.stringify(['./', ...files.map((f) => `./${f}`)]));
 await writeFile(join(dir, 'sw.js'), sw);
-console.log(`postbuild: ${startName}, worker ${[...renames.values()].join(' ')}, cache ${version}`);
+console.log(`postbuild: ${startName}, worker ${[...renames.values()].join(' ')}, net ${netName}, cache ${version}`);

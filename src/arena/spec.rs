@@ -124,7 +124,7 @@ pub enum SpecKey {
 
 impl SpecKey {
     /// Every option.
-    pub const ALL: [SpecKey; 8] = [
+    pub const ALL: [SpecKey; 9] = [
         SpecKey::Depth,
         SpecKey::Time,
         SpecKey::Nodes,

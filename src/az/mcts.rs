@@ -95,7 +95,13 @@ pub struct MctsResult {
     pub sims: u32,
     /// Positions the network evaluated.
     pub evals: u64,
+    /// The most visited line from the root (its first move is `moves[0]`'s
+    /// when the root has visits).
+    pub pv: Vec<Move>,
 }
+
+/// The longest principal line a result carries.
+const PV_PLIES: usize = 12;
 
 const NONE: u32 = u32::MAX;
 
@@ -173,7 +179,21 @@ impl Mcts {
 
     /// Runs simulations until a limit is reached; `rng` draws the root noise.
     pub fn run<E: Evaluator>(&mut self, eval: &E, limits: MctsLimits, rng: &mut Rng) -> MctsResult {
+        self.run_reporting(eval, limits, rng, f64::INFINITY, |_| {})
+    }
+
+    /// As [`Mcts::run`], handing `report` the result so far every
+    /// `every_ms` milliseconds while it runs (a host shows the search live).
+    pub fn run_reporting<E: Evaluator>(
+        &mut self,
+        eval: &E,
+        limits: MctsLimits,
+        rng: &mut Rng,
+        every_ms: f64,
+        mut report: impl FnMut(&MctsResult),
+    ) -> MctsResult {
         let start = (self.clock)();
+        let mut reported = start;
         let max_sims = limits.sims.unwrap_or(u32::MAX).max(1);
         if !self.nodes[0].expanded && self.nodes[0].terminal.is_none() {
             self.evaluate_leaves(eval, &[0]);
@@ -194,6 +214,11 @@ impl Mcts {
             }
             let want = self.config.batch.min((max_sims - sims) as usize).max(1);
             sims += self.simulate_batch(eval, want);
+            let now = (self.clock)();
+            if now - reported >= every_ms {
+                reported = now;
+                report(&self.result(sims));
+            }
         }
         self.result(sims)
     }
@@ -218,7 +243,29 @@ impl Mcts {
             root_value: self.root_value,
             sims,
             evals: self.evals,
+            pv: self.principal_line(),
         }
+    }
+
+    /// From the root, the most visited move at each node, while visited.
+    fn principal_line(&self) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut id = 0u32;
+        while line.len() < PV_PLIES && id != NONE {
+            let node = &self.nodes[id as usize];
+            let best = (0..node.moves.len()).max_by(|&a, &b| {
+                let by_visits = node.visits[a].cmp(&node.visits[b]);
+                by_visits.then(node.priors[a].total_cmp(&node.priors[b]))
+            });
+            match best {
+                Some(i) if node.visits[i] > 0 => {
+                    line.push(node.moves[i]);
+                    id = node.children[i];
+                }
+                _ => break,
+            }
+        }
+        line
     }
 
     /// Selects up to `want` leaves, evaluates them in one call, backs up.

@@ -26,10 +26,14 @@ use crate::core::rng::Rng;
 use crate::{Game, Move, Variant};
 use std::sync::Arc;
 
-/// The network shipped with the program (see `nets/README.md`).
+/// The network shipped with the program (see `nets/README.md`), compiled
+/// in under feature `shipped-net` (the native tools). The browser does not
+/// carry it: its page fetches the file and hands the bytes to the worker.
+#[cfg(feature = "shipped-net")]
 pub const SHIPPED_NET: &[u8] = include_bytes!("../../nets/az-english.wazn");
 
 /// The shipped network, read once.
+#[cfg(feature = "shipped-net")]
 pub fn shipped_net() -> Arc<Net> {
     use std::sync::OnceLock;
     static NET: OnceLock<Arc<Net>> = OnceLock::new();
@@ -37,6 +41,14 @@ pub fn shipped_net() -> Arc<Net> {
         Arc::new(Net::from_bytes(SHIPPED_NET).expect("the shipped network is checked by a test"))
     })
     .clone()
+}
+
+/// The variant the AlphaZero bot plays.
+pub const VARIANT: Variant = Variant::English;
+
+/// True when the AlphaZero bot can play `variant`.
+pub fn plays(variant: Variant) -> bool {
+    variant == VARIANT
 }
 
 /// A network that only plays English checkers was asked to play another variant.
@@ -82,13 +94,25 @@ impl AzPlayer {
         game: &Game,
         clock: mcts::Clock,
     ) -> Result<MctsResult, WrongVariant> {
-        if game.variant() != Variant::English {
+        self.think_reporting(game, clock, f64::INFINITY, |_| {})
+    }
+
+    /// As [`AzPlayer::think_with_clock`], handing `report` the search so
+    /// far every `every_ms` milliseconds.
+    pub fn think_reporting(
+        &mut self,
+        game: &Game,
+        clock: mcts::Clock,
+        every_ms: f64,
+        report: impl FnMut(&MctsResult),
+    ) -> Result<MctsResult, WrongVariant> {
+        if !plays(game.variant()) {
             return Err(WrongVariant(game.variant()));
         }
         let history: Vec<u64> = game.positions_and_moves().map(|(p, _)| p.hash()).collect();
         let mut tree =
             Mcts::new(self.config, *game.position(), game.quiet_plies(), history).with_clock(clock);
-        Ok(tree.run(&*self.net, self.limits, &mut self.rng))
+        Ok(tree.run_reporting(&*self.net, self.limits, &mut self.rng, every_ms, report))
     }
 
     /// The move to play (None when the game has no legal move).

@@ -113,6 +113,7 @@ fn network_file_round_trips_and_rejects_bad_files() {
 }
 
 #[test]
+#[cfg(feature = "shipped-net")]
 fn shipped_network_loads_and_gives_fixed_outputs() {
     let net = super::shipped_net();
     let pos = Position::start(Variant::English);

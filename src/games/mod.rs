@@ -228,6 +228,12 @@ pub enum GameError {
     /// The engine was asked to move in a finished game.
     #[error("the game is over")]
     Over,
+    /// The AlphaZero bot was asked to think without its network.
+    #[error("the AlphaZero network is not loaded")]
+    NoNetwork,
+    /// The AlphaZero bot was asked to play a game it does not play (named).
+    #[error("the AlphaZero bot plays English checkers only, not {0}")]
+    AlphaZero(String),
 }
 
 /// A game as the page saves it and the worker receives it: the start and the
@@ -265,7 +271,7 @@ pub enum AnyGame {
 mod play;
 mod think;
 
-pub use think::{AnyEval, EngineChoice, Report};
+pub use think::{AnyEval, EngineChoice, Report, RootMove};
 
 impl From<Game> for AnyGame {
     fn from(game: Game) -> AnyGame {

@@ -1,13 +1,21 @@
 //! The one entry point from a game to the engine: which engine
 //! ([`EngineChoice`]), the search, and its report in move texts ([`Report`]).
+//! The AlphaZero bot's network is the host's to supply
+//! ([`AnyGame::think_with`]): natively the shipped file, in the browser the
+//! bytes the page fetched.
 
 use super::{pv_texts, AnyGame, GameError, GameKind, GameNode, NodeJob};
+use crate::az::{AzPlayer, MctsLimits, MctsResult, Net};
 use crate::checkers::ai::{CheckersEval, Level};
 use crate::clobber::ClobberEval;
 use crate::core::named::UnknownName;
 use crate::search::{Algorithm, Clock, Limits, SearchConfig, SearchInfo, Searcher};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
+
+/// How often the AlphaZero search reports while it thinks (milliseconds).
+const AZ_REPORT_MS: f64 = 200.0;
 
 /// An evaluation of either game, chosen by name (the names do not overlap).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -89,10 +97,23 @@ pub enum EngineChoice {
         /// Fixed depth, if any.
         depth: Option<u32>,
     },
+    /// The AlphaZero bot: its network guiding Monte Carlo tree search for
+    /// the move's time (English checkers only; the host supplies the
+    /// network, see [`AnyGame::think_with`]).
+    AlphaZero {
+        /// Simulations per move, if fewer than the time allows.
+        sims: Option<u32>,
+    },
 }
 
 impl EngineChoice {
-    /// Search configuration and limits for a move of `time_ms` milliseconds.
+    /// True for the AlphaZero bot, which needs a network.
+    pub fn is_alphazero(&self) -> bool {
+        matches!(self, EngineChoice::AlphaZero { .. })
+    }
+
+    /// Search configuration and limits for a move of `time_ms` milliseconds
+    /// (alpha-beta engines).
     fn plan(&self, time_ms: u64) -> (SearchConfig, Limits) {
         match self {
             EngineChoice::Level { level, seed } => (level.config(*seed), level.limits(time_ms)),
@@ -111,15 +132,17 @@ impl EngineChoice {
                 };
                 (config, limits)
             }
+            EngineChoice::AlphaZero { .. } => (SearchConfig::default(), Limits::time_ms(time_ms)),
         }
     }
 
     /// Whether the engine plays the opening book's move where it has one:
-    /// the strong levels do; the AI lab always searches.
+    /// the strong levels do; the AI lab always searches, and AlphaZero
+    /// always runs its tree search.
     pub fn uses_book(&self) -> bool {
         match self {
             EngineChoice::Level { level, .. } => level.uses_book(),
-            EngineChoice::Lab { .. } => false,
+            EngineChoice::Lab { .. } | EngineChoice::AlphaZero { .. } => false,
         }
     }
 
@@ -128,12 +151,32 @@ impl EngineChoice {
         match self {
             EngineChoice::Level { level, .. } => Ok(G::level_eval(*level)),
             EngineChoice::Lab { eval, .. } => eval.to_string().parse(),
+            EngineChoice::AlphaZero { .. } => Ok(G::Eval::default()),
         }
     }
 }
 
+/// One root move of an AlphaZero search, as the lab shows it.
+#[derive(Clone, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RootMove {
+    /// The move (short text).
+    pub mv: String,
+    /// Simulations through this move.
+    pub visits: u32,
+    /// The network's prior for it (0..1).
+    pub prior: f32,
+    /// Its mean value for the side to move (−1..1; 0 while unvisited).
+    pub value: f32,
+}
+
 /// A search's progress in move texts.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+///
+/// For the AlphaZero bot: `nodes` counts simulations, `depth` is the length
+/// of the most visited line, `score` is that line's first move's value
+/// times 100 (so a panel that shows hundredths shows −1.00..+1.00), and
+/// `root_moves` holds every root move, most visited first.
+#[derive(Clone, Debug, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Report {
     /// Best move so far, in full (a capture's whole path), ready to play.
@@ -156,6 +199,9 @@ pub struct Report {
     /// analysis; nothing was searched).
     #[cfg_attr(feature = "serde", serde(default))]
     pub book: bool,
+    /// The AlphaZero search's root moves (empty for other engines).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub root_moves: Vec<RootMove>,
 }
 
 impl Report {
@@ -170,6 +216,7 @@ impl Report {
             nps: info.nodes_per_second(),
             pv: pv_texts(root, &info.pv),
             book: false,
+            root_moves: Vec::new(),
         }
     }
 
@@ -177,6 +224,44 @@ impl Report {
         Report {
             book: true,
             ..Report::new(root, info)
+        }
+    }
+
+    /// The report of an AlphaZero search of `game` that ran `time_ms`.
+    fn from_mcts(game: &crate::Game, result: &MctsResult, time_ms: f64) -> Report {
+        let pos = game.position();
+        let mut line = Vec::with_capacity(result.pv.len());
+        let mut at = *pos;
+        for mv in &result.pv {
+            line.push(at.move_text(mv));
+            at = at.after(mv);
+        }
+        let best = result.moves.first();
+        let time_ms = time_ms.max(0.0);
+        Report {
+            best_move: best.map(|m| crate::checkers::notation::full_text(&m.mv, pos.rules())),
+            score: best.map_or(0, |m| (m.q * 100.0).round() as i32),
+            depth: line.len() as u32,
+            seldepth: line.len() as u32,
+            nodes: result.sims.into(),
+            time_ms: time_ms as u64,
+            nps: if time_ms >= 1.0 {
+                (result.sims as f64 * 1000.0 / time_ms) as u64
+            } else {
+                0
+            },
+            pv: line,
+            book: false,
+            root_moves: result
+                .moves
+                .iter()
+                .map(|m| RootMove {
+                    mv: pos.move_text(&m.mv),
+                    visits: m.visits,
+                    prior: m.prior,
+                    value: m.q,
+                })
+                .collect(),
         }
     }
 }
@@ -213,7 +298,8 @@ impl AnyGame {
     /// Asks the engine for a move in the current position, thinking about
     /// `time_ms` milliseconds: `report` hears of each finished iteration.
     /// `clock` replaces the native clock (the browser's worker passes its
-    /// own). Refused in a finished game or with another game's evaluation.
+    /// own). Refused in a finished game or with another game's evaluation;
+    /// the AlphaZero bot needs [`AnyGame::think_with`] and its network.
     pub fn think(
         &self,
         choice: &EngineChoice,
@@ -221,8 +307,31 @@ impl AnyGame {
         clock: Option<Clock>,
         report: impl FnMut(&Report),
     ) -> Result<Report, GameError> {
+        self.think_with(choice, None, time_ms, clock, report)
+    }
+
+    /// As [`AnyGame::think`], with the AlphaZero bot's network `net` (only
+    /// that engine uses it; it reports every 200 ms while it thinks).
+    /// Refused for the AlphaZero bot without a network or in a game it does
+    /// not play (only English checkers).
+    pub fn think_with(
+        &self,
+        choice: &EngineChoice,
+        net: Option<&Arc<Net>>,
+        time_ms: u64,
+        clock: Option<Clock>,
+        report: impl FnMut(&Report),
+    ) -> Result<Report, GameError> {
         if self.outcome().is_some() {
             return Err(GameError::Over);
+        }
+        if let EngineChoice::AlphaZero { sims } = choice {
+            let net = net.ok_or(GameError::NoNetwork)?;
+            let limits = MctsLimits {
+                sims: *sims,
+                time_ms: Some(time_ms),
+            };
+            return self.think_alphazero(net, limits, clock, report);
         }
         self.with_node(Think {
             choice,
@@ -230,5 +339,27 @@ impl AnyGame {
             clock,
             report,
         })
+    }
+
+    fn think_alphazero(
+        &self,
+        net: &Arc<Net>,
+        limits: MctsLimits,
+        clock: Option<Clock>,
+        mut report: impl FnMut(&Report),
+    ) -> Result<Report, GameError> {
+        let game = match self {
+            AnyGame::Checkers(game) => game,
+            AnyGame::Clobber(_) => return Err(GameError::AlphaZero(GameKind::Clobber.to_string())),
+        };
+        let clock = clock.unwrap_or(crate::az::mcts::default_clock);
+        let start = clock();
+        let mut player = AzPlayer::new(Arc::clone(net), limits, 1);
+        let result = player
+            .think_reporting(game, clock, AZ_REPORT_MS, |so_far| {
+                report(&Report::from_mcts(game, so_far, clock() - start))
+            })
+            .map_err(|e| GameError::AlphaZero(e.0.to_string()))?;
+        Ok(Report::from_mcts(game, &result, clock() - start))
     }
 }

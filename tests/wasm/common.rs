@@ -1,5 +1,9 @@
 //! Engine checks that must hold inside WebAssembly exactly as natively:
-//! perft, notation round trips, PDN, and a search with the host's clock.
+//! perft, notation round trips, PDN, a search with the host's clock, and
+//! the AlphaZero network's outputs (the same as natively).
+
+#[path = "az_outputs.rs"]
+mod az_outputs;
 
 use warcaby::checkers::ai::{CheckersEval, Engine};
 use warcaby::checkers::notation::pdn::{self, PdnGame};
@@ -55,6 +59,29 @@ pub fn search_finds_a_legal_move_in_time() {
         |_| {},
     );
     assert!(r.score >= 150);
+}
+
+/// The network file as the page fetches it (test code only: the worker
+/// itself compiles no network in).
+const NET: &[u8] = include_bytes!("../../nets/az-english.wazn");
+
+pub fn the_alphazero_network_answers_as_natively() {
+    let net = warcaby::az::Net::from_bytes(NET).unwrap();
+    let expected = include_str!("az_outputs.txt");
+    let difference = az_outputs::largest_difference(expected, &az_outputs::outputs(&net));
+    assert!(difference <= 1e-5, "largest difference {difference}");
+    // Speed, for the notes (not asserted): network evaluations per second.
+    let pos = Position::start(Variant::English);
+    let input = warcaby::az::encode(&pos);
+    let batch: Vec<f32> = (0..200).flat_map(|_| input.iter().copied()).collect();
+    let start = clock();
+    let out = net.forward(&batch);
+    let ms = clock() - start;
+    assert_eq!(out.values.len(), 200);
+    wasm_bindgen_test::console_log!(
+        "AlphaZero network in wasm: largest difference from native {difference}, {:.0} evaluations/s",
+        200_000.0 / ms.max(1.0)
+    );
 }
 
 pub fn entropy_is_available() {

@@ -19,6 +19,8 @@ const TYPES = {
 export async function serve(prefix = '/warcaby/') {
   // Paths matching `blocked` (a RegExp) get a 404, as if they were gone.
   let blocked = null;
+  // Every file served: its path under the prefix and its size in bytes.
+  const served = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
     if (!url.pathname.startsWith(prefix) || blocked?.test(url.pathname)) {
@@ -30,6 +32,7 @@ export async function serve(prefix = '/warcaby/') {
       const body = await readFile(join(DIST, path));
       res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
       res.end(body);
+      served.push({ path, bytes: body.length });
     } catch {
       res.writeHead(404); res.end();
     }
@@ -41,6 +44,8 @@ export async function serve(prefix = '/warcaby/') {
     close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }),
     /** Makes the files whose path matches `pattern` unreachable (null: none). */
     block: (pattern) => { blocked = pattern; },
+    /** The files served so far ({ path, bytes }), in order. */
+    served,
   };
 }
 

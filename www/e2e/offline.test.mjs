@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serve, launch, openGame, waitReady, clickSquares, waitMoves, status, configure,
+  serve, launch, openGame, waitReady, clickSquares, waitMoves, status, configure, choose, notice,
 } from './harness.mjs';
 
 let server, browser;
@@ -60,6 +60,34 @@ test('after one visit the game and its AI work with the server stopped', async (
   await clickSquares(page, ['c3', 'd4']);
   const moves = await waitMoves(page, 2, 15000);
   assert.equal(moves[0], '1. 22-18');
+  assert.match(await status(page), /^White to move/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('AlphaZero plays offline once its network was fetched (cached on first fetch, not precached)', async () => {
+  const own = await serve();
+  const { page, errors, context } = await openGame(browser, own.url, { serviceWorkers: 'allow' });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await waitReady(page);
+  assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'served by the service worker');
+  assert.equal(own.served.filter((f) => f.path.endsWith('.wazn')).length, 0, 'the network is not precached');
+  await choose(page, 'mode', 'human');
+  await configure(page, { variant: 'english', level: 'alphazero', time: 250, mode: 'white' });
+  await waitMoves(page, 1, 20000);
+  assert.equal(own.served.filter((f) => f.path.endsWith('.wazn')).length, 1, 'fetched once, when chosen');
+  await own.close();
+
+  // The server is gone: a reload, a new game, and AlphaZero opens again.
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await page.locator('#level').inputValue(), 'alphazero');
+  await page.click('#new-game');
+  await page.waitForSelector('#mcts:not([hidden]) #mcts-rows tr', { timeout: 15000 });
+  const moves = await waitMoves(page, 1, 20000);
+  assert.equal(moves.length, 1);
+  assert.equal(await notice(page), null);
   assert.match(await status(page), /^White to move/);
   assert.deepEqual(errors, []);
   await context.close();

@@ -3,7 +3,9 @@
 // caches its files under a name of its own and drops older builds' caches.
 // The page itself (a navigation) comes from the network when it can, so a
 // new build shows at the next visit; everything else comes from the cache
-// (the file names carry content hashes).
+// (the file names carry content hashes). A file of the site that is not in
+// the list (the AlphaZero network, fetched only when that AI is chosen) is
+// cached when first fetched, so it too works offline afterwards.
 const VERSION = '__VERSION__';
 const FILES = ['__FILES__'];
 const CACHE = `warcaby-${VERSION}`;
@@ -28,5 +30,15 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   event.respondWith(caches.match(request, { cacheName: CACHE, ignoreSearch: true })
-    .then((cached) => cached ?? fetch(request)));
+    .then((cached) => cached ?? fetchAndKeep(request)));
 });
+
+/** Fetches a file of the site and keeps a good answer in this build's cache. */
+async function fetchAndKeep(request) {
+  const response = await fetch(request);
+  if (response.ok) {
+    const copy = response.clone();
+    await caches.open(CACHE).then((cache) => cache.put(request, copy)).catch(() => {});
+  }
+  return response;
+}

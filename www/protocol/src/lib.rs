@@ -2,10 +2,16 @@
 //! the engine's own types: the game travels as its [`GameRecord`] (start
 //! and move texts), so the worker rebuilds it with the engine's rules (and
 //! sees repetitions); the engine is named by an [`EngineChoice`] and
-//! answers with [`Report`]s. [`serve`] is the worker's whole service.
+//! answers with [`Report`]s. [`Service`] is the worker's whole service: it
+//! keeps the AlphaZero network the page sent ([`Request::LoadNet`]).
 
+mod bytes;
+
+pub use bytes::NetBytes;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use warcaby::az::Net;
 use warcaby::games::{AnyGame, EngineChoice, GameError, GameRecord, Report};
 use wasm_bindgen::JsValue;
 
@@ -23,12 +29,20 @@ pub enum Request {
         /// Thinking time in milliseconds.
         time_ms: u64,
     },
+    /// Keep this AlphaZero network (the bytes of its file) for the
+    /// AlphaZero engine; answered with [`Response::NetLoaded`] or an Error.
+    LoadNet {
+        /// Request id, echoed in the answer.
+        id: u32,
+        /// The network file.
+        bytes: NetBytes,
+    },
     /// Crash on purpose (tests the page's recovery).
     Panic,
 }
 
 /// An answer from the worker.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Response {
     /// The worker's wasm is loaded; earlier messages were lost.
     Ready,
@@ -45,6 +59,13 @@ pub enum Response {
         id: u32,
         /// The final result.
         report: Report,
+    },
+    /// The network of a [`Request::LoadNet`] is loaded and kept.
+    NetLoaded {
+        /// The request this answers.
+        id: u32,
+        /// Its size, like "16 channels, 2 blocks".
+        size: String,
     },
     /// The request could not be served.
     Error {
@@ -68,43 +89,85 @@ pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, serde_wasm_bind
     serde_wasm_bindgen::from_value(value)
 }
 
-/// Serves a request: `send` receives each Info and finally Done or Error.
-/// `clock` is the host's millisecond clock. [`Request::Panic`] panics.
-pub fn serve(request: &Request, clock: warcaby::search::Clock, mut send: impl FnMut(Response)) {
-    let Request::Think {
-        id,
-        game,
-        choice,
-        time_ms,
-    } = request
-    else {
-        panic!("the page asked the worker to crash");
-    };
-    let id = *id;
-    let result = think(game, choice, *time_ms, clock, |report| {
-        send(Response::Info {
-            id,
-            report: report.clone(),
-        })
-    });
-    send(match result {
-        Ok(report) => Response::Done { id, report },
-        Err(e) => Response::Error {
-            id,
-            message: e.to_string(),
-        },
-    });
+/// The worker's service: serves requests, keeping the AlphaZero network
+/// between them.
+#[derive(Default)]
+pub struct Service {
+    net: Option<Arc<Net>>,
 }
 
-/// Rebuilds the game with the engine's rules and searches it.
-fn think(
-    game: &GameRecord,
-    choice: &EngineChoice,
-    time_ms: u64,
-    clock: warcaby::search::Clock,
-    report: impl FnMut(&Report),
-) -> Result<Report, GameError> {
-    AnyGame::from_record(game)?.think(choice, time_ms, Some(clock), report)
+impl Service {
+    /// Serves a request: `send` receives each Info and finally Done or
+    /// Error (NetLoaded or Error for a network). `clock` is the host's
+    /// millisecond clock. [`Request::Panic`] panics.
+    pub fn serve(
+        &mut self,
+        request: &Request,
+        clock: warcaby::search::Clock,
+        mut send: impl FnMut(Response),
+    ) {
+        match request {
+            Request::Think {
+                id,
+                game,
+                choice,
+                time_ms,
+            } => {
+                let id = *id;
+                let result = self.think(game, choice, *time_ms, clock, |report| {
+                    send(Response::Info {
+                        id,
+                        report: report.clone(),
+                    })
+                });
+                send(match result {
+                    Ok(report) => Response::Done { id, report },
+                    Err(e) => Response::Error {
+                        id,
+                        message: e.to_string(),
+                    },
+                });
+            }
+            Request::LoadNet { id, bytes } => send(self.load_net(*id, bytes)),
+            Request::Panic => panic!("the page asked the worker to crash"),
+        }
+    }
+
+    /// Reads and keeps a network; a bad file leaves the old one in place.
+    fn load_net(&mut self, id: u32, bytes: &NetBytes) -> Response {
+        match Net::from_bytes(&bytes.0) {
+            Ok(net) => {
+                let config = net.config();
+                self.net = Some(Arc::new(net));
+                Response::NetLoaded {
+                    id,
+                    size: format!("{} channels, {} blocks", config.channels, config.blocks),
+                }
+            }
+            Err(e) => Response::Error {
+                id,
+                message: format!("the AlphaZero network file is unusable: {e}"),
+            },
+        }
+    }
+
+    /// Rebuilds the game with the engine's rules and searches it.
+    fn think(
+        &self,
+        game: &GameRecord,
+        choice: &EngineChoice,
+        time_ms: u64,
+        clock: warcaby::search::Clock,
+        report: impl FnMut(&Report),
+    ) -> Result<Report, GameError> {
+        AnyGame::from_record(game)?.think_with(
+            choice,
+            self.net.as_ref(),
+            time_ms,
+            Some(clock),
+            report,
+        )
+    }
 }
 
 #[cfg(test)]
@@ -136,7 +199,7 @@ mod tests {
     #[test]
     fn a_request_is_answered_with_reports_then_done() {
         let mut answers = Vec::new();
-        serve(&request(&["11-15"]), clock, |r| answers.push(r));
+        Service::default().serve(&request(&["11-15"]), clock, |r| answers.push(r));
         assert!(
             matches!(answers.last(), Some(Response::Done { id: 5, report }) if report.best_move.is_some())
         );
@@ -145,12 +208,98 @@ mod tests {
     #[test]
     fn a_bad_game_gets_an_error_naming_the_move() {
         let mut answers = Vec::new();
-        serve(&request(&["11-15", "11-15"]), clock, |r| answers.push(r));
+        Service::default().serve(&request(&["11-15", "11-15"]), clock, |r| answers.push(r));
         match answers.as_slice() {
             [Response::Error { id: 5, message }] => {
                 assert!(message.contains("move 2"), "{message}")
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    const NET: &[u8] = include_bytes!("../../../nets/az-english.wazn");
+
+    fn alphazero(variant: Variant, start_fen: &str) -> Request {
+        Request::Think {
+            id: 6,
+            game: GameRecord::Checkers {
+                variant,
+                start_fen: start_fen.into(),
+                moves: vec![],
+            },
+            choice: EngineChoice::AlphaZero { sims: Some(40) },
+            time_ms: 1000,
+        }
+    }
+
+    fn served(service: &mut Service, request: &Request) -> Vec<Response> {
+        let mut answers = Vec::new();
+        service.serve(request, clock, |r| answers.push(r));
+        answers
+    }
+
+    #[test]
+    fn the_alphazero_engine_plays_once_its_network_is_loaded() {
+        let mut service = Service::default();
+        let think = alphazero(Variant::English, "B:W21-32:B1-12");
+        let refused = served(&mut service, &think);
+        assert!(
+            matches!(refused.as_slice(), [Response::Error { id: 6, message }] if message.contains("not loaded")),
+            "{refused:?}"
+        );
+        let load = Request::LoadNet {
+            id: 2,
+            bytes: NetBytes(NET.to_vec()),
+        };
+        let loaded = served(&mut service, &load);
+        assert_eq!(
+            loaded,
+            [Response::NetLoaded {
+                id: 2,
+                size: "16 channels, 2 blocks".into()
+            }]
+        );
+        let answers = served(&mut service, &think);
+        let Some(Response::Done { id: 6, report }) = answers.last() else {
+            panic!("{answers:?}");
+        };
+        assert_eq!(report.nodes, 40, "simulations");
+        assert_eq!(report.root_moves.len(), 7, "every opening move");
+        let visits: u32 = report.root_moves.iter().map(|m| m.visits).sum();
+        assert_eq!(visits, 40);
+        let best = report.best_move.as_deref().unwrap();
+        assert_eq!(best, report.root_moves[0].mv);
+        assert_eq!(report.pv.first().map(String::as_str), Some(best));
+        let priors: f32 = report.root_moves.iter().map(|m| m.prior).sum();
+        assert!((priors - 1.0).abs() < 1e-4, "{priors}");
+    }
+
+    #[test]
+    fn a_corrupt_network_or_another_variant_gets_an_error() {
+        let mut service = Service::default();
+        let mut bad = NET.to_vec();
+        bad.truncate(1000);
+        let answers = served(
+            &mut service,
+            &Request::LoadNet {
+                id: 3,
+                bytes: NetBytes(bad),
+            },
+        );
+        assert!(
+            matches!(answers.as_slice(), [Response::Error { id: 3, message }] if message.contains("unusable")),
+            "{answers:?}"
+        );
+        let good = Request::LoadNet {
+            id: 4,
+            bytes: NetBytes(NET.to_vec()),
+        };
+        served(&mut service, &good);
+        let tournament = alphazero(Variant::Tournament, "W:W21-32:B1-12");
+        let answers = served(&mut service, &tournament);
+        assert!(
+            matches!(answers.as_slice(), [Response::Error { id: 6, message }] if message.contains("English checkers only")),
+            "{answers:?}"
+        );
     }
 }

@@ -4,10 +4,11 @@
 #![cfg(target_arch = "wasm32")]
 
 use warcaby::checkers::ai::Level;
-use warcaby::games::{AnyEval, AnyGame, EngineChoice, GameRecord, Report};
+use warcaby::games::{AnyEval, AnyGame, EngineChoice, GameRecord, Report, RootMove};
 use warcaby::search::Algorithm;
 use warcaby::Variant;
-use warcaby_protocol::{serve, Request, Response};
+use warcaby_protocol::{NetBytes, Request, Response, Service};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -67,9 +68,43 @@ fn requests_and_responses_round_trip() {
             nps: 5_000_000,
             pv: vec!["15x24".into(), "28x19".into()],
             book: false,
+            root_moves: Vec::new(),
         },
     };
     assert_eq!(round_trip(&response), response);
+}
+
+#[wasm_bindgen_test]
+fn a_network_travels_as_bytes_and_alphazero_reports_its_root_moves() {
+    let bytes = NetBytes((0..=255u8).cycle().take(70_000).collect());
+    let load = Request::LoadNet { id: 4, bytes };
+    let js = warcaby_protocol::to_js(&load).unwrap();
+    let field = js_sys::Reflect::get(&js, &"LoadNet".into())
+        .and_then(|inner| js_sys::Reflect::get(&inner, &"bytes".into()))
+        .unwrap();
+    assert!(
+        field.is_instance_of::<js_sys::Uint8Array>(),
+        "one Uint8Array, not a list"
+    );
+    assert_eq!(warcaby_protocol::from_js::<Request>(js).unwrap(), load);
+    let mut think = think(&[]);
+    if let Request::Think { choice, .. } = &mut think {
+        *choice = EngineChoice::AlphaZero { sims: Some(64) };
+    }
+    assert_eq!(round_trip(&think), think);
+    let info = Response::Info {
+        id: 4,
+        report: Report {
+            root_moves: vec![RootMove {
+                mv: "11-16".into(),
+                visits: 40,
+                prior: 0.790_665_3,
+                value: -0.125,
+            }],
+            ..Report::default()
+        },
+    };
+    assert_eq!(round_trip(&info), info);
 }
 
 #[wasm_bindgen_test]
@@ -110,7 +145,7 @@ fn assert_legal_best_move(answers: &[Response], id: u32, game: &GameRecord) -> R
 #[wasm_bindgen_test]
 fn the_worker_logic_answers_with_a_legal_move() {
     let mut answers = Vec::new();
-    serve(&think(&["11-15"]), js_sys::Date::now, |r| {
+    Service::default().serve(&think(&["11-15"]), js_sys::Date::now, |r| {
         answers.push(round_trip(&r))
     });
     assert_legal_best_move(&answers, 7, &english(&["11-15"]));
@@ -119,7 +154,7 @@ fn the_worker_logic_answers_with_a_legal_move() {
 #[wasm_bindgen_test]
 fn bad_requests_get_an_error_not_a_crash() {
     let mut answers = Vec::new();
-    serve(&think(&["11-15", "11-15"]), js_sys::Date::now, |r| {
+    Service::default().serve(&think(&["11-15", "11-15"]), js_sys::Date::now, |r| {
         answers.push(r)
     });
     match answers.as_slice() {
@@ -164,7 +199,7 @@ fn clobber_requests_round_trip() {
 fn a_served_clobber_search_answers_a_legal_move() {
     for eval in ["live", "active", "group_then_fight"] {
         let mut answers = Vec::new();
-        serve(&think_clobber(&["a1-a2"], eval), js_sys::Date::now, |r| {
+        Service::default().serve(&think_clobber(&["a1-a2"], eval), js_sys::Date::now, |r| {
             answers.push(round_trip(&r))
         });
         let report = assert_legal_best_move(&answers, 9, &clobber(&["a1-a2"]));
@@ -179,7 +214,7 @@ fn bad_clobber_requests_get_an_error() {
         (think_clobber(&[], "material"), "heuristic"),
     ] {
         let mut answers = Vec::new();
-        serve(&request, js_sys::Date::now, |r| answers.push(r));
+        Service::default().serve(&request, js_sys::Date::now, |r| answers.push(r));
         match answers.as_slice() {
             [Response::Error { id: 9, message }] => {
                 assert!(message.contains(expected), "{message}")

@@ -1,8 +1,10 @@
 //! The AI worker: receives [`Request`]s, searches with the engine and posts
 //! [`Response`]s (one Info per finished iteration, then Done or Error). It
 //! posts `Ready` first, since messages sent before its wasm loads are lost.
+//! It keeps the AlphaZero network the page sends (the page fetches the
+//! file only when that engine is chosen; nothing of it is compiled in).
 
-use warcaby_protocol::{serve, Request, Response};
+use warcaby_protocol::{Request, Response, Service};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -25,9 +27,10 @@ fn post(scope: &DedicatedWorkerGlobalScope, response: &Response) {
 fn main() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let replies = scope.clone();
+    let mut service = Service::default();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         match warcaby_protocol::from_js::<Request>(event.data()) {
-            Ok(request) => serve(&request, now, |response| post(&replies, &response)),
+            Ok(request) => service.serve(&request, now, |response| post(&replies, &response)),
             Err(e) => post(
                 &replies,
                 &Response::Error {

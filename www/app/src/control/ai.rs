@@ -33,7 +33,9 @@ pub enum Event {
 pub struct AiClient {
     worker: Worker,
     ready: bool,
-    queued: Option<Request>,
+    queued: Vec<Request>,
+    /// The AlphaZero network was sent to this worker.
+    net_sent: bool,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
@@ -65,7 +67,8 @@ impl AiClient {
         Ok(AiClient {
             worker,
             ready: false,
-            queued: None,
+            queued: Vec::new(),
+            net_sent: false,
             _on_message: on_message,
             _on_error: on_error,
         })
@@ -76,21 +79,34 @@ impl AiClient {
         self.ready
     }
 
-    /// The worker said Ready: send what waited.
+    /// The worker said Ready: send what waited, in order.
     pub fn mark_ready(&mut self) {
         self.ready = true;
-        if let Some(request) = self.queued.take() {
+        for request in std::mem::take(&mut self.queued) {
             self.post(&request);
         }
     }
 
-    /// Sends a request now, or as soon as the worker is ready.
+    /// Sends a request now, or as soon as the worker is ready (a search
+    /// asked for then replaces one that waited; a network stays first).
     pub fn send(&mut self, request: Request) {
         if self.ready {
             self.post(&request);
         } else {
-            self.queued = Some(request);
+            self.queued
+                .retain(|waiting| matches!(waiting, Request::LoadNet { .. }));
+            self.queued.push(request);
         }
+    }
+
+    /// True once the AlphaZero network was sent to this worker.
+    pub fn has_net(&self) -> bool {
+        self.net_sent
+    }
+
+    /// The AlphaZero network was sent to this worker.
+    pub fn mark_net_sent(&mut self) {
+        self.net_sent = true;
     }
 
     fn post(&self, request: &Request) {

@@ -3,6 +3,7 @@
 
 use super::App;
 use crate::dom;
+use crate::state::alphazero::alphazero_plays;
 use crate::state::editor::Editing;
 use crate::state::settings::{Mode, Settings};
 use crate::state::Step;
@@ -222,7 +223,10 @@ impl App {
     }
 
     /// Applies a settings change made in the page.
-    pub fn settings_changed(&mut self, new: Settings) {
+    pub fn settings_changed(&mut self, mut new: Settings) {
+        if !alphazero_plays(new.game, new.variant) && new.drop_alphazero() {
+            self.ui.show_settings(&new);
+        }
         let old = &self.state.settings;
         let game_changed = new.game != old.game
             || match new.game {
@@ -231,6 +235,7 @@ impl App {
             };
         let players_changed = new.mode != old.mode;
         let engine_changed = new.level != old.level
+            || new.alphazero != old.alphazero
             || new.lab != old.lab
             || new.time_ms != old.time_ms
             || [Color::Black, Color::White]

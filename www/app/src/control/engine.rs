@@ -3,6 +3,7 @@
 //! position shown (its score bar and best line).
 
 use super::ai::{AiClient, Event};
+use super::network::NetFile;
 use super::App;
 use crate::state::game::{capitalise, line_spots, record_at, side_at};
 use warcaby::checkers::ai::Level;
@@ -43,6 +44,10 @@ pub(crate) struct AiSession {
     analysis: Option<u32>,
     /// Seed of the weak levels' randomness, new each game.
     pub(super) seed: u64,
+    /// The AlphaZero network file.
+    pub(super) net: NetFile,
+    /// Id of the request that sent the network to the current worker.
+    pub(super) net_request: Option<u32>,
 }
 
 impl AiSession {
@@ -59,11 +64,13 @@ impl AiSession {
             unavailable: false,
             analysis: None,
             seed: entropy_seed(),
+            net: NetFile::Absent,
+            net_request: None,
         }
     }
 
     /// A new request id.
-    fn next_id(&mut self) -> u32 {
+    pub(super) fn next_id(&mut self) -> u32 {
         let id = self.next_id;
         self.next_id += 1;
         id
@@ -138,14 +145,21 @@ impl App {
     /// Asks the AI for its move in the live game.
     pub(super) fn ask_ai(&mut self) {
         self.stop_analysis();
-        let id = self.ai.next_id();
-        self.ai.thinking = Some(id);
-        self.ai.report = None;
         let state = &self.state;
         let (side, kind) = (state.game.side_to_move(), state.game.kind());
         let seed = self.ai.seed ^ state.game.ply_count() as u64;
         let choice = state.settings.engine_choice(side, kind, seed);
         self.ai.search_label = search_label(side, &choice, kind);
+        if choice.is_alphazero() && !self.ai.unavailable && !self.provide_net() {
+            self.ui.clear_progress();
+            self.ui
+                .show_search(&format!("{}, loading its network…", self.ai.search_label));
+            return;
+        }
+        let id = self.ai.next_id();
+        self.ai.thinking = Some(id);
+        self.ai.report = None;
+        let state = &self.state;
         let request = Request::Think {
             id,
             game: state.game.record(),
@@ -175,11 +189,16 @@ impl App {
     fn on_answer(&mut self, response: Response) {
         let thinking = self.ai.thinking;
         let analysis = self.ai.analysis;
+        let net_request = self.ai.net_request;
         match response {
             Response::Ready => {
                 if let Some(client) = self.ai.client.as_mut() {
                     client.mark_ready();
                 }
+            }
+            Response::NetLoaded { .. } => {}
+            Response::Error { id, message } if Some(id) == net_request => {
+                self.net_unusable(&message)
             }
             Response::Info { id, report } if Some(id) == thinking => {
                 self.ui.show_progress(&self.ai.search_label, &report);
@@ -335,6 +354,7 @@ impl App {
 fn search_label(side: Color, choice: &EngineChoice, game: GameKind) -> String {
     let mut how = match choice {
         EngineChoice::Level { level, .. } => format!("level {level}"),
+        EngineChoice::AlphaZero { .. } => "AlphaZero".to_string(),
         EngineChoice::Lab {
             algorithm, depth, ..
         } => {
@@ -352,7 +372,9 @@ fn search_label(side: Color, choice: &EngineChoice, game: GameKind) -> String {
     if game == GameKind::Clobber {
         let heuristic = match choice {
             EngineChoice::Lab { eval, .. } => eval.to_string(),
-            EngineChoice::Level { .. } => warcaby::clobber::ClobberEval::default().to_string(),
+            EngineChoice::Level { .. } | EngineChoice::AlphaZero { .. } => {
+                warcaby::clobber::ClobberEval::default().to_string()
+            }
         };
         how = format!("{how}, heuristic {heuristic}");
     }

@@ -4,15 +4,17 @@
 //! then shows the result. Its submodules: `ai` (the worker client),
 //! `engine` (asking the AI and the analysis), `pointer` (board input),
 //! `commands` (buttons, settings, editor, import), `turns` (playing a move
-//! and whoever is next).
+//! and whoever is next), `network` (the AlphaZero network file).
 
 pub mod ai;
 mod commands;
 mod engine;
+mod network;
 mod pointer;
 mod turns;
 
 use crate::dom::{self, storage, ui::Ui};
+use crate::state::alphazero::alphazero_plays;
 use crate::state::game::{move_list, position_text, rules_name, starts_second};
 use crate::state::settings::Settings;
 use crate::state::State;
@@ -171,6 +173,9 @@ impl App {
         self.ui.show_fen(&self.position_text());
         self.ui.show_rules(&rules_name(game));
         self.ui.show_game(self.state.settings.game);
+        let settings = &self.state.settings;
+        self.ui
+            .show_alphazero(alphazero_plays(settings.game, settings.variant));
         self.ui.show_lab(self.state.settings.lab);
         self.draw();
     }

@@ -10,12 +10,16 @@ use crate::view::animation::Animation;
 use warcaby::games::AnyMove;
 
 impl App {
-    /// Plays a legal move, animates it and lets the next player move.
+    /// Plays a legal move, animates it and lets the next player move. A
+    /// player's move clears the notice; the AI's leaves it to be read.
     pub(super) fn play(&mut self, mv: AnyMove) {
         let before = self.state.game.clone();
+        let by_ai = self.state.is_ai_turn();
         match self.state.play(&mv) {
             Ok(said) => {
-                self.ui.clear_notice();
+                if !by_ai {
+                    self.ui.clear_notice();
+                }
                 self.moved(said);
                 self.animate(Animation::of(&before, &mv, dom::now()));
                 self.after_change();

@@ -2,6 +2,7 @@
 //! and correcting a typed lab depth.
 
 use super::{checked, element, select_value};
+use crate::state::alphazero::ALPHAZERO;
 use crate::state::settings::{Mode, Settings, MAX_DEPTH};
 use std::str::FromStr;
 use warcaby::checkers::ai::Level;
@@ -33,7 +34,7 @@ pub fn select_fields(s: &Settings) -> [(&'static str, String, &'static str); 13]
             "White's Clobber heuristic",
         ),
         ("mode", mode.to_string(), "players"),
-        ("level", s.level.to_string(), "level"),
+        ("level", level_value(s), "level"),
         ("time", s.time_ms.to_string(), "AI time per move"),
         ("ai-delay", s.ai_delay_ms.to_string(), "AI vs AI pause"),
         (
@@ -48,6 +49,15 @@ pub fn select_fields(s: &Settings) -> [(&'static str, String, &'static str); 13]
         ),
         ("eval", s.eval.to_string(), "checkers heuristic"),
     ]
+}
+
+/// The level list's value: the level, or the AlphaZero bot.
+fn level_value(s: &Settings) -> String {
+    if s.alphazero {
+        ALPHAZERO.to_string()
+    } else {
+        s.level.to_string()
+    }
 }
 
 /// A lab depth field's value: 0-40, 0 when empty or unreadable.
@@ -86,7 +96,7 @@ fn chosen<T: FromStr>(id: &str, old: T) -> T {
 pub fn read_settings(old: &Settings) -> Settings {
     let number = |id: &str, default: u64| select_value(id).parse().unwrap_or(default);
     let side = |id: &str, default: u8| number(id, default as u64).clamp(2, 10) as u8;
-    let level = number("level", 4).clamp(1, 8) as i64;
+    let level = number("level", old.level.number() as u64).clamp(1, 8) as i64;
     Settings {
         game: chosen("game", old.game),
         variant: chosen("variant", old.variant),
@@ -101,6 +111,7 @@ pub fn read_settings(old: &Settings) -> Settings {
             _ => Mode::HumanVsAi { human_white: true },
         },
         level: Level::new(level).unwrap_or(old.level),
+        alphazero: select_value("level") == ALPHAZERO,
         time_ms: number("time", old.time_ms),
         ai_delay_ms: number("ai-delay", old.ai_delay_ms),
         lab: checked("lab-enabled"),

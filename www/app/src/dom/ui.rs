@@ -4,6 +4,7 @@
 
 use super::form::select_fields;
 use super::{create, document, element, select_value, set_checked, set_select, set_text, window};
+use crate::state::alphazero::{move_rows, MoveRow};
 use crate::state::settings::Settings;
 use warcaby::games::{GameKind, Report};
 use wasm_bindgen::prelude::*;
@@ -184,6 +185,51 @@ impl Ui {
         set_text("info-nodes", &p.nodes.to_string());
         set_text("info-nps", &p.nps.to_string());
         set_text("info-pv", &p.pv.join(" "));
+        self.show_move_rows(&move_rows(p));
+    }
+
+    /// The AlphaZero search's top moves (none: the table is hidden).
+    fn show_move_rows(&self, rows: &[MoveRow]) {
+        if let Ok(table) = element::<HtmlElement>("mcts") {
+            table.set_hidden(rows.is_empty());
+        }
+        let Ok(body) = element::<HtmlElement>("mcts-rows") else {
+            return;
+        };
+        body.set_inner_html("");
+        for row in rows {
+            let tr = create("tr", None);
+            for text in [&row.mv, &row.visits, &row.prior, &row.value] {
+                let _ = tr.append_child(&create("td", Some(("", text))));
+            }
+            let _ = body.append_child(&tr);
+        }
+    }
+
+    /// Offers the AlphaZero choices (in the level list and the lab) only
+    /// where the bot plays.
+    pub fn show_alphazero(&self, available: bool) {
+        let Ok(options) = document().query_selector_all("option[data-alphazero]") else {
+            return;
+        };
+        for i in 0..options.length() {
+            if let Some(option) = options
+                .item(i)
+                .and_then(|n| n.dyn_into::<HtmlElement>().ok())
+            {
+                option.set_hidden(!available);
+                let _ = if available {
+                    option.remove_attribute("disabled")
+                } else {
+                    option.set_attribute("disabled", "")
+                };
+            }
+        }
+    }
+
+    /// Says who searches with what before any report came.
+    pub fn show_search(&self, search: &str) {
+        set_text("info-search", search);
     }
 
     /// Empties the search panel.
@@ -198,6 +244,7 @@ impl Ui {
         ] {
             set_text(id, "–");
         }
+        self.show_move_rows(&[]);
     }
 
     /// The move list: a row per move number (the number, then both sides'

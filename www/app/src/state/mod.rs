@@ -3,6 +3,7 @@
 //! the analysis's best line. Plain Rust with no browser in it, tested
 //! natively; the controller (`control`) drives it, the view draws it.
 
+pub mod alphazero;
 pub mod describe;
 pub mod editor;
 pub mod game;
@@ -80,7 +81,7 @@ pub struct State {
 impl State {
     /// A state showing `game` live with `settings`.
     pub fn new(settings: Settings, game: AnyGame) -> State {
-        State {
+        let mut state = State {
             settings,
             game,
             view: None,
@@ -92,6 +93,21 @@ impl State {
             editor: None,
             analysing: false,
             best_line: BestLine::default(),
+        };
+        state.keep_alphazero_where_it_plays();
+        state
+    }
+
+    /// Drops the AlphaZero choices when the game on the board is one the
+    /// bot does not play (a restored or imported game of other rules).
+    fn keep_alphazero_where_it_plays(&mut self) {
+        let kind = self.game.kind();
+        let variant = match &self.game {
+            AnyGame::Checkers(game) => game.variant(),
+            AnyGame::Clobber(_) => self.settings.variant,
+        };
+        if !alphazero::alphazero_plays(kind, variant) {
+            self.settings.drop_alphazero();
         }
     }
 
@@ -146,6 +162,7 @@ impl State {
         self.game = game;
         self.view = None;
         self.clear_selection();
+        self.keep_alphazero_where_it_plays();
     }
 
     /// Takes moves back: one, or against the AI back to the human's turn.

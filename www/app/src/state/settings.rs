@@ -2,6 +2,7 @@
 //! variant, level, algorithm, evaluations): a saved value with a name the
 //! engine does not know cannot be read, so it never reaches the engine.
 
+use super::alphazero::{alphazero_plays, LabEngine};
 use serde::{Deserialize, Serialize};
 use warcaby::checkers::ai::{CheckersEval, Level};
 use warcaby::clobber::{ClobberEval, Shape};
@@ -59,17 +60,21 @@ pub struct Settings {
     pub mode: Mode,
     /// The playing level.
     pub level: Level,
+    /// The AI is the AlphaZero bot instead of the level (where it plays:
+    /// English checkers).
+    #[serde(default)]
+    pub alphazero: bool,
     /// Thinking time per AI move (ms).
     pub time_ms: u64,
     /// AI lab on: each side's algorithm, depth and heuristic instead of
     /// the level.
     pub lab: bool,
-    /// Lab algorithm of Black.
+    /// Lab engine of Black: an algorithm, or AlphaZero.
     #[serde(default)]
-    pub black_algorithm: Algorithm,
-    /// Lab algorithm of White.
+    pub black_algorithm: LabEngine,
+    /// Lab engine of White.
     #[serde(default)]
-    pub white_algorithm: Algorithm,
+    pub white_algorithm: LabEngine,
     /// Lab evaluation (checkers, both sides).
     pub eval: CheckersEval,
     /// Lab fixed depth of Black (0 = time only).
@@ -101,10 +106,11 @@ impl Default for Settings {
             white_eval: ClobberEval::default(),
             mode: Mode::HumanVsAi { human_white: true },
             level: Level::new(4).expect("level 4 exists"),
+            alphazero: false,
             time_ms: 1000,
             lab: false,
-            black_algorithm: Algorithm::NegaScout,
-            white_algorithm: Algorithm::NegaScout,
+            black_algorithm: LabEngine::Search(Algorithm::NegaScout),
+            white_algorithm: LabEngine::Search(Algorithm::NegaScout),
             eval: CheckersEval::Positional,
             black_depth: 0,
             white_depth: 0,
@@ -120,8 +126,8 @@ impl Default for Settings {
 /// What the AI lab searches with for one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LabSide {
-    /// The search algorithm.
-    pub algorithm: Algorithm,
+    /// The search algorithm, or AlphaZero.
+    pub algorithm: LabEngine,
     /// The evaluation (of the game played).
     pub eval: AnyEval,
     /// Fixed depth (0 = time only).
@@ -167,21 +173,64 @@ impl Settings {
         }
     }
 
-    /// What `side` searches with in `game`: the level (with `seed`), or in
-    /// the lab its own algorithm, depth and heuristic.
+    /// What `side` searches with in `game`: the level (with `seed`) or the
+    /// AlphaZero bot, or in the lab its own algorithm, depth and heuristic
+    /// (or AlphaZero). AlphaZero where it does not play gives the level,
+    /// or in the lab NegaScout.
     pub fn engine_choice(&self, side: Color, game: GameKind, seed: u64) -> EngineChoice {
+        let alphazero = alphazero_plays(game, self.variant);
         if !self.lab {
+            if self.alphazero && alphazero {
+                return EngineChoice::AlphaZero { sims: None };
+            }
             return EngineChoice::Level {
                 level: self.level,
                 seed,
             };
         }
         let lab = self.lab_side(side, game);
+        let algorithm = match lab.algorithm {
+            LabEngine::AlphaZero if alphazero => return EngineChoice::AlphaZero { sims: None },
+            LabEngine::AlphaZero => Algorithm::NegaScout,
+            LabEngine::Search(algorithm) => algorithm,
+        };
         EngineChoice::Lab {
-            algorithm: lab.algorithm,
+            algorithm,
             eval: lab.eval,
             depth: (lab.depth > 0).then_some(lab.depth),
         }
+    }
+
+    /// True when an AI side of these settings plays with the AlphaZero bot
+    /// (so the page needs its network).
+    pub fn uses_alphazero(&self) -> bool {
+        if !alphazero_plays(self.game, self.variant) {
+            return false;
+        }
+        let ai_sides = [Color::Black, Color::White]
+            .into_iter()
+            .filter(|&s| self.ai_plays(s));
+        if self.lab {
+            ai_sides
+                .map(|s| self.lab_side(s, self.game).algorithm)
+                .any(|a| a == LabEngine::AlphaZero)
+        } else {
+            self.alphazero && ai_sides.count() > 0
+        }
+    }
+
+    /// Turns every AlphaZero choice back into the level's AI (or in the lab
+    /// NegaScout): where the bot does not play, or when its network cannot
+    /// be loaded. True when something changed.
+    pub fn drop_alphazero(&mut self) -> bool {
+        let mut changed = std::mem::take(&mut self.alphazero);
+        for engine in [&mut self.black_algorithm, &mut self.white_algorithm] {
+            if *engine == LabEngine::AlphaZero {
+                *engine = LabEngine::Search(Algorithm::NegaScout);
+                changed = true;
+            }
+        }
+        changed
     }
 
     /// True when the AI moves for `side`.
@@ -202,7 +251,7 @@ mod tests {
     fn the_lab_gives_each_side_its_own_choice_and_the_level_a_seed() {
         let settings = Settings {
             lab: true,
-            black_algorithm: Algorithm::Minimax,
+            black_algorithm: LabEngine::Search(Algorithm::Minimax),
             black_depth: 2,
             white_eval: ClobberEval::Active,
             ..Settings::default()

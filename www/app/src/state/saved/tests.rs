@@ -1,4 +1,5 @@
 use super::*;
+use crate::state::alphazero::LabEngine;
 use crate::state::settings::Mode;
 use warcaby::checkers::ai::CheckersEval;
 use warcaby::clobber::{ClobberEval, ClobberGame, Shape};
@@ -86,7 +87,7 @@ fn a_shared_lab_algorithm_and_depth_apply_to_both_sides() {
         let lab = s.lab_side(side, GameKind::Clobber);
         assert_eq!(
             (lab.algorithm, lab.depth),
-            (Algorithm::Minimax, 3),
+            (LabEngine::Search(Algorithm::Minimax), 3),
             "{side:?}"
         );
     }
@@ -119,9 +120,9 @@ fn a_shared_lab_algorithm_and_depth_apply_to_both_sides() {
 fn per_side_lab_settings_round_trip() {
     let settings = Settings {
         lab: true,
-        black_algorithm: Algorithm::Minimax,
+        black_algorithm: LabEngine::Search(Algorithm::Minimax),
         black_depth: 2,
-        white_algorithm: Algorithm::AlphaBeta,
+        white_algorithm: LabEngine::Search(Algorithm::AlphaBeta),
         white_depth: 4,
         eval: CheckersEval::Material,
         mode: Mode::AiVsAi,
