@@ -485,7 +485,10 @@ mod tests {
                 "negascout:depht=3",
                 "expected depth, time, nodes, eval, hash, sims, net, book or egdb",
             ),
-            ("alphabeta:eval=fancy", "expected material, positional or learned"),
+            (
+                "alphabeta:eval=fancy",
+                "expected material, positional or learned",
+            ),
             ("level=9", "level must be 1-8"),
             ("level=2:depth=3", "only time=MS and book=on|off"),
             ("negascout:book=yes", "book=yes: expected on or off"),
