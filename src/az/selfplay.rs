@@ -167,20 +167,43 @@ pub fn self_play_game<E: Evaluator>(
         .collect()
 }
 
-/// Plays one game of the alpha-beta engine (`depth` plies, material and
-/// positional evaluation) against itself, with a few random opening moves
+/// How [`labelled_game`] labels positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LabelConfig {
+    /// The labelling engine's depth in plies.
+    pub depth: u32,
+    /// The labelling engine's evaluation.
+    pub eval: CheckersEval,
+    /// Plies of the game (from the start) that are labelled but played at
+    /// random, before the engine's moves, for variety: `2 + rng.index(n)`.
+    pub random_plies: usize,
+}
+
+impl Default for LabelConfig {
+    fn default() -> Self {
+        LabelConfig {
+            depth: 6,
+            eval: CheckersEval::Learned,
+            random_plies: 5,
+        }
+    }
+}
+
+/// Plays one game of the alpha-beta engine (`config.depth` plies, the
+/// configured evaluation) against itself, with a few random opening moves
 /// and an occasional random move for variety; every position is labelled
 /// with the engine's best move and a value that mixes the engine's score
 /// with the game's result.
-pub fn labelled_game(depth: u32, rng: &mut Rng) -> Vec<Sample> {
+pub fn labelled_game(config: LabelConfig, rng: &mut Rng) -> Vec<Sample> {
+    let depth = config.depth;
     let mut game = Game::new(Variant::English);
-    let config = SearchConfig {
+    let search = SearchConfig {
         algorithm: Algorithm::AlphaBeta,
         seed: rng.next_u64(),
         ..SearchConfig::default()
     };
-    let mut engine = Engine::new(config, CheckersEval::Positional);
-    let random_opening = 2 + rng.index(5);
+    let mut engine = Engine::new(search, config.eval);
+    let random_opening = 2 + rng.index(config.random_plies.max(1));
     let mut labelled: Vec<(Sample, Color, f32)> = Vec::new();
     while game.outcome().is_none() && game.ply_count() < 200 {
         let moves = game.legal_moves();

@@ -27,6 +27,12 @@ pub(crate) struct TrainArgs {
     /// Warm start: the labelling engine's depth.
     #[arg(long, default_value_t = 6)]
     label_depth: u32,
+    /// Warm start: the labelling engine's evaluation.
+    #[arg(long, default_value_t = warcaby::checkers::ai::CheckersEval::Learned)]
+    label_eval: warcaby::checkers::ai::CheckersEval,
+    /// Warm start: threads playing the labelled games.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
     /// Warm start: training steps on the labels.
     #[arg(long, default_value_t = 1000)]
     warm_steps: usize,
@@ -87,7 +93,9 @@ mod imp {
     use std::io::Write;
     use std::path::Path;
     use std::time::Instant;
-    use warcaby::az::selfplay::{labelled_game, self_play_game, Sample, SelfPlayConfig};
+    use warcaby::az::selfplay::{
+        labelled_game, self_play_game, LabelConfig, Sample, SelfPlayConfig,
+    };
     use warcaby::az::train::Trainer;
     use warcaby::az::{Net, NetConfig};
     use warcaby::core::rng::{entropy_seed, Rng};
@@ -224,6 +232,43 @@ mod imp {
         400.0 * (s / (1.0 - s)).log10()
     }
 
+    /// Plays `count` labelled games on `threads` threads (each with its own
+    /// seed drawn from `rng`), in the order of those seeds.
+    fn labelled_games(
+        config: LabelConfig,
+        count: usize,
+        threads: u32,
+        rng: &mut Rng,
+        bar: &indicatif::ProgressBar,
+    ) -> Result<Vec<Vec<Sample>>, String> {
+        let threads = (threads as usize).clamp(1, count.max(1));
+        let seeds: Vec<u64> = (0..threads).map(|_| rng.below(u64::MAX)).collect();
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = seeds
+                .iter()
+                .enumerate()
+                .map(|(t, &seed)| {
+                    let share = count / threads + usize::from(t < count % threads);
+                    scope.spawn(move || {
+                        let mut rng = Rng::new(seed);
+                        (0..share)
+                            .map(|_| {
+                                let games = labelled_game(config, &mut rng);
+                                bar.inc(1);
+                                games
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            let mut games = Vec::with_capacity(count);
+            for h in handles {
+                games.extend(h.join().map_err(|_| "a labelling thread panicked")?);
+            }
+            Ok(games)
+        })
+    }
+
     fn warm_start(
         net: Net,
         args: &TrainArgs,
@@ -241,11 +286,15 @@ mod imp {
         let path = args.out.join("labels.txt");
         let mut file =
             std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        for _ in 0..args.label_games {
-            let samples = labelled_game(args.label_depth, rng);
+        let config = LabelConfig {
+            depth: args.label_depth,
+            eval: args.label_eval,
+            ..LabelConfig::default()
+        };
+        let games = labelled_games(config, args.label_games, args.threads, rng, &bar)?;
+        for samples in games {
             write_samples(&mut file, &samples).map_err(|e| format!("{}: {e}", path.display()))?;
             push(buffer, samples, args.buffer);
-            bar.inc(1);
         }
         bar.finish_and_clear();
         eprintln!("warm start: {} labelled positions", buffer.len());
