@@ -196,6 +196,37 @@ fn bestmove_prints_info_lines_then_the_move() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// The lines of `bestmove` without the fields that vary run to run
+/// (`time_ms`, `nps`).
+fn search_lines(args: &[&str]) -> Vec<String> {
+    let out = warcaby(args);
+    assert!(out.status.success(), "{args:?}");
+    stdout(&out)
+        .lines()
+        .map(|l| {
+            l.split_whitespace()
+                .filter(|w| !w.starts_with("time_ms=") && !w.starts_with("nps="))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn bestmove_plays_the_strongest_levels_evaluation_unless_told() {
+    let base = ["bestmove", "--variant", "english", "--depth", "8"];
+    let with = |eval: &str| search_lines(&[&base[..], &["--eval", eval]].concat());
+    let default = search_lines(&base);
+    assert_eq!(default, with("learned"));
+    assert_ne!(default, with("positional"));
+    // Outside English rules `learned` plays positional, so the default does too.
+    let tournament = ["bestmove", "--depth", "6"];
+    assert_eq!(
+        search_lines(&tournament),
+        search_lines(&[&tournament[..], &["--eval", "positional"]].concat())
+    );
+}
+
 #[test]
 fn compare_prints_one_line_per_algorithm_with_equal_scores() {
     let out = warcaby(&["compare", "--variant", "russian", "--depth", "4"]);

@@ -4,6 +4,7 @@
 use crate::games::{eval_for, pv_text, with_position};
 use crate::PositionArgs;
 use clap::Args;
+use warcaby::checkers::ai::Level;
 use warcaby::games::{GameNode, NodeJob};
 use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo, Searcher};
 
@@ -48,7 +49,8 @@ pub(crate) struct BestMoveArgs {
     net: Option<std::path::PathBuf>,
     /// Evaluation by name (checkers: material, positional, learned; Clobber: active,
     /// center, accumulation, first_center_then_aggressive, group_then_fight,
-    /// take_middle_stay_in_group, live).
+    /// take_middle_stay_in_group, live). Default: the strongest level's
+    /// (checkers: learned, which plays positional outside English rules).
     #[arg(long = "eval")]
     eval: Option<String>,
     /// Transposition table size in MiB (0 = none).
@@ -152,7 +154,12 @@ impl NodeJob for BestMoveJob<'_> {
             tt_mib: args.hash,
             ..SearchConfig::default()
         };
-        let eval = eval_for::<G>(args.eval.as_deref())?;
+        // Without --eval, the full-strength engine: the strongest level's
+        // evaluation, as the arena's and the page's top level play.
+        let eval = match args.eval.as_deref() {
+            Some(name) => eval_for::<G>(Some(name))?,
+            None => G::level_eval(Level::MAX),
+        };
         let use_book = !args.no_book && args.limits.depth.is_none();
         if let Some(info) = use_book.then(|| pos.book_move()).flatten() {
             return print_best(&pos, &info, "book");
