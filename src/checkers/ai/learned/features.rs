@@ -60,7 +60,9 @@ impl MoverBoard {
     }
 
     /// Calls `f` with the index of each active input, in increasing order.
-    #[inline]
+    /// Always inlined: the network's fast pass needs `f` compiled with its
+    /// own target features.
+    #[inline(always)]
     pub fn for_each_input(&self, mut f: impl FnMut(usize)) {
         for (plane, mut bits) in self.planes().into_iter().enumerate() {
             while bits != 0 {

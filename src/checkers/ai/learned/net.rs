@@ -57,7 +57,17 @@ pub struct QuantNet {
     b2: Vec<i32>,
     w3: Vec<i16>,
     b3: i32,
+    /// Layer 1 biases in i16, when no position's layer-1 sums can leave
+    /// i16 (then the fast pass accumulates in i16: twice the lanes).
+    b1_narrow: Option<Vec<i16>>,
 }
+
+/// The shipped network's widths, which get a forward pass specialised for
+/// them (fixed sizes the compiler vectorises fully).
+const FAST_SHAPE: (usize, usize) = (64, 32);
+
+/// The most inputs a position activates: one per piece.
+const MAX_ACTIVE: usize = 24;
 
 /// Sum of products of two equally long i16 slices, in i32.
 #[inline]
@@ -133,7 +143,7 @@ impl QuantNet {
             return Err(NetFileError::Checksum);
         }
         let scale = f32::from_le_bytes(r.take());
-        let net = QuantNet {
+        let mut net = QuantNet {
             h1,
             h2,
             scale,
@@ -143,8 +153,10 @@ impl QuantNet {
             b2: r.i32s(h2),
             w3: r.i16s(h2),
             b3: r.i32s(1)[0],
+            b1_narrow: None,
         };
         net.check_range()?;
+        net.b1_narrow = net.narrow_biases();
         Ok(net)
     }
 
@@ -175,6 +187,26 @@ impl QuantNet {
         Ok(())
     }
 
+    /// Layer 1 biases as i16 when, for every neuron, the bias plus its
+    /// [`MAX_ACTIVE`] largest weights (in magnitude) fit i16: then no sum of
+    /// layer 1 leaves i16, whatever the position.
+    fn narrow_biases(&self) -> Option<Vec<i16>> {
+        let fits = (0..self.h1).all(|j| {
+            let mut weights: Vec<i64> = (0..INPUTS)
+                .map(|i| (self.w1[i * self.h1 + j] as i64).abs())
+                .collect();
+            weights.sort_unstable_by(|a, b| b.cmp(a));
+            let worst = (self.b1[j] as i64).abs() + weights[..MAX_ACTIVE].iter().sum::<i64>();
+            worst <= i16::MAX as i64
+        });
+        fits.then(|| self.b1.iter().map(|&b| b as i16).collect())
+    }
+
+    /// Whether [`Self::forward`] takes the specialised pass.
+    pub(super) fn is_fast(&self) -> bool {
+        self.b1_narrow.is_some() && (self.h1, self.h2) == FAST_SHAPE
+    }
+
     /// The first hidden layer's width.
     pub fn h1(&self) -> usize {
         self.h1
@@ -186,7 +218,71 @@ impl QuantNet {
     }
 
     /// The network's raw output in fixed point (`ONE * ONE` per unit).
+    #[inline]
     pub fn forward(&self, board: &MoverBoard) -> i32 {
+        match &self.b1_narrow {
+            Some(b1) if self.is_fast() => self.forward_fast(b1, board),
+            _ => self.forward_any(board),
+        }
+    }
+
+    /// The specialised pass, with AVX2 where the processor has it (checked
+    /// once, at run time: the same binary runs everywhere).
+    #[inline]
+    fn forward_fast(&self, b1: &[i16], board: &MoverBoard) -> i32 {
+        const H1: usize = FAST_SHAPE.0;
+        const H2: usize = FAST_SHAPE.1;
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor was just checked to support AVX2, the
+            // only requirement of `forward_fixed_avx2`.
+            return unsafe { self.forward_fixed_avx2(b1, board) };
+        }
+        self.forward_fixed::<H1, H2>(b1, board)
+    }
+
+    /// [`Self::forward_fixed`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn forward_fixed_avx2(&self, b1: &[i16], board: &MoverBoard) -> i32 {
+        self.forward_fixed::<{ FAST_SHAPE.0 }, { FAST_SHAPE.1 }>(b1, board)
+    }
+
+    /// The forward pass for widths known at compile time, layer 1 summed
+    /// in i16 (the caller checked that no sum leaves i16). Same integer
+    /// arithmetic as [`Self::forward_any`], so the same result.
+    #[inline(always)]
+    fn forward_fixed<const H1: usize, const H2: usize>(
+        &self,
+        b1: &[i16],
+        board: &MoverBoard,
+    ) -> i32 {
+        let mut acc: [i16; H1] = b1.try_into().expect("h1 biases");
+        board.for_each_input(|i| {
+            let w: &[i16; H1] = self.w1[i * H1..(i + 1) * H1]
+                .try_into()
+                .expect("h1 weights");
+            for (a, &w) in acc.iter_mut().zip(w) {
+                *a = a.wrapping_add(w);
+            }
+        });
+        let hidden: [i16; H1] = acc.map(|a| a.clamp(0, ONE as i16));
+        let rows: &[i16] = &self.w2[..H1 * H2];
+        let mut out = self.b3;
+        for ((row, &b2), &w3) in rows.chunks_exact(H1).zip(&self.b2).zip(&self.w3) {
+            let row: &[i16; H1] = row.try_into().expect("h1 row");
+            let dot: i32 = row
+                .iter()
+                .zip(&hidden)
+                .map(|(&x, &y)| x as i32 * y as i32)
+                .sum();
+            out += w3 as i32 * ((dot + b2) >> SHIFT).clamp(0, ONE);
+        }
+        out
+    }
+
+    /// The forward pass for any widths, layer 1 summed in i32.
+    pub(super) fn forward_any(&self, board: &MoverBoard) -> i32 {
         let mut acc = [0i32; MAX_WIDTH];
         let acc = &mut acc[..self.h1];
         acc.copy_from_slice(&self.b1);

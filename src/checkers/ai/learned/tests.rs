@@ -165,3 +165,75 @@ fn float_and_integer_inference_agree() {
         );
     }
 }
+
+/// Random boards with up to 24 pieces anywhere (men off their crowning
+/// rows), beyond what games reach.
+fn random_boards(count: usize) -> Vec<MoverBoard> {
+    let mut rng = Rng::new(11);
+    (0..count)
+        .map(|_| {
+            let (mut own, mut enemy, mut kings) = (0u32, 0u32, 0u32);
+            for _ in 0..rng.index(25) {
+                let sq = rng.index(32);
+                let bit = 1u32 << sq;
+                if (own | enemy) & bit != 0 {
+                    continue;
+                }
+                if rng.index(2) == 0 {
+                    own |= bit;
+                } else {
+                    enemy |= bit;
+                }
+                if rng.index(4) == 0 {
+                    kings |= bit;
+                }
+            }
+            MoverBoard { own, enemy, kings }
+        })
+        .collect()
+}
+
+#[test]
+fn the_fast_pass_equals_the_general_one_on_the_shipped_network() {
+    let net = english_net().unwrap();
+    assert!(
+        net.is_fast(),
+        "the shipped network should take the fast pass"
+    );
+    let games = sample_positions(2000)
+        .iter()
+        .map(compact)
+        .collect::<Vec<_>>();
+    for board in games.iter().chain(&random_boards(5000)) {
+        assert_eq!(net.forward(board), net.forward_any(board), "{board:?}");
+    }
+}
+
+#[test]
+fn a_network_whose_sums_could_leave_i16_is_summed_in_i32() {
+    use super::features::INPUTS;
+    use super::net::quantise;
+    let (h1, h2) = (64, 32);
+    // Every layer-1 weight 20 (5,120 in fixed point): 24 men sum to
+    // 122,880, beyond i16; every neuron saturates at 1.
+    let w1 = vec![20.0f32; INPUTS * h1];
+    let w2 = vec![1.0 / 64.0; h2 * h1];
+    let bytes = quantise(
+        (h1, h2),
+        1.0,
+        [
+            &w1,
+            &vec![0.0; h1],
+            &w2,
+            &vec![0.0; h2],
+            &vec![1.0; h2],
+            &[0.0],
+        ],
+    )
+    .unwrap();
+    let net = QuantNet::parse(&bytes).unwrap();
+    assert!(!net.is_fast());
+    // Layer 2: 64 saturated inputs x 1/64 = 1 per neuron; the output sums 32.
+    let start = compact(&Position::start(Variant::English));
+    assert_eq!(net.evaluate(&start), 32);
+}
