@@ -120,6 +120,37 @@ fn two_for_one_shot_in_every_variant() {
     }
 }
 
+/// English, White to move: the king steps e5-d4 (15-18) between the men on
+/// c3 and e3 (22, 23), which cannot both be saved. At depth 1 the reply is
+/// already past the horizon: only the threat extension (a quiet horizon
+/// position whose opponent threatens a capture gets one more ply) sees the
+/// man won; without it every move looks the same as its static material.
+#[test]
+fn a_fork_one_ply_deep_is_seen_only_with_the_threat_extension() {
+    let pos = Position::from_fen("W:WK15:B5,22,23", Variant::English).unwrap();
+    let search = |threat_extension| {
+        let config = SearchConfig {
+            threat_extension,
+            ..SearchConfig::default()
+        };
+        let mut engine = Engine::new(config, CheckersEval::Material);
+        let r = engine.think_position(&pos, Limits::depth(1), |_| {});
+        let mv = r.best_move.expect("a move");
+        (
+            warcaby::checkers::notation::full_text(&mv, pos.rules()),
+            r.score,
+        )
+    };
+    let (fork, with) = search(true);
+    let (_, without) = search(false);
+    assert_eq!(fork, "15-18");
+    let man = with - without;
+    assert!(
+        (90..=110).contains(&man),
+        "the extension should see one man more: {with} with, {without} without"
+    );
+}
+
 /// White must capture; the single capture h2xg3 (f4) is legal, but the
 /// chain a1xb2xd4xf6 (landing c3, e5, g7) takes three.
 #[test]

@@ -12,7 +12,7 @@ use crate::checkers::rules::Variant;
 use crate::core::named::{named_display_and_parse, Named};
 use crate::core::rng::Rng;
 use crate::core::Color;
-use crate::search::{Limits, SearchConfig};
+use crate::search::Limits;
 use std::time::Duration;
 
 /// What a bot is told when a game starts.
@@ -269,12 +269,7 @@ impl Player for EnginePlayer {
                 Engine::new(level.config(start.seed), level.eval()).with_book(*book)
             }
             EngineKind::Config(spec) => {
-                let config = SearchConfig {
-                    algorithm: spec.algorithm,
-                    tt_mib: spec.hash_mib,
-                    seed: start.seed,
-                    ..SearchConfig::default()
-                };
+                let config = spec.config(start.seed);
                 let egdb = match &spec.egdb {
                     Some(dir) => Some(Egdb::load_shared(dir, start.variant).map_err(|e| {
                         Fault::new(FaultKind::Crash, format!("egdb={}: {e}", dir.display()))

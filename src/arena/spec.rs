@@ -4,10 +4,11 @@
 //! random                              uniformly random legal moves (seeded)
 //! level=N[:time=MS][:book=on|off]    the engine at playing level 1-8 (levels
 //!                                     7-8 play the opening book unless book=off)
-//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB][:book=on|off][:egdb=DIR]
+//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB][:book=on|off][:egdb=DIR][:threats=on|off]
 //!                                     ALGO = minimax, alphabeta or negascout
 //!                                     (the opening book only with book=on;
-//!                                     egdb= probes the endgame database there)
+//!                                     egdb= probes the endgame database there;
+//!                                     threats=off turns the threat extension off)
 //! az[:sims=N][:time=MS][:net=FILE]    the AlphaZero bot (English rules only),
 //!                                     shipped network unless net= names one
 //! exec:<command line>                 an external bot, run with `sh -c`
@@ -21,7 +22,7 @@
 
 use crate::checkers::ai::{CheckersEval, Level};
 use crate::core::named::{self, named_display_and_parse, Named};
-use crate::search::Algorithm;
+use crate::search::{Algorithm, SearchConfig};
 use std::path::{Path, PathBuf};
 
 /// Thinking time per move of an engine spec that names no limit.
@@ -86,6 +87,21 @@ pub struct EngineSpec {
     pub book: bool,
     /// Endgame database directory, probed in search.
     pub egdb: Option<PathBuf>,
+    /// The search's threat extension (on unless `threats=off`).
+    pub threat_extension: bool,
+}
+
+impl EngineSpec {
+    /// The search configuration this spec names; `seed` for the noise.
+    pub fn config(&self, seed: u64) -> SearchConfig {
+        SearchConfig {
+            algorithm: self.algorithm,
+            tt_mib: self.hash_mib,
+            threat_extension: self.threat_extension,
+            seed,
+            ..SearchConfig::default()
+        }
+    }
 }
 
 /// The AlphaZero bot's configuration.
@@ -120,11 +136,13 @@ pub enum SpecKey {
     Book,
     /// `egdb=DIR`: endgame database directory.
     Egdb,
+    /// `threats=on|off`: the search's threat extension.
+    Threats,
 }
 
 impl SpecKey {
     /// Every option.
-    pub const ALL: [SpecKey; 9] = [
+    pub const ALL: [SpecKey; 10] = [
         SpecKey::Depth,
         SpecKey::Time,
         SpecKey::Nodes,
@@ -134,6 +152,7 @@ impl SpecKey {
         SpecKey::Net,
         SpecKey::Book,
         SpecKey::Egdb,
+        SpecKey::Threats,
     ];
 }
 
@@ -151,6 +170,7 @@ impl Named for SpecKey {
             SpecKey::Net => "net",
             SpecKey::Book => "book",
             SpecKey::Egdb => "egdb",
+            SpecKey::Threats => "threats",
         }
     }
 }
@@ -363,6 +383,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         hash_mib: DEFAULT_HASH_MIB,
         book: false,
         egdb: None,
+        threat_extension: true,
     };
     for (key, value) in options {
         match key {
@@ -378,6 +399,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
             SpecKey::Eval => engine.eval = named::parse(value).map_err(|e| e.to_string())?,
             SpecKey::Hash => engine.hash_mib = number("hash", value)?,
             SpecKey::Book => engine.book = on_off(key, value)?,
+            SpecKey::Threats => engine.threat_extension = on_off(key, value)?,
             SpecKey::Egdb => {
                 let dir = PathBuf::from(value);
                 if !dir.is_dir() {
@@ -448,6 +470,12 @@ mod tests {
             panic!()
         };
         assert_eq!(e.time_ms, Some(DEFAULT_ENGINE_TIME_MS));
+        assert!(e.threat_extension && e.config(7).threat_extension);
+        let BotSpec::Engine(off) = BotSpec::parse("negascout:threats=off").unwrap() else {
+            panic!()
+        };
+        assert!(!off.threat_extension && !off.config(7).threat_extension);
+        assert_eq!(off.config(7).seed, 7);
         assert_eq!(
             BotSpec::parse("level=3:time=200").unwrap(),
             BotSpec::Level {
@@ -483,7 +511,7 @@ mod tests {
         for (spec, needle) in [
             (
                 "negascout:depht=3",
-                "expected depth, time, nodes, eval, hash, sims, net, book or egdb",
+                "expected depth, time, nodes, eval, hash, sims, net, book, egdb or threats",
             ),
             (
                 "alphabeta:eval=fancy",
@@ -492,6 +520,7 @@ mod tests {
             ("level=9", "level must be 1-8"),
             ("level=2:depth=3", "only time=MS and book=on|off"),
             ("negascout:book=yes", "book=yes: expected on or off"),
+            ("negascout:threats=no", "threats=no: expected on or off"),
             (
                 "stockfish",
                 "expected random, level=N, az, minimax, alphabeta or negascout",

@@ -60,6 +60,16 @@ pub fn capturers(pos: &Position) -> Bitboard {
     }
 }
 
+/// Pieces of the side *not* to move that would have a capture if it were
+/// their turn: the threats the side to move faces.
+#[inline]
+pub fn threateners(pos: &Position) -> Bitboard {
+    match pos.side_to_move() {
+        Color::White => capturers_of::<false>(pos),
+        Color::Black => capturers_of::<true>(pos),
+    }
+}
+
 /// Colour as a constant, so each side's shifts compile to fixed rotations.
 const fn side(white: bool) -> Color {
     if white {

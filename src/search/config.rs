@@ -58,6 +58,10 @@ pub struct SearchConfig {
     pub iterative: bool,
     /// Late move reductions (later quiet moves searched shallower first).
     pub reductions: bool,
+    /// At the horizon, a quiet position whose opponent threatens a capture
+    /// is searched one ply further instead of evaluated (finds shots whose
+    /// first move is quiet, e.g. a sacrifice answered by a forced capture).
+    pub threat_extension: bool,
     /// Amplitude of deterministic evaluation noise (weak levels); 0 = none.
     pub noise: i32,
     /// Seed of that noise.
@@ -73,6 +77,7 @@ impl Default for SearchConfig {
             aspiration: true,
             iterative: true,
             reductions: true,
+            threat_extension: true,
             noise: 0,
             seed: 0,
         }
@@ -90,6 +95,7 @@ impl SearchConfig {
             aspiration: false,
             iterative: false,
             reductions: false,
+            threat_extension: false,
             noise: 0,
             seed: 0,
         }

@@ -16,8 +16,9 @@ use warcaby::{Color, Game, Variant};
 
 /// The ACF three-move ballots (public data), one per line.
 pub(crate) const BALLOTS: &str = include_str!("acf_ballots.txt");
-/// The reference: our search with the material-only evaluation.
-const REFERENCE: &str = "negascout:eval=material";
+/// The reference: our search with the material-only evaluation, as it was
+/// before the threat extension (so its figures stay comparable).
+const REFERENCE: &str = "negascout:eval=material:threats=off";
 /// A game still going after this many plies (ballot included) is a draw.
 const MAX_PLIES: usize = 300;
 
@@ -112,11 +113,7 @@ fn reference_side(args: &StrengthArgs) -> Result<Side, String> {
         match_limits(args)
     };
     Ok(Side {
-        config: SearchConfig {
-            algorithm: spec.algorithm,
-            tt_mib: spec.hash_mib,
-            ..SearchConfig::default()
-        },
+        config: spec.config(0),
         eval: spec.eval,
         limits,
         egdb: load_egdb(spec.egdb.as_deref())?,

@@ -22,6 +22,9 @@ struct LevelSpec {
     noise: i32,
     /// Cap on thinking time in ms (None: the time given).
     time_cap: Option<u64>,
+    /// The search's threat extension (off for the weak levels, whose
+    /// strengths were measured without it; on for the strong ones).
+    threat_extension: bool,
 }
 
 /// The levels, weakest first. Spread by matches between neighbours (20
@@ -37,6 +40,7 @@ const LEVELS: [LevelSpec; 8] = [
         CheckersEval::Material,
         120,
         Some(50),
+        false,
     ),
     spec(
         Algorithm::AlphaBeta,
@@ -44,6 +48,7 @@ const LEVELS: [LevelSpec; 8] = [
         CheckersEval::Material,
         60,
         Some(100),
+        false,
     ),
     spec(
         Algorithm::NegaScout,
@@ -51,6 +56,7 @@ const LEVELS: [LevelSpec; 8] = [
         CheckersEval::Positional,
         50,
         Some(200),
+        false,
     ),
     spec(
         Algorithm::NegaScout,
@@ -58,6 +64,7 @@ const LEVELS: [LevelSpec; 8] = [
         CheckersEval::Positional,
         30,
         Some(300),
+        false,
     ),
     spec(
         Algorithm::NegaScout,
@@ -65,6 +72,7 @@ const LEVELS: [LevelSpec; 8] = [
         CheckersEval::Positional,
         15,
         Some(400),
+        false,
     ),
     spec(
         Algorithm::NegaScout,
@@ -72,6 +80,7 @@ const LEVELS: [LevelSpec; 8] = [
         CheckersEval::Positional,
         4,
         Some(500),
+        false,
     ),
     // The strong levels play with the learned evaluation (English; other
     // variants fall back to positional): +154 Elo over positional at equal
@@ -82,8 +91,16 @@ const LEVELS: [LevelSpec; 8] = [
         CheckersEval::Learned,
         0,
         Some(400),
+        true,
     ),
-    spec(Algorithm::NegaScout, None, CheckersEval::Learned, 0, None),
+    spec(
+        Algorithm::NegaScout,
+        None,
+        CheckersEval::Learned,
+        0,
+        None,
+        true,
+    ),
 ];
 
 const fn spec(
@@ -92,6 +109,7 @@ const fn spec(
     eval: CheckersEval,
     noise: i32,
     time_cap: Option<u64>,
+    threat_extension: bool,
 ) -> LevelSpec {
     LevelSpec {
         algorithm,
@@ -99,6 +117,7 @@ const fn spec(
         eval,
         noise,
         time_cap,
+        threat_extension,
     }
 }
 
@@ -143,6 +162,7 @@ impl Level {
             algorithm: s.algorithm,
             noise: s.noise,
             seed,
+            threat_extension: s.threat_extension,
             ..SearchConfig::default()
         }
     }

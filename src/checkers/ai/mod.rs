@@ -71,6 +71,8 @@ impl SearchGame for CheckersNode {
             Leaf::Tactical
         } else if movegen::count_quiet(&self.pos) == 0 {
             Leaf::NoMoves
+        } else if movegen::threateners(&self.pos).any() {
+            Leaf::Threatened
         } else {
             Leaf::Quiet
         }
