@@ -4,7 +4,7 @@
 
 use warcaby::checkers::ai::{CheckersEval, Level};
 use warcaby::clobber::{ClobberEval, ClobberGame, ClobberPosition, Shape};
-use warcaby::games::{AnyEval, AnyGame, EngineChoice, GameError, GameKind, GameRecord};
+use warcaby::games::{AnyEval, AnyGame, Assets, EngineChoice, GameError, GameKind, GameRecord};
 use warcaby::search::Algorithm;
 use warcaby::{Color, Game, Variant};
 
@@ -141,6 +141,13 @@ fn evaluations_are_read_by_name_for_either_game() {
     assert_eq!("clobber".parse(), Ok(GameKind::Clobber));
 }
 
+fn net_only(net: &std::sync::Arc<warcaby::az::Net>) -> Assets<'_> {
+    Assets {
+        net: Some(net),
+        endgame: None,
+    }
+}
+
 #[test]
 fn the_alphazero_engine_needs_its_network_and_english_checkers() {
     let english = AnyGame::Checkers(Game::new(Variant::English));
@@ -151,12 +158,12 @@ fn the_alphazero_engine_needs_its_network_and_english_checkers() {
     );
     let net = warcaby::az::shipped_net();
     let tournament = AnyGame::Checkers(Game::new(Variant::Tournament));
-    let refused = tournament.think_with(&az, Some(&net), 100, None, |_| {});
+    let refused = tournament.think_with(&az, net_only(&net), 100, None, |_| {});
     assert!(
         matches!(refused, Err(GameError::AlphaZero(_))),
         "{refused:?}"
     );
-    let refused = clobber(4, 4).think_with(&az, Some(&net), 100, None, |_| {});
+    let refused = clobber(4, 4).think_with(&az, net_only(&net), 100, None, |_| {});
     assert!(
         matches!(refused, Err(GameError::AlphaZero(_))),
         "{refused:?}"
@@ -166,7 +173,7 @@ fn the_alphazero_engine_needs_its_network_and_english_checkers() {
     // with every root move's visits, prior and value.
     let mut reports = Vec::new();
     let done = english
-        .think_with(&az, Some(&net), 700, None, |r| reports.push(r.clone()))
+        .think_with(&az, net_only(&net), 700, None, |r| reports.push(r.clone()))
         .unwrap();
     assert!(!reports.is_empty(), "reports while thinking");
     assert!(reports.windows(2).all(|w| w[0].nodes <= w[1].nodes));
@@ -177,4 +184,46 @@ fn the_alphazero_engine_needs_its_network_and_english_checkers() {
     let visits: u64 = done.root_moves.iter().map(|m| u64::from(m.visits)).sum();
     assert_eq!(visits, done.nodes);
     assert_eq!(done.pv.first(), Some(&best));
+}
+
+/// The host's endgame tables (built here, as the browser's worker builds
+/// them): level 7 plays a won ending by them, scoring the exact distance
+/// (its own search is far too shallow to see it);
+/// the AI lab shows its algorithm alone and does not probe them.
+#[test]
+fn the_strong_levels_play_won_endings_by_the_hosts_tables() {
+    let egdb = std::sync::Arc::new(
+        warcaby::checkers::egdb::build_all(Variant::English, 3, 1, |_| {}).unwrap(),
+    );
+    let pos = warcaby::Position::from_fen("W:WK32,K28:BK1", Variant::English).unwrap();
+    let Some(warcaby::checkers::egdb::Value::Win(plies)) = egdb.probe(&pos) else {
+        panic!("two kings against one win")
+    };
+    let game = AnyGame::Checkers(Game::from_position(pos));
+    let assets = Assets {
+        net: None,
+        endgame: Some(&egdb),
+    };
+    let think = |choice: &EngineChoice| game.think_with(choice, assets, 100, None, |_| {}).unwrap();
+    // Level 7 searches 9 plies, far too shallow to see this win by itself.
+    let level7 = think(&EngineChoice::Level {
+        level: Level::new(7).unwrap(),
+        seed: 1,
+    });
+    assert_eq!(level7.score, warcaby::search::MATE - plies as i32);
+    let mv = pos
+        .parse_move(level7.best_move.as_deref().unwrap())
+        .unwrap();
+    let after = egdb.probe(&pos.after(&mv));
+    assert_eq!(after, Some(warcaby::checkers::egdb::Value::Loss(plies - 1)));
+    let lab = think(&EngineChoice::Lab {
+        algorithm: Algorithm::NegaScout,
+        eval: AnyEval::Checkers(CheckersEval::Positional),
+        depth: Some(6),
+    });
+    assert!(
+        lab.score < warcaby::search::MATE / 2,
+        "the lab saw {}",
+        lab.score
+    );
 }

@@ -15,4 +15,5 @@ wasm_engine_tests!(
     search_finds_a_legal_move_in_time,
     entropy_is_available,
     the_alphazero_network_answers_as_natively,
+    endgame_tables_build_on_one_thread,
 );

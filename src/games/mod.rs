@@ -271,7 +271,7 @@ pub enum AnyGame {
 mod play;
 mod think;
 
-pub use think::{AnyEval, EngineChoice, Report, RootMove};
+pub use think::{AnyEval, Assets, EngineChoice, Report, RootMove};
 
 impl From<Game> for AnyGame {
     fn from(game: Game) -> AnyGame {

@@ -7,6 +7,7 @@
 use super::{pv_texts, AnyGame, GameError, GameKind, GameNode, NodeJob};
 use crate::az::{AzPlayer, MctsLimits, MctsResult, Net};
 use crate::checkers::ai::{CheckersEval, Level};
+use crate::checkers::egdb::Egdb;
 use crate::clobber::ClobberEval;
 use crate::core::named::UnknownName;
 use crate::search::{Algorithm, Clock, Limits, SearchConfig, SearchInfo, Searcher};
@@ -133,6 +134,15 @@ impl EngineChoice {
                 (config, limits)
             }
             EngineChoice::AlphaZero { .. } => (SearchConfig::default(), Limits::time_ms(time_ms)),
+        }
+    }
+
+    /// Whether the engine probes the host's endgame tables ([`Assets`]):
+    /// the strong levels do; the AI lab shows its algorithm alone.
+    pub fn uses_endgame_tables(&self) -> bool {
+        match self {
+            EngineChoice::Level { level, .. } => level.uses_endgame_tables(),
+            EngineChoice::Lab { .. } | EngineChoice::AlphaZero { .. } => false,
         }
     }
 
@@ -266,9 +276,21 @@ impl Report {
     }
 }
 
+/// What a host has loaded for the engines, beyond the compiled-in
+/// evaluations and book: each engine takes what it uses.
+#[derive(Clone, Copy, Default)]
+pub struct Assets<'a> {
+    /// The AlphaZero bot's network.
+    pub net: Option<&'a Arc<Net>>,
+    /// Endgame tables, probed by the engines that use them
+    /// ([`EngineChoice::uses_endgame_tables`]) in the tables' own variant.
+    pub endgame: Option<&'a Arc<Egdb>>,
+}
+
 /// One search from the current node, reporting each finished iteration.
 struct Think<'a, F> {
     choice: &'a EngineChoice,
+    endgame: Option<&'a Arc<Egdb>>,
     time_ms: u64,
     clock: Option<Clock>,
     report: F,
@@ -284,6 +306,9 @@ impl<F: FnMut(&Report)> NodeJob for Think<'_, F> {
         }
         let (config, limits) = self.choice.plan(self.time_ms);
         let mut searcher = Searcher::new(config, self.choice.eval::<G>()?);
+        if self.choice.uses_endgame_tables() {
+            searcher = searcher.with_exact(self.endgame.and_then(G::exact_probe));
+        }
         if let Some(clock) = self.clock {
             searcher = searcher.with_clock(clock);
         }
@@ -307,17 +332,18 @@ impl AnyGame {
         clock: Option<Clock>,
         report: impl FnMut(&Report),
     ) -> Result<Report, GameError> {
-        self.think_with(choice, None, time_ms, clock, report)
+        self.think_with(choice, Assets::default(), time_ms, clock, report)
     }
 
-    /// As [`AnyGame::think`], with the AlphaZero bot's network `net` (only
-    /// that engine uses it; it reports every 200 ms while it thinks).
+    /// As [`AnyGame::think`], with what the host has loaded: the AlphaZero
+    /// bot's network (only that engine uses it; it reports every 200 ms
+    /// while it thinks) and endgame tables.
     /// Refused for the AlphaZero bot without a network or in a game it does
     /// not play (only English checkers).
     pub fn think_with(
         &self,
         choice: &EngineChoice,
-        net: Option<&Arc<Net>>,
+        assets: Assets<'_>,
         time_ms: u64,
         clock: Option<Clock>,
         report: impl FnMut(&Report),
@@ -326,7 +352,7 @@ impl AnyGame {
             return Err(GameError::Over);
         }
         if let EngineChoice::AlphaZero { sims } = choice {
-            let net = net.ok_or(GameError::NoNetwork)?;
+            let net = assets.net.ok_or(GameError::NoNetwork)?;
             let limits = MctsLimits {
                 sims: *sims,
                 time_ms: Some(time_ms),
@@ -335,6 +361,7 @@ impl AnyGame {
         }
         self.with_node(Think {
             choice,
+            endgame: assets.endgame,
             time_ms,
             clock,
             report,

@@ -1,6 +1,7 @@
 //! Engine checks that must hold inside WebAssembly exactly as natively:
-//! perft, notation round trips, PDN, a search with the host's clock, and
-//! the AlphaZero network's outputs (the same as natively).
+//! perft, notation round trips, PDN, a search with the host's clock, the
+//! AlphaZero network's outputs (the same as natively), and endgame tables
+//! built on the one thread the worker has.
 
 #[path = "az_outputs.rs"]
 mod az_outputs;
@@ -59,6 +60,23 @@ pub fn search_finds_a_legal_move_in_time() {
         |_| {},
     );
     assert!(r.score >= 150);
+}
+
+/// The worker builds its endgame tables itself, on its one thread (no
+/// thread may be spawned in wasm): the values are those of the native
+/// build (`warcaby egdb probe`).
+pub fn endgame_tables_build_on_one_thread() {
+    let egdb = warcaby::checkers::egdb::build_all(Variant::English, 3, 1, |_| {}).unwrap();
+    use warcaby::checkers::egdb::Value;
+    for (fen, value) in [
+        ("W:WK32,K28:BK1", Value::Win(31)),
+        ("B:WK32,K28:BK1", Value::Loss(32)),
+        ("W:WK1,K5:BK32", Value::Win(31)),
+        ("W:WK29,K30:BK4", Value::Win(11)),
+    ] {
+        let pos = Position::from_fen(fen, Variant::English).unwrap();
+        assert_eq!(egdb.probe(&pos), Some(value), "{fen}");
+    }
 }
 
 /// The network file as the page fetches it (test code only: the worker

@@ -155,6 +155,12 @@ impl Level {
         self.0 >= 7
     }
 
+    /// Whether the level probes endgame tables when its host has them (the
+    /// strong levels, 7 and 8, as for the book).
+    pub fn uses_endgame_tables(self) -> bool {
+        self.uses_book()
+    }
+
     /// Search configuration; `seed` drives the noise of weak levels, so the
     /// same seed plays the same game.
     pub fn config(self, seed: u64) -> SearchConfig {

@@ -165,24 +165,30 @@ impl Builder {
         let mut starts = vec![Start::default(); len];
         let chunk = len.div_ceil(self.threads).max(1);
         let (tables, variant) = (&self.tables, self.variant);
-        std::thread::scope(|s| {
-            for (n, (t, st)) in table
-                .chunks_mut(chunk)
-                .zip(starts.chunks_mut(chunk))
-                .enumerate()
-            {
-                s.spawn(move || {
-                    let mut moves = Vec::new();
-                    for (k, (byte, start)) in t.iter_mut().zip(st.iter_mut()).enumerate() {
-                        let index = (n * chunk + k) as u64;
-                        match position_at(index, m, variant) {
-                            None => *byte = NO_POSITION,
-                            Some(pos) => *start = learn(tables, group, &pos, &mut moves),
-                        }
-                    }
-                });
+        let learn_chunk = |n: usize, t: &mut [u8], st: &mut [Start]| {
+            let mut moves = Vec::new();
+            for (k, (byte, start)) in t.iter_mut().zip(st.iter_mut()).enumerate() {
+                let index = (n * chunk + k) as u64;
+                match position_at(index, m, variant) {
+                    None => *byte = NO_POSITION,
+                    Some(pos) => *start = learn(tables, group, &pos, &mut moves),
+                }
             }
-        });
+        };
+        if self.threads == 1 {
+            // No thread spawned: hosts without threads (wasm) build too.
+            learn_chunk(0, &mut table, &mut starts);
+        } else {
+            std::thread::scope(|s| {
+                for (n, (t, st)) in table
+                    .chunks_mut(chunk)
+                    .zip(starts.chunks_mut(chunk))
+                    .enumerate()
+                {
+                    s.spawn(move || learn_chunk(n, t, st));
+                }
+            });
+        }
         self.tables.insert(m, table);
         starts
     }
@@ -350,10 +356,62 @@ pub fn build_all(
     threads: usize,
     mut on_group: impl FnMut(Material),
 ) -> Result<super::Egdb, EgdbError> {
-    let mut builder = Builder::new(variant, threads);
-    for m in build_order(pieces) {
-        builder.build_group(m)?;
+    let mut build = StepwiseBuild::new(variant, pieces, threads);
+    while let Some(m) = build.step()? {
         on_group(m);
     }
-    builder.into_egdb()
+    build.finish()
+}
+
+/// Every slice of up to `pieces` pieces, built one group per
+/// [`StepwiseBuild::step`]: a host that must stay responsive (the browser's
+/// worker, one thread) builds between its other work.
+pub struct StepwiseBuild {
+    builder: Builder,
+    order: Vec<Material>,
+    done: usize,
+}
+
+impl StepwiseBuild {
+    /// A build of every slice of up to `pieces` pieces for `variant`, on
+    /// `threads` threads (1: none spawned).
+    pub fn new(variant: Variant, pieces: u32, threads: usize) -> StepwiseBuild {
+        StepwiseBuild {
+            builder: Builder::new(variant, threads),
+            order: build_order(pieces),
+            done: 0,
+        }
+    }
+
+    /// The variant being built.
+    pub fn variant(&self) -> Variant {
+        self.builder.variant
+    }
+
+    /// Builds the next group; returns its material, or None when every group
+    /// is built.
+    pub fn step(&mut self) -> Result<Option<Material>, EgdbError> {
+        let Some(&m) = self.order.get(self.done) else {
+            return Ok(None);
+        };
+        self.builder.build_group(m)?;
+        self.done += 1;
+        Ok(Some(m))
+    }
+
+    /// Groups built and groups in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.done, self.order.len())
+    }
+
+    /// True when every group is built.
+    pub fn is_done(&self) -> bool {
+        self.done == self.order.len()
+    }
+
+    /// The database built so far (complete up to the largest piece count
+    /// whose groups are all built).
+    pub fn finish(self) -> Result<super::Egdb, EgdbError> {
+        self.builder.into_egdb()
+    }
 }

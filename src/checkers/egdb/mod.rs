@@ -24,7 +24,7 @@ pub mod index;
 mod probe;
 pub mod verify;
 
-pub use build::{build_all, build_order, Builder};
+pub use build::{build_all, build_order, Builder, StepwiseBuild};
 pub use format::SliceFile;
 pub use index::Material;
 pub use probe::{read_slice, Egdb, MAX_PIECES};

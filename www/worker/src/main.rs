@@ -2,8 +2,12 @@
 //! [`Response`]s (one Info per finished iteration, then Done or Error). It
 //! posts `Ready` first, since messages sent before its wasm loads are lost.
 //! It keeps the AlphaZero network the page sends (the page fetches the
-//! file only when that engine is chosen; nothing of it is compiled in).
+//! file only when that engine is chosen; nothing of it is compiled in), and
+//! between requests builds the endgame tables the strong levels probe, one
+//! group per timer task, so a request waits at most for one group.
 
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use warcaby_protocol::{Request, Response, Service};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -24,23 +28,70 @@ fn post(scope: &DedicatedWorkerGlobalScope, response: &Response) {
     }
 }
 
-fn main() {
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let replies = scope.clone();
-    let mut service = Service::default();
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+/// The service and whether its idle work is scheduled.
+#[derive(Clone)]
+struct Worker {
+    scope: DedicatedWorkerGlobalScope,
+    service: Rc<RefCell<Service>>,
+    scheduled: Rc<Cell<bool>>,
+}
+
+impl Worker {
+    fn on_message(&self, event: MessageEvent) {
         match warcaby_protocol::from_js::<Request>(event.data()) {
-            Ok(request) => service.serve(&request, now, |response| post(&replies, &response)),
+            Ok(request) => {
+                let scope = &self.scope;
+                self.service
+                    .borrow_mut()
+                    .serve(&request, now, |response| post(scope, &response));
+            }
             Err(e) => post(
-                &replies,
+                &self.scope,
                 &Response::Error {
                     id: 0,
                     message: format!("unreadable request: {e}"),
                 },
             ),
         }
+        self.schedule_work();
+    }
+
+    /// Runs one piece of idle work in a later task (after any message
+    /// already waiting), and schedules the next while work remains.
+    fn schedule_work(&self) {
+        if self.scheduled.get() || !self.service.borrow().has_work() {
+            return;
+        }
+        self.scheduled.set(true);
+        let worker = self.clone();
+        let task = Closure::once_into_js(move || {
+            worker.scheduled.set(false);
+            worker.service.borrow_mut().work();
+            worker.schedule_work();
+        });
+        let timer = self
+            .scope
+            .set_timeout_with_callback_and_timeout_and_arguments_0(task.unchecked_ref(), 0);
+        if let Err(e) = timer {
+            self.scheduled.set(false);
+            web_sys::console::error_2(&"worker: cannot schedule the endgame tables".into(), &e);
+        }
+    }
+}
+
+fn main() {
+    let worker = Worker {
+        scope: js_sys::global().unchecked_into(),
+        service: Rc::new(RefCell::new(Service::default())),
+        scheduled: Rc::new(Cell::new(false)),
+    };
+    let handler = worker.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        handler.on_message(event)
     });
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker
+        .scope
+        .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    post(&scope, &Response::Ready);
+    post(&worker.scope, &Response::Ready);
 }
