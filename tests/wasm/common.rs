@@ -16,13 +16,13 @@ fn clock() -> f64 {
     js_sys::Date::now()
 }
 
-pub fn perft_matches_the_tables() {
+pub(crate) fn perft_matches_the_tables() {
     assert_eq!(perft(&Position::start(Variant::English), 6), 36768);
     assert_eq!(perft(&Position::start(Variant::Russian), 6), 37986);
     assert_eq!(perft(&Position::start(Variant::Tournament), 6), 37986);
 }
 
-pub fn notation_round_trips() {
+pub(crate) fn notation_round_trips() {
     for variant in Variant::ALL {
         let pos = Position::start(variant);
         assert_eq!(Position::from_fen(&pos.to_fen(), variant), Ok(pos));
@@ -33,7 +33,7 @@ pub fn notation_round_trips() {
     assert!(Position::from_fen("W:W99:B1", Variant::English).is_err());
 }
 
-pub fn pdn_round_trips() {
+pub(crate) fn pdn_round_trips() {
     let mut game = Game::new(Variant::Russian);
     for text in ["c3-d4", "f6-e5", "d4:f6", "g7:e5"] {
         game.play_text(text).unwrap();
@@ -42,7 +42,7 @@ pub fn pdn_round_trips() {
     assert_eq!(pdn::read_game(&text, Variant::English).unwrap().game, game);
 }
 
-pub fn search_finds_a_legal_move_in_time() {
+pub(crate) fn search_finds_a_legal_move_in_time() {
     let pos = Position::start(Variant::Tournament);
     let mut engine =
         Engine::new(SearchConfig::default(), CheckersEval::Positional).with_clock(clock);
@@ -65,7 +65,7 @@ pub fn search_finds_a_legal_move_in_time() {
 /// The worker builds its endgame tables itself, on its one thread (no
 /// thread may be spawned in wasm): the values are those of the native
 /// build (`warcaby egdb probe`).
-pub fn endgame_tables_build_on_one_thread() {
+pub(crate) fn endgame_tables_build_on_one_thread() {
     let egdb = warcaby::checkers::egdb::build_all(Variant::English, 3, 1, |_| {}).unwrap();
     use warcaby::checkers::egdb::Value;
     for (fen, value) in [
@@ -83,7 +83,7 @@ pub fn endgame_tables_build_on_one_thread() {
 /// itself compiles no network in).
 const NET: &[u8] = include_bytes!("../../nets/az-english.wazn");
 
-pub fn the_alphazero_network_answers_as_natively() {
+pub(crate) fn the_alphazero_network_answers_as_natively() {
     let net = warcaby::az::Net::from_bytes(NET).unwrap();
     let expected = include_str!("az_outputs.txt");
     let difference = az_outputs::largest_difference(expected, &az_outputs::outputs(&net));
@@ -102,7 +102,7 @@ pub fn the_alphazero_network_answers_as_natively() {
     );
 }
 
-pub fn entropy_is_available() {
+pub(crate) fn entropy_is_available() {
     let a = warcaby::core::rng::entropy_seed();
     let b = warcaby::core::rng::entropy_seed();
     assert_ne!(a, b, "getrandom works in this host");

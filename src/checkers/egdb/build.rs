@@ -175,8 +175,9 @@ impl Builder {
                 }
             }
         };
-        if self.threads == 1 {
-            // No thread spawned: hosts without threads (wasm) build too.
+        // No thread spawned with one thread, and never in wasm, which has
+        // none (so the spawning code is not even compiled in there).
+        if self.threads == 1 || cfg!(target_arch = "wasm32") {
             learn_chunk(0, &mut table, &mut starts);
         } else {
             std::thread::scope(|s| {
