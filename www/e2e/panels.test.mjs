@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serve, launch, openGame, choose, notice, chooseClobber, configure,
+  serve, launch, openGame, choose, notice, chooseClobber, configure, waitMoves,
 } from './harness.mjs';
 
 let server, browser;
@@ -59,6 +59,23 @@ test('the rules summary: in the tournament rules a man crowned while capturing c
   const text = await page.locator('#rules [data-variant=tournament]').textContent();
   assert.match(text, /crowned and continues capturing/);
   assert.doesNotMatch(text, /move ends/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a strong level has the worker build endgame tables in its idle time, and the Engine panel says so', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  assert.ok(await page.locator('#info-endgame').isHidden(), 'no tables before a strong level plays');
+  // English: Black (the AI, level 8) moves first and asks the worker.
+  await configure(page, { level: 8, time: 250, mode: 'white' });
+  await choose(page, 'variant', 'english');
+  await page.click('#new-game');
+  await waitMoves(page, 1);
+  await page.waitForSelector('#info-endgame:not([hidden])', { timeout: 60000 });
+  assert.equal(
+    await page.locator('#info-endgame').textContent(),
+    'Endgame tables (english rules): every position of up to 4 pieces',
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -70,6 +70,14 @@ pub enum Response {
         /// Its size, like "16 channels, 2 blocks".
         size: String,
     },
+    /// The worker's endgame tables are built: the strong levels probe them
+    /// from now on (until the worker is replaced).
+    EndgameTables {
+        /// The variant they are for.
+        variant: Variant,
+        /// Most pieces on the board they cover.
+        pieces: u32,
+    },
     /// The request could not be served.
     Error {
         /// The request this answers.
@@ -168,29 +176,33 @@ impl Service {
         }
     }
 
-    /// Does one piece of idle work — a group of the endgame tables — and
-    /// returns true while more remains. The worker calls it between
-    /// requests, so a request waits at most for one group.
-    pub fn work(&mut self) -> bool {
+    /// Does one piece of idle work — a group of the endgame tables — while
+    /// [`Service::has_work`]; the worker calls it between requests, so a
+    /// request waits at most for one group. Returns the news to post when
+    /// the tables are ready ([`Response::EndgameTables`]).
+    pub fn work(&mut self) -> Option<Response> {
         let Endgame::Building(build) = &mut self.endgame else {
-            return false;
+            return None;
         };
         match build.step() {
-            Ok(Some(_)) => true,
-            Ok(None) => {
+            Ok(Some(_)) if !build.is_done() => None,
+            Ok(_) => {
                 let Endgame::Building(build) = std::mem::take(&mut self.endgame) else {
-                    return false;
+                    return None;
                 };
                 // A build that cannot finish leaves the engine without
                 // tables, as before: it plays on by search alone.
-                if let Ok(egdb) = build.finish() {
-                    self.endgame = Endgame::Ready(Arc::new(egdb));
-                }
-                false
+                let egdb = build.finish().ok()?;
+                let news = Response::EndgameTables {
+                    variant: egdb.variant(),
+                    pieces: egdb.max_pieces(),
+                };
+                self.endgame = Endgame::Ready(Arc::new(egdb));
+                Some(news)
             }
             Err(_) => {
                 self.endgame = Endgame::None;
-                false
+                None
             }
         }
     }
@@ -372,11 +384,21 @@ mod tests {
         );
         assert!(service.has_work());
         let mut steps = 0;
-        while service.work() {
+        let mut news = None;
+        while service.has_work() {
+            assert!(news.is_none() && !service.has_endgame_tables());
+            news = service.work();
             steps += 1;
-            assert!(!service.has_endgame_tables());
         }
         assert!(steps > 3, "one group a step: {steps}");
+        assert_eq!(
+            news,
+            Some(Response::EndgameTables {
+                variant: Variant::English,
+                pieces: 3
+            })
+        );
+        assert_eq!(service.work(), None, "nothing more to do");
         assert!(service.has_endgame_tables() && !service.has_work());
         let exact = warcaby::checkers::egdb::build_all(Variant::English, 3, 1, |_| {}).unwrap();
         let pos = warcaby::Position::from_fen("W:WK32,K28:BK1", Variant::English).unwrap();

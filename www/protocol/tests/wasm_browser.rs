@@ -72,6 +72,11 @@ fn requests_and_responses_round_trip() {
         },
     };
     assert_eq!(round_trip(&response), response);
+    let tables = Response::EndgameTables {
+        variant: Variant::Tournament,
+        pieces: 4,
+    };
+    assert_eq!(round_trip(&tables), tables);
 }
 
 #[wasm_bindgen_test]

@@ -66,7 +66,10 @@ impl Worker {
         let worker = self.clone();
         let task = Closure::once_into_js(move || {
             worker.scheduled.set(false);
-            worker.service.borrow_mut().work();
+            let news = worker.service.borrow_mut().work();
+            if let Some(news) = news {
+                post(&worker.scope, &news);
+            }
             worker.schedule_work();
         });
         let timer = self

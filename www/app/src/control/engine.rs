@@ -84,6 +84,8 @@ fn deliver(event: Event) {
 
 impl App {
     pub(super) fn start_ai(&mut self) {
+        // A new worker has no tables until it builds them.
+        self.ui.show_endgame_tables(None);
         match AiClient::start(deliver) {
             Ok(client) => self.ai.client = Some(client),
             Err(e) => self.ai_gone(&e),
@@ -197,6 +199,9 @@ impl App {
                 }
             }
             Response::NetLoaded { .. } => {}
+            Response::EndgameTables { variant, pieces } => {
+                self.ui.show_endgame_tables(Some((variant, pieces)))
+            }
             Response::Error { id, message } if Some(id) == net_request => {
                 self.net_unusable(&message)
             }

@@ -7,6 +7,7 @@ use super::{create, document, element, select_value, set_checked, set_select, se
 use crate::state::alphazero::{move_rows, MoveRow};
 use crate::state::settings::Settings;
 use warcaby::games::{GameKind, Report};
+use warcaby::Variant;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -224,6 +225,20 @@ impl Ui {
                     option.set_attribute("disabled", "")
                 };
             }
+        }
+    }
+
+    /// Says which endgame tables the AI's worker has built (None: none,
+    /// the line is hidden).
+    pub fn show_endgame_tables(&self, tables: Option<(Variant, u32)>) {
+        let Ok(line) = element::<HtmlElement>("info-endgame") else {
+            return;
+        };
+        line.set_hidden(tables.is_none());
+        if let Some((variant, pieces)) = tables {
+            line.set_text_content(Some(&format!(
+                "Endgame tables ({variant} rules): every position of up to {pieces} pieces"
+            )));
         }
     }
 
