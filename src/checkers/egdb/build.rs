@@ -400,11 +400,6 @@ impl StepwiseBuild {
         Ok(Some(m))
     }
 
-    /// Groups built and groups in all.
-    pub fn progress(&self) -> (usize, usize) {
-        (self.done, self.order.len())
-    }
-
     /// True when every group is built.
     pub fn is_done(&self) -> bool {
         self.done == self.order.len()
