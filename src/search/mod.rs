@@ -9,8 +9,9 @@
 //! heuristic), aspiration windows, capture quiescence (a position where a
 //! capture is pending is never evaluated statically: the search goes on
 //! through the captures), a threat extension (a quiet horizon position whose
-//! opponent threatens a capture gets one more ply), scores that prefer the fastest win and the slowest
-//! loss, and draws by repetition or by the game's own rules inside the tree.
+//! opponent threatens a capture gets one more ply), scores that prefer the
+//! fastest win and the slowest loss, and draws by repetition or by the
+//! game's own rules inside the tree.
 
 mod config;
 mod exact;
@@ -53,11 +54,6 @@ pub enum Leaf {
     Tactical,
     /// Safe to evaluate statically.
     Quiet,
-    /// The side to move has no capture, but the opponent threatens one: at
-    /// the horizon the search may look one ply further (see
-    /// [`SearchConfig::threat_extension`]) instead of trusting the static
-    /// evaluation of a position about to lose material.
-    Threatened,
 }
 
 /// A game the search can play through. Positions are copied, not undone
@@ -88,6 +84,15 @@ pub trait SearchGame: Clone {
     /// True when the game is drawn here by its own rule (e.g. no progress);
     /// never, by default.
     fn is_rule_draw(&self) -> bool {
+        false
+    }
+
+    /// True when the opponent of the side to move threatens a capture. Asked
+    /// only of a quiet position at the horizon, and only with
+    /// [`SearchConfig::threat_extension`]: such a position is searched one
+    /// ply further instead of trusting its static evaluation. Never, by
+    /// default.
+    fn is_threatened(&self) -> bool {
         false
     }
 
@@ -421,16 +426,17 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         if depth <= 0 || ply >= MAX_PLY {
             match node.leaf() {
                 Leaf::NoMoves => return -MATE + ply as i32,
-                Leaf::Quiet => return self.evaluate(node, hash),
-                Leaf::Tactical | Leaf::Threatened if ply >= MAX_PLY => {
-                    return self.evaluate(node, hash)
-                }
-                Leaf::Tactical => {}
                 // One quiet ply more, only at the horizon itself (depth 0):
                 // the replies are then searched at depth -1, where a threat
                 // no longer extends, so quiescence stays captures only.
-                Leaf::Threatened if depth == 0 && self.config.threat_extension => {}
-                Leaf::Threatened => return self.evaluate(node, hash),
+                Leaf::Quiet
+                    if depth == 0
+                        && ply < MAX_PLY
+                        && self.config.threat_extension
+                        && node.is_threatened() => {}
+                Leaf::Quiet => return self.evaluate(node, hash),
+                Leaf::Tactical if ply >= MAX_PLY => return self.evaluate(node, hash),
+                Leaf::Tactical => {}
             }
         }
         // Quiescence nodes (depth <= 0) skip the table: they are many, cheap

@@ -71,11 +71,14 @@ impl SearchGame for CheckersNode {
             Leaf::Tactical
         } else if movegen::count_quiet(&self.pos) == 0 {
             Leaf::NoMoves
-        } else if movegen::threateners(&self.pos).any() {
-            Leaf::Threatened
         } else {
             Leaf::Quiet
         }
+    }
+
+    #[inline]
+    fn is_threatened(&self) -> bool {
+        movegen::threateners(&self.pos).any()
     }
 
     #[inline]
