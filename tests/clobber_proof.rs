@@ -51,6 +51,29 @@ fn certificates_of_small_boards_verify() {
     }
 }
 
+#[test]
+fn the_leaf_check_agrees_with_plain_negamax_and_stops_at_its_budget() {
+    use warcaby::clobber::certificate::plain_wins_within;
+    let root = start(3, 4);
+    let mut checked = 0;
+    for a in root.legal_moves() {
+        for b in root.after(&a).legal_moves() {
+            let pos = root.after(&a).after(&b);
+            let mut budget = u64::MAX;
+            let verdict = plain_wins_within(&pos, &mut budget);
+            assert_eq!(verdict, Some(plain_wins(&pos)), "{}", pos.to_text());
+            // The budget counts distinct positions: exactly what was used
+            // is enough, one less is not.
+            let used = u64::MAX - budget;
+            assert!(used > 1);
+            assert_eq!(plain_wins_within(&pos, &mut used.clone()), verdict);
+            assert_eq!(plain_wins_within(&pos, &mut (used - 1)), None);
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "{checked}");
+}
+
 /// The nodes of a proof tree with small codes (one byte each): offset in
 /// the body, position, and whether the side to move is to win there.
 fn nodes(
@@ -254,6 +277,7 @@ fn a_solve_resumed_after_some_first_moves_gives_the_same_answer_for_less() {
         let cut = Resume {
             lost: &[],
             max_first_moves: Some(3),
+            snapshots: None,
         };
         let part = Solver::new().solve_resuming(&pos, cut, |r| {
             if !r.wins {
@@ -270,6 +294,7 @@ fn a_solve_resumed_after_some_first_moves_gives_the_same_answer_for_less() {
         let again = Resume {
             lost: &lost,
             max_first_moves: None,
+            snapshots: None,
         };
         let rest = Solver::new().solve_resuming(&pos, again, |r| {
             assert!(
@@ -284,6 +309,77 @@ fn a_solve_resumed_after_some_first_moves_gives_the_same_answer_for_less() {
             assert!(!Solver::new().solve(&pos.after(&mv)).mover_wins);
         }
     }
+}
+
+#[test]
+fn a_table_saved_by_a_cut_solve_makes_the_rest_cheaper_and_a_bad_one_is_refused() {
+    use std::sync::Mutex;
+    use std::time::Duration;
+    use warcaby::clobber::solver::{Resume, TableSnapshot, TableSnapshots};
+    let pos = start(3, 6);
+    let saved = Mutex::new(Vec::new());
+    let save = |snapshot: &TableSnapshot| {
+        let mut bytes = Vec::new();
+        snapshot.write_to(&mut bytes).unwrap();
+        *saved.lock().unwrap() = bytes;
+    };
+    let lost = Mutex::new(Vec::new());
+    let cut = Resume {
+        lost: &[],
+        max_first_moves: Some(2),
+        snapshots: Some(TableSnapshots {
+            every: Duration::from_secs(3600),
+            save: &save,
+        }),
+    };
+    let part = Solver::with_table_bits(16).solve_resuming(&pos, cut, |r| {
+        lost.lock().unwrap().push(r.mv);
+    });
+    assert!(!part.complete);
+    let lost = lost.into_inner().unwrap();
+    let saved = saved.into_inner().unwrap();
+    // Magic, version, header line, 2^16 slots of 8 bytes, checksum.
+    let header = format!(
+        "WCBYTABL\x01position={} value_stones=8 bits=16\n",
+        pos.to_text()
+    );
+    assert!(saved.starts_with(header.as_bytes()));
+    assert!(saved.len() > (8 << 16) + 8);
+    let rest = |solver: &mut Solver| {
+        let again = Resume {
+            lost: &lost,
+            ..Resume::default()
+        };
+        solver.solve_resuming(&pos, again, |_| {})
+    };
+    let without = rest(&mut Solver::with_table_bits(16));
+    let mut loaded = Solver::with_table_bits(16);
+    loaded.load_table(&pos, &mut &saved[..]).unwrap();
+    let with = rest(&mut loaded);
+    assert!(with.complete && !with.mover_wins && !without.mover_wins);
+    assert!(
+        with.nodes < without.nodes,
+        "{} / {}",
+        with.nodes,
+        without.nodes
+    );
+    // Another board, another table size, a damaged or cut file: refused,
+    // and the table stays empty (the rest costs what it costs without).
+    let refused = |bytes: &[u8], board: &ClobberPosition, bits: u32| -> String {
+        let mut solver = Solver::with_table_bits(bits);
+        let err = solver.load_table(board, &mut &bytes[..]).unwrap_err();
+        if bits == 16 && board == &pos {
+            assert_eq!(rest(&mut solver).nodes, without.nodes, "{err}");
+        }
+        err
+    };
+    assert!(refused(&saved, &start(3, 5), 16).contains("this solve is"));
+    assert!(refused(&saved, &pos, 17).contains("bits=17"));
+    let mut damaged = saved.clone();
+    damaged[saved.len() / 2] ^= 4;
+    assert!(refused(&damaged, &pos, 16).contains("checksum"));
+    assert!(refused(&saved[..saved.len() - 3], &pos, 16).contains("cut short"));
+    assert!(refused(b"WCBYCERT\x01", &pos, 16).contains("not a table snapshot"));
 }
 
 #[test]
@@ -311,8 +407,23 @@ fn cli_checkpoint_goes_on_where_a_run_stopped_and_refuses_other_files() {
     assert!(out.starts_with("winner=unknown"), "{out}");
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(saved.matches("lost=").count() >= 2, "{saved}");
-    let (_, out, _) = solve(&["--checkpoint", path]);
+    // The table is saved beside the checkpoint and loaded on the restart.
+    let table = dir.join("3x4.txt.table");
+    let snapshot = std::fs::read(&table).unwrap();
+    assert!(snapshot.starts_with(b"WCBYTABL"));
+    let mut damaged = snapshot.clone();
+    damaged[snapshot.len() / 2] ^= 1;
+    std::fs::write(&table, &damaged).unwrap();
+    let (code, _, err) = solve(&["--checkpoint", path]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("3x4.txt.table") && err.contains("checksum"),
+        "{err}"
+    );
+    std::fs::write(&table, &snapshot).unwrap();
+    let (_, out, err) = solve(&["--checkpoint", path]);
     assert!(out.starts_with("winner=second"), "{out}");
+    assert!(err.contains("loaded the table"), "{err}");
     let skipped = |out: &str| -> usize {
         out.split("first_moves_skipped=")
             .nth(1)

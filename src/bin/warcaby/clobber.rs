@@ -1,14 +1,14 @@
 //! `warcaby clobber solve` and `warcaby clobber run`: the exact solver, and
 //! bot-against-bot games as in the Clobber doc.
 
-use crate::clobber_checkpoint::Checkpoint;
+use crate::clobber_checkpoint::{Checkpoint, TableFile};
 use crate::clobber_proof::{certify_command, verify_command, CertifyArgs, VerifyArgs};
 use crate::games::{eval_name_error, pv_text};
 use clap::{Args, Subcommand};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use warcaby::clobber::independent::solve_independently;
-use warcaby::clobber::solver::{Resume, Solver};
+use warcaby::clobber::solver::{Resume, Solver, TableSnapshot, TableSnapshots};
 use warcaby::clobber::{ClobberEval, ClobberPosition, Shape, DEFAULT_COLS, DEFAULT_ROWS};
 use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
 use warcaby::Color;
@@ -74,9 +74,14 @@ pub(crate) struct SolveArgs {
     #[arg(long, conflicts_with_all = ["value_stones", "table_bits", "threads", "verbose", "checkpoint"])]
     independent: bool,
     /// Save the decided first moves to this file after each one, and skip
-    /// those it already holds: a run cut off goes on where it stopped.
+    /// those it already holds: a run cut off goes on where it stopped. The
+    /// table is saved beside it (FILE.table) every --checkpoint-minutes and
+    /// loaded again on a restart.
     #[arg(long)]
     checkpoint: Option<std::path::PathBuf>,
+    /// Minutes between two saves of the table with --checkpoint.
+    #[arg(long, default_value_t = 10.0, requires = "checkpoint")]
+    checkpoint_minutes: f64,
     /// Search at most this many first moves (of those not yet decided),
     /// then stop; with --checkpoint, the next run goes on.
     #[arg(long)]
@@ -163,12 +168,30 @@ fn solve(args: &SolveArgs) -> Result<(), String> {
         return Ok(());
     }
     let lost = checkpoint.as_ref().map_or(Vec::new(), |c| c.lost_moves());
+    let mut solver = Solver::configured(bits, args.value_stones, threads);
+    let table_file = checkpoint.as_ref().map(|c| TableFile::beside(c.path()));
+    if let Some(file) = &table_file {
+        file.load(&mut solver, &pos)?;
+    }
+    let save = |snapshot: &TableSnapshot| {
+        if let Some(Err(e)) = table_file.as_ref().map(|f| f.save(snapshot)) {
+            eprintln!("warning: {e}");
+        }
+    };
+    let every = Duration::try_from_secs_f64(args.checkpoint_minutes * 60.0).map_err(|_| {
+        format!(
+            "--checkpoint-minutes {}: not a duration",
+            args.checkpoint_minutes
+        )
+    })?;
     let resume = Resume {
         lost: &lost,
         max_first_moves: args.max_first_moves,
+        snapshots: table_file
+            .as_ref()
+            .map(|_| TableSnapshots { every, save: &save }),
     };
     let checkpoint = Mutex::new(checkpoint);
-    let mut solver = Solver::configured(bits, args.value_stones, threads);
     let solution = solver.solve_resuming(&pos, resume, |r| {
         if args.verbose {
             eprintln!(

@@ -10,6 +10,7 @@
 //! ```
 
 use std::path::{Path, PathBuf};
+use warcaby::clobber::solver::{Solver, TableSnapshot};
 use warcaby::clobber::{ClobberMove, ClobberPosition};
 
 const FIRST_LINE: &str = "warcaby-clobber-checkpoint 1";
@@ -105,8 +106,63 @@ impl Checkpoint {
             .map_err(|e| format!("checkpoint {}: {e}", self.path.display()))
     }
 
+    /// The checkpoint's file.
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// The first moves proven lost.
     pub(crate) fn lost_moves(&self) -> Vec<ClobberMove> {
         self.lost.iter().map(|l| l.0).collect()
+    }
+}
+
+/// The solver's table saved beside a checkpoint (`FILE.table`), so that a
+/// restart keeps what was proven inside the first move being searched.
+pub(crate) struct TableFile {
+    path: PathBuf,
+}
+
+impl TableFile {
+    /// The table file beside the checkpoint `checkpoint`.
+    pub(crate) fn beside(checkpoint: &Path) -> TableFile {
+        let mut name = checkpoint.as_os_str().to_owned();
+        name.push(".table");
+        TableFile {
+            path: PathBuf::from(name),
+        }
+    }
+
+    /// Fills `solver`'s table from the file, if there is one. A damaged file
+    /// or one of another board or setting is an error.
+    pub(crate) fn load(&self, solver: &mut Solver, pos: &ClobberPosition) -> Result<(), String> {
+        let file = match std::fs::File::open(&self.path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(format!("table {}: {e}", self.path.display())),
+        };
+        let mut input = std::io::BufReader::with_capacity(1 << 20, file);
+        solver.load_table(pos, &mut input).map_err(|e| {
+            format!(
+                "table {}: {e} (delete it to go on without it)",
+                self.path.display()
+            )
+        })?;
+        eprintln!("loaded the table saved in {}", self.path.display());
+        Ok(())
+    }
+
+    /// Writes a snapshot aside, then renames it over the old file.
+    pub(crate) fn save(&self, snapshot: &TableSnapshot) -> Result<(), String> {
+        let aside = self.path.with_extension("table-tmp");
+        let written = std::fs::File::create(&aside).and_then(|file| {
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+            snapshot.write_to(&mut out)?;
+            std::io::Write::flush(&mut out)?;
+            out.into_inner().map_err(|e| e.into_error())?.sync_all()
+        });
+        written
+            .and_then(|_| std::fs::rename(&aside, &self.path))
+            .map_err(|e| format!("table {}: {e}", self.path.display()))
     }
 }

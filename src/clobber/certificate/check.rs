@@ -2,7 +2,7 @@
 
 use super::{proven_key, take_number, Certificate, CertificateError, Proven, EXPAND, LEAF, SEEN};
 use crate::clobber::ClobberPosition;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// What [`verify`] checked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -15,19 +15,55 @@ pub struct Verified {
     pub leaf_nodes: u64,
 }
 
-/// Plain negamax with a budget: whether the side to move wins, or None
-/// once more than `*budget` positions would be visited.
+/// Plain negamax with a budget and an exact memo: whether the side to move
+/// wins, or None once more than `*budget` distinct positions would be
+/// searched. The memo keys whole positions (the mover's stones, the
+/// opponent's stones), so no two positions share an entry; it lives for
+/// one call only.
 pub fn plain_wins_within(pos: &ClobberPosition, budget: &mut u64) -> Option<bool> {
-    if *budget == 0 {
-        return None;
+    PlainNegamax {
+        memo: HashMap::new(),
+        budget,
     }
-    *budget -= 1;
-    for mv in pos.legal_moves() {
-        if !plain_wins_within(&pos.after(&mv), budget)? {
-            return Some(true);
+    .wins(pos)
+}
+
+struct PlainNegamax<'a> {
+    memo: HashMap<(u128, u128), bool>,
+    budget: &'a mut u64,
+}
+
+impl PlainNegamax<'_> {
+    fn wins(&mut self, pos: &ClobberPosition) -> Option<bool> {
+        let me = pos.side_to_move();
+        let key = (pos.stones(me), pos.stones(me.opponent()));
+        if let Some(&known) = self.memo.get(&key) {
+            return Some(known);
         }
+        if *self.budget == 0 {
+            return None;
+        }
+        *self.budget -= 1;
+        // The opponent's replies fewest first: a win is usually found sooner.
+        let mut children: Vec<(usize, ClobberPosition)> = pos
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let child = pos.after(mv);
+                (child.legal_moves().len(), child)
+            })
+            .collect();
+        children.sort_by_key(|&(replies, _)| replies);
+        let mut wins = false;
+        for (_, child) in &children {
+            if !self.wins(child)? {
+                wins = true;
+                break;
+            }
+        }
+        self.memo.insert(key, wins);
+        Some(wins)
     }
-    Some(false)
 }
 
 /// Checks a certificate's proof: the claimed winner wins, with the claimed

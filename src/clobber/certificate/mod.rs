@@ -15,7 +15,7 @@
 //! combinatorial values. The maker ([`certify`]) uses the exact solver to
 //! pick the winning moves.
 //!
-//! # File format, version 1
+//! # File format, version 2
 //! `WCBYCERT`, one version byte, then a gzip stream of: one header line
 //! (`position=TEXT winner=first|second move=MOVE|- leaf_nodes=N`), a
 //! newline, and the body. The body is the tree in depth-first order, one
@@ -36,7 +36,7 @@ use std::io::{Read, Write};
 /// The first bytes of a certificate file.
 pub const MAGIC: &[u8; 8] = b"WCBYCERT";
 /// The format version this code writes and reads.
-pub const VERSION: u8 = 1;
+pub const VERSION: u8 = 2;
 
 /// Node codes of the body.
 pub(crate) const LEAF: u64 = 0;

@@ -23,6 +23,7 @@
 //! table.
 
 mod root;
+mod snapshot;
 mod table;
 
 use super::regions::{Geometry, Sides};
@@ -32,6 +33,8 @@ use crate::cgt::GameId;
 use crate::core::rng::mix;
 use crate::search::Killers;
 use root::{root_moves, RootMove};
+use snapshot::save_while;
+pub use snapshot::{TableSnapshot, TableSnapshots};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -60,6 +63,8 @@ pub struct Resume<'a> {
     pub lost: &'a [ClobberMove],
     /// Search at most this many first moves (of those left).
     pub max_first_moves: Option<usize>,
+    /// Save the table now and then while searching (and once at the end).
+    pub snapshots: Option<TableSnapshots<'a>>,
 }
 
 /// A large live region of a position and its hashes.
@@ -182,17 +187,31 @@ impl Solver {
                 memory.shape = Some(pos.shape());
             }
         }
-        if threads == 1 {
-            // No thread to start (nor can one be, in a browser's wasm).
-            Worker::new(shared, &mut self.memories[0]).take_first_moves(moves, start, report);
-        } else {
-            std::thread::scope(|scope| {
-                for memory in &mut self.memories[..threads] {
-                    scope.spawn(move || {
-                        Worker::new(shared, memory).take_first_moves(moves, start, report)
-                    });
-                }
-            });
+        let header = resume.snapshots.map(|_| self.table_header(pos));
+        let memories = &mut self.memories[..threads];
+        let search = move || {
+            if let [memory] = memories {
+                // No thread to start (nor can one be, in a browser's wasm).
+                Worker::new(shared, memory).take_first_moves(moves, start, report);
+            } else {
+                std::thread::scope(|scope| {
+                    for memory in memories {
+                        scope.spawn(move || {
+                            Worker::new(shared, memory).take_first_moves(moves, start, report)
+                        });
+                    }
+                });
+            }
+        };
+        match (resume.snapshots, header) {
+            (Some(snapshots), Some(header)) => {
+                let snapshot = TableSnapshot {
+                    table: shared.table,
+                    header,
+                };
+                save_while(search, &snapshots, &snapshot);
+            }
+            _ => search(),
         }
         let winning_move = *shared.winner.lock().unwrap_or_else(|e| e.into_inner());
         Solution {

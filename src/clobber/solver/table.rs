@@ -3,6 +3,8 @@
 
 use super::super::regions::Sides;
 use crate::core::mem::{advise_huge_pages, prefetch};
+use crate::core::rng::mix;
+use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A fixed-size table of proven results shared by the search threads.
@@ -51,6 +53,72 @@ impl Table {
             first & Table::TAG != key & Table::TAG && (first >> 1 & 127) as u32 > stones;
         self.slots[i + keep_first as usize].store(entry, Ordering::Relaxed);
     }
+}
+
+impl Table {
+    /// The number of slots (a power of two).
+    pub(super) fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Writes every slot (little-endian) and then a checksum of them.
+    /// Threads may go on writing meanwhile: each slot is read whole, and
+    /// every entry is a proven result whenever it was read.
+    pub(super) fn write_to(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mut sum = 0u64;
+        let mut chunk = Vec::with_capacity(1 << 16);
+        for slots in self.slots.chunks(1 << 13) {
+            chunk.clear();
+            for slot in slots {
+                let entry = slot.load(Ordering::Relaxed);
+                sum = checksum_step(sum, entry);
+                chunk.extend_from_slice(&entry.to_le_bytes());
+            }
+            out.write_all(&chunk)?;
+        }
+        out.write_all(&sum.to_le_bytes())
+    }
+
+    /// Reads what [`Table::write_to`] wrote for a table of the same size.
+    /// On a wrong checksum or a short read the table is left empty: a
+    /// damaged entry could claim a false result.
+    pub(super) fn read_from(&mut self, input: &mut dyn Read) -> Result<(), String> {
+        let read = self.fill_from(input);
+        if read.is_err() {
+            self.slots.iter_mut().for_each(|s| *s.get_mut() = 0);
+        }
+        read
+    }
+
+    fn fill_from(&mut self, input: &mut dyn Read) -> Result<(), String> {
+        let short = |e: io::Error| format!("the table is cut short ({e})");
+        let mut sum = 0u64;
+        let mut chunk = vec![0u8; 1 << 16];
+        for slots in self.slots.chunks_mut(1 << 13) {
+            let bytes = &mut chunk[..slots.len() * 8];
+            input.read_exact(bytes).map_err(short)?;
+            for (slot, raw) in slots.iter_mut().zip(bytes.chunks_exact(8)) {
+                let entry = u64::from_le_bytes(raw.try_into().unwrap_or_default());
+                sum = checksum_step(sum, entry);
+                *slot.get_mut() = entry;
+            }
+        }
+        let mut stored = [0u8; 8];
+        input.read_exact(&mut stored).map_err(short)?;
+        if u64::from_le_bytes(stored) != sum {
+            return Err("the table's checksum is wrong: the file is damaged".into());
+        }
+        let mut extra = [0u8; 1];
+        match input.read(&mut extra) {
+            Ok(0) => Ok(()),
+            _ => Err("bytes follow the table's checksum".into()),
+        }
+    }
+}
+
+/// One step of the table's checksum (order-sensitive).
+fn checksum_step(sum: u64, entry: u64) -> u64 {
+    mix(sum.rotate_left(5) ^ entry)
 }
 
 /// A move inside a region: its two cells, for the killer moves.
