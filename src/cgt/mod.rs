@@ -69,6 +69,11 @@ impl Hasher for IdHasher {
     fn write_usize(&mut self, n: usize) {
         self.write_u64(n as u64);
     }
+
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
 }
 
 /// A hash map for keys that are already well mixed or small integers.

@@ -2,7 +2,8 @@
 
 use super::{proven_key, take_number, Certificate, CertificateError, Proven, EXPAND, LEAF, SEEN};
 use crate::clobber::ClobberPosition;
-use std::collections::{HashMap, HashSet};
+use crate::cgt::FastMap;
+use std::collections::HashSet;
 
 /// What [`verify`] checked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,14 +23,14 @@ pub struct Verified {
 /// one call only.
 pub fn plain_wins_within(pos: &ClobberPosition, budget: &mut u64) -> Option<bool> {
     PlainNegamax {
-        memo: HashMap::new(),
+        memo: FastMap::default(),
         budget,
     }
     .wins(pos)
 }
 
 struct PlainNegamax<'a> {
-    memo: HashMap<(u128, u128), bool>,
+    memo: FastMap<(u128, u128), bool>,
     budget: &'a mut u64,
 }
 
@@ -45,12 +46,12 @@ impl PlainNegamax<'_> {
         }
         *self.budget -= 1;
         // The opponent's replies fewest first: a win is usually found sooner.
-        let mut children: Vec<(usize, ClobberPosition)> = pos
+        let mut children: Vec<(u32, ClobberPosition)> = pos
             .legal_moves()
             .iter()
             .map(|mv| {
                 let child = pos.after(mv);
-                (child.legal_moves().len(), child)
+                (child.move_count(child.side_to_move()), child)
             })
             .collect();
         children.sort_by_key(|&(replies, _)| replies);
