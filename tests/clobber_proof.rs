@@ -3,7 +3,7 @@
 //! a checkpoint.
 
 use warcaby::clobber::certificate::{
-    certify, verify, Certificate, CertificateError, CertifyOptions,
+    certify, verify, verify_on_threads, Certificate, CertificateError, CertifyOptions,
 };
 use warcaby::clobber::solver::{plain_wins, Solver};
 use warcaby::clobber::{ClobberPosition, Shape};
@@ -25,8 +25,12 @@ fn small_certificate(rows: usize, cols: usize) -> Certificate {
     made.certificate
 }
 
+/// Refused by the checker, on one thread and with the leaves shared out.
 fn refused(cert: &Certificate) -> bool {
-    matches!(verify(cert), Err(CertificateError::Proof(_)))
+    let one = matches!(verify(cert), Err(CertificateError::Proof(_)));
+    let three = matches!(verify_on_threads(cert, 3), Err(CertificateError::Proof(_)));
+    assert_eq!(one, three);
+    one
 }
 
 #[test]
@@ -47,6 +51,7 @@ fn certificates_of_small_boards_verify() {
         assert_eq!(&read, cert);
         let done = verify(&read).unwrap();
         assert_eq!(done.positions, made.positions, "{rows}x{cols}");
+        assert_eq!(verify_on_threads(&read, 2), Ok(done));
         assert!(done.leaves > 0 && done.leaf_nodes >= done.leaves);
     }
 }

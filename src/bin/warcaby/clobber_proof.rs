@@ -4,7 +4,7 @@
 use crate::clobber::BoardArgs;
 use clap::Args;
 use std::time::Instant;
-use warcaby::clobber::certificate::{certify, verify, Certificate, CertifyOptions};
+use warcaby::clobber::certificate::{certify, verify_on_threads, Certificate, CertifyOptions};
 use warcaby::clobber::solver::Solver;
 
 #[derive(Args)]
@@ -32,6 +32,9 @@ pub(crate) struct CertifyArgs {
 pub(crate) struct VerifyArgs {
     /// The certificate file.
     file: String,
+    /// Threads checking the leaves (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 pub(crate) fn certify_command(args: &CertifyArgs) -> Result<(), String> {
@@ -71,7 +74,10 @@ pub(crate) fn verify_command(args: &VerifyArgs) -> Result<(), String> {
     let start = Instant::now();
     let bytes = std::fs::read(&args.file).map_err(|e| format!("{}: {e}", args.file))?;
     let cert = Certificate::from_bytes(&bytes).map_err(|e| format!("{}: {e}", args.file))?;
-    let done = verify(&cert).map_err(|e| format!("{}: {e}", args.file))?;
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let done = verify_on_threads(&cert, threads).map_err(|e| format!("{}: {e}", args.file))?;
     let pos = &cert.position;
     println!(
         "verified position={} winner={} move={} positions={} leaves={} leaf_nodes={} time_ms={}",

@@ -1,8 +1,8 @@
 //! The checker: plain rules and plain negamax only.
 
 use super::{proven_key, take_number, Certificate, CertificateError, Proven, EXPAND, LEAF, SEEN};
-use crate::clobber::ClobberPosition;
 use crate::cgt::FastMap;
+use crate::clobber::ClobberPosition;
 use std::collections::HashSet;
 
 /// What [`verify`] checked.
@@ -67,15 +67,46 @@ impl PlainNegamax<'_> {
     }
 }
 
+/// The plain negamax's verdict on a leaf, which must be `wins`: the
+/// positions it searched.
+fn check_leaf(pos: &ClobberPosition, wins: bool, budget: u64) -> Result<u64, CertificateError> {
+    let mut left = budget;
+    let verdict = plain_wins_within(pos, &mut left).ok_or_else(|| {
+        fail(format!(
+            "leaf {} takes the plain negamax more than {budget} positions",
+            pos.to_text()
+        ))
+    })?;
+    if verdict != wins {
+        return Err(fail(format!(
+            "at leaf {} the side to move {}, not as the proof says",
+            pos.to_text(),
+            if verdict { "wins" } else { "loses" }
+        )));
+    }
+    Ok(budget - left)
+}
+
 /// Checks a certificate's proof: the claimed winner wins, with the claimed
 /// move. Returns what was checked, or why the proof fails.
 pub fn verify(cert: &Certificate) -> Result<Verified, CertificateError> {
+    verify_on_threads(cert, 1)
+}
+
+/// Leaves gathered before they are checked (shared out between threads).
+const LEAF_BATCH: usize = 1 << 16;
+
+/// [`verify`], with the leaves shared out between `threads` threads (the
+/// tree itself is read in order by one).
+pub fn verify_on_threads(cert: &Certificate, threads: usize) -> Result<Verified, CertificateError> {
     let mut checker = Checker {
         body: &cert.body,
         at: 0,
         leaf_nodes: cert.leaf_nodes,
         proven: HashSet::new(),
         done: Verified::default(),
+        pending: Vec::with_capacity(LEAF_BATCH),
+        threads: threads.max(1),
     };
     let root = &cert.position;
     let first = checker.peek()?;
@@ -93,6 +124,7 @@ pub fn verify(cert: &Certificate) -> Result<Verified, CertificateError> {
     } else {
         checker.loses(root)?;
     }
+    checker.check_pending()?;
     if checker.at != cert.body.len() {
         return Err(fail(format!(
             "{} bytes follow the end of the proof",
@@ -113,6 +145,9 @@ struct Checker<'a> {
     leaf_nodes: u64,
     proven: HashSet<Proven>,
     done: Verified,
+    /// Leaves read and not checked yet, with the verdict the proof claims.
+    pending: Vec<(ClobberPosition, bool)>,
+    threads: usize,
 }
 
 impl Checker<'_> {
@@ -125,25 +160,48 @@ impl Checker<'_> {
         take_number(self.body, &mut self.at).ok_or_else(|| fail("the proof is cut short".into()))
     }
 
-    /// The plain negamax's verdict on a leaf: must be `wins`.
+    /// A leaf, to be checked with the others of its batch.
     fn leaf(&mut self, pos: &ClobberPosition, wins: bool) -> Result<(), CertificateError> {
-        let mut budget = self.leaf_nodes;
-        let verdict = plain_wins_within(pos, &mut budget).ok_or_else(|| {
-            fail(format!(
-                "leaf {} takes the plain negamax more than {} positions",
-                pos.to_text(),
-                self.leaf_nodes
-            ))
-        })?;
-        self.done.leaves += 1;
-        self.done.leaf_nodes += self.leaf_nodes - budget;
-        if verdict != wins {
-            return Err(fail(format!(
-                "at leaf {} the side to move {}, not as the proof says",
-                pos.to_text(),
-                if verdict { "wins" } else { "loses" }
-            )));
+        self.pending.push((*pos, wins));
+        if self.pending.len() >= LEAF_BATCH {
+            self.check_pending()?;
         }
+        Ok(())
+    }
+
+    /// Checks the pending leaves, each thread taking every `threads`-th.
+    fn check_pending(&mut self) -> Result<(), CertificateError> {
+        let (leaves, budget, threads) = (&self.pending, self.leaf_nodes, self.threads);
+        let share = |t: usize| -> Result<u64, CertificateError> {
+            leaves
+                .iter()
+                .skip(t)
+                .step_by(threads)
+                .map(|(pos, wins)| check_leaf(pos, *wins, budget))
+                .sum()
+        };
+        let results: Vec<Result<u64, CertificateError>> = if threads == 1 {
+            vec![share(0)]
+        } else {
+            std::thread::scope(|scope| {
+                let share = &share;
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| scope.spawn(move || share(t)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join()
+                            .unwrap_or_else(|_| Err(fail("a checking thread failed".into())))
+                    })
+                    .collect()
+            })
+        };
+        for nodes in results {
+            self.done.leaf_nodes += nodes?;
+        }
+        self.done.leaves += self.pending.len() as u64;
+        self.pending.clear();
         Ok(())
     }
 

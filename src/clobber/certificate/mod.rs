@@ -27,7 +27,7 @@
 mod check;
 mod make;
 
-pub use check::{plain_wins_within, verify, Verified};
+pub use check::{plain_wins_within, verify, verify_on_threads, Verified};
 pub use make::{certify, CertifyOptions, MadeCertificate};
 
 use super::{ClobberMove, ClobberPosition};
