@@ -182,6 +182,32 @@ fn solver_agrees_with_plain_negamax() {
 }
 
 #[test]
+fn threads_left_idle_help_and_every_first_move_is_reported_once() {
+    use std::sync::Mutex;
+    // Second-player wins: every first move is searched, and with more
+    // threads than the last moves need, idle ones help with those.
+    for (rows, cols) in [(3, 6), (5, 5), (4, 6)] {
+        let pos = ClobberPosition::start(Shape::new(rows, cols).unwrap());
+        let reported = Mutex::new(Vec::new());
+        let solution = Solver::configured(18, Solver::VALUE_STONES, 6).solve_reporting(&pos, |r| {
+            assert!(!r.wins, "{rows}x{cols}");
+            reported.lock().unwrap().push(r.mv);
+        });
+        assert!(solution.complete && !solution.mover_wins, "{rows}x{cols}");
+        let mut reported = reported.into_inner().unwrap();
+        let count = reported.len();
+        reported.sort_by_key(|m| pos.move_text(m));
+        reported.dedup();
+        assert_eq!(
+            reported.len(),
+            count,
+            "{rows}x{cols}: a move reported twice"
+        );
+        assert_eq!(count, pos.legal_moves().len(), "{rows}x{cols}");
+    }
+}
+
+#[test]
 fn solver_settings_agree_on_larger_positions() {
     // Too big for plain negamax: the plain sum-of-regions search (no
     // values), the default, large value regions and two threads must agree.
@@ -190,6 +216,7 @@ fn solver_settings_agree_on_larger_positions() {
         Solver::configured(18, Solver::VALUE_STONES, 1),
         Solver::configured(18, 12, 1),
         Solver::configured(18, Solver::VALUE_STONES, 2),
+        Solver::configured(18, Solver::VALUE_STONES, 5),
     ];
     let mut wins = 0;
     for pos in random_positions_up_to(60, 11, 5, 5) {

@@ -19,9 +19,17 @@ fn small_certificate(rows: usize, cols: usize) -> Certificate {
     let options = CertifyOptions {
         leaf_stones: 8,
         leaf_nodes: 1000,
+        threads: 1,
     };
     let made = certify(&start(rows, cols), &mut Solver::new(), options).unwrap();
     assert!(made.solves > 1, "the tree has inner or nodes");
+    // Leaf tests shared out between threads write the same proof.
+    let shared = CertifyOptions {
+        threads: 3,
+        ..options
+    };
+    let again = certify(&start(rows, cols), &mut Solver::new(), shared).unwrap();
+    assert_eq!(again.certificate, made.certificate);
     made.certificate
 }
 

@@ -23,7 +23,7 @@ pub(crate) struct CertifyArgs {
     /// Transposition table size of the solver: 2^bits entries.
     #[arg(long, value_parser = clap::value_parser!(u32).range(10..=32))]
     table_bits: Option<u32>,
-    /// Search threads of the solver (default: every core).
+    /// Threads of the solver and of the leaf tests (default: every core).
     #[arg(long)]
     threads: Option<usize>,
 }
@@ -49,6 +49,7 @@ pub(crate) fn certify_command(args: &CertifyArgs) -> Result<(), String> {
     let options = CertifyOptions {
         leaf_stones: args.leaf_stones,
         leaf_nodes: args.leaf_nodes,
+        threads,
     };
     let start = Instant::now();
     let made = certify(&pos, &mut solver, options)?;

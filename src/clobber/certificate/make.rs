@@ -5,7 +5,7 @@ use super::{plain_wins_within, proven_key, put_number, Certificate, Proven, EXPA
 use crate::clobber::solver::Solver;
 use crate::clobber::ClobberPosition;
 use crate::Color;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Where the proof tree is cut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +15,9 @@ pub struct CertifyOptions {
     pub leaf_stones: u32,
     /// The plain negamax's budget at a leaf.
     pub leaf_nodes: u64,
+    /// Threads testing the replies at a loser's turn for leaves (the tests
+    /// are shared out, the proof is written in order by one thread).
+    pub threads: usize,
 }
 
 impl Default for CertifyOptions {
@@ -22,6 +25,7 @@ impl Default for CertifyOptions {
         CertifyOptions {
             leaf_stones: 16,
             leaf_nodes: 20_000,
+            threads: 1,
         }
     }
 }
@@ -53,6 +57,7 @@ pub fn certify(
         solver,
         options,
         proven: HashSet::new(),
+        tested: HashMap::new(),
         body: Vec::new(),
         made: MadeCertificate {
             certificate: Certificate {
@@ -85,6 +90,9 @@ struct Maker<'a> {
     solver: &'a mut Solver,
     options: CertifyOptions,
     proven: HashSet<Proven>,
+    /// Leaf tests done ahead (in parallel) for the replies being proven:
+    /// the plain negamax's verdict, None when over budget.
+    tested: HashMap<Proven, Option<bool>>,
     body: Vec<u8>,
     made: MadeCertificate,
 }
@@ -92,18 +100,65 @@ struct Maker<'a> {
 impl Maker<'_> {
     /// True when `pos` is a leaf where the side to move wins (`wins`) or
     /// loses.
-    fn leaf(&self, pos: &ClobberPosition, wins: bool) -> Result<bool, String> {
-        let stones = (pos.stones(Color::Black) | pos.stones(Color::White)).count_ones();
-        if stones > self.options.leaf_stones {
+    fn leaf(&mut self, pos: &ClobberPosition, wins: bool) -> Result<bool, String> {
+        if !self.may_be_leaf(pos) {
             return Ok(false);
         }
-        match plain_wins_within(pos, &mut self.options.leaf_nodes.clone()) {
+        let verdict = match self.tested.remove(&proven_key(pos, wins)) {
+            Some(verdict) => verdict,
+            None => plain_wins_within(pos, &mut self.options.leaf_nodes.clone()),
+        };
+        match verdict {
             Some(verdict) if verdict != wins => Err(format!(
                 "the solver and the plain negamax disagree on {}",
                 pos.to_text()
             )),
             verdict => Ok(verdict.is_some()),
         }
+    }
+
+    fn may_be_leaf(&self, pos: &ClobberPosition) -> bool {
+        let stones = (pos.stones(Color::Black) | pos.stones(Color::White)).count_ones();
+        stones <= self.options.leaf_stones
+    }
+
+    /// Runs the leaf tests of `children` (positions where the side to move
+    /// is to win) ahead, shared out between the threads.
+    fn test_ahead(&mut self, children: &[ClobberPosition]) {
+        let threads = self.options.threads;
+        let open: Vec<&ClobberPosition> = children
+            .iter()
+            .filter(|c| self.may_be_leaf(c) && !self.proven.contains(&proven_key(c, true)))
+            .collect();
+        if threads < 2 || open.len() < 2 {
+            return;
+        }
+        let budget = self.options.leaf_nodes;
+        let verdicts: Vec<(Proven, Option<bool>)> = std::thread::scope(|scope| {
+            let open = &open;
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    scope.spawn(move || {
+                        open.iter()
+                            .skip(t)
+                            .step_by(threads)
+                            .map(|c| {
+                                (
+                                    proven_key(c, true),
+                                    plain_wins_within(c, &mut budget.clone()),
+                                )
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            // A thread that fails leaves its children to be tested in order.
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        self.tested.extend(verdicts);
     }
 
     /// Leaf or seen before: writes its code and returns true.
@@ -169,8 +224,15 @@ impl Maker<'_> {
     fn expand(&mut self, pos: &ClobberPosition) -> Result<(), String> {
         self.made.positions += 1;
         put_number(&mut self.body, EXPAND);
-        for mv in pos.legal_moves() {
-            self.wins(&pos.after(&mv))?;
+        let children: Vec<ClobberPosition> =
+            pos.legal_moves().iter().map(|mv| pos.after(mv)).collect();
+        self.test_ahead(&children);
+        for child in &children {
+            self.wins(child)?;
+        }
+        // Tests ahead of children proven meanwhile by a sibling's proof.
+        for child in &children {
+            self.tested.remove(&proven_key(child, true));
         }
         self.proven.insert(proven_key(pos, false));
         Ok(())

@@ -175,6 +175,8 @@ impl Solver {
             geometry: &geometry,
             value_stones: self.value_stones,
             next: AtomicUsize::new(0),
+            decided: moves.iter().map(|_| AtomicBool::new(false)).collect(),
+            workers: moves.iter().map(|_| AtomicUsize::new(0)).collect(),
             stop: AtomicBool::new(false),
             winner: Mutex::new(None),
             nodes: AtomicU64::new(0),
@@ -244,11 +246,20 @@ struct Shared<'a> {
     value_stones: u32,
     /// The next first move to take.
     next: AtomicUsize,
+    /// The first moves decided.
+    decided: Vec<AtomicBool>,
+    /// Threads searching each first move (once every first move is taken,
+    /// a thread left idle helps the one with fewest).
+    workers: Vec<AtomicUsize>,
     /// Set once a winning first move is found: the others need not finish.
     stop: AtomicBool,
     winner: Mutex<Option<usize>>,
     nodes: AtomicU64,
 }
+
+/// Plies (after the first move's reply) where a helper thread turns the
+/// order of the moves.
+const HELPER_PLIES: usize = 2;
 
 /// Slots of the recent-region cache (a power of two).
 const RECENT_REGIONS: usize = 1 << 10;
@@ -275,6 +286,12 @@ struct Worker<'a> {
     ply: usize,
     /// The killer moves of each depth.
     killers: Killers<MoveCode>,
+    /// The first move being searched.
+    current: Option<usize>,
+    /// 0 for the thread that took the first move; a helper's number
+    /// otherwise, which turns the order of the replies near the top so
+    /// that helpers start where the others are not.
+    order: usize,
 }
 
 impl<'a> Worker<'a> {
@@ -286,25 +303,30 @@ impl<'a> Worker<'a> {
             nodes: 0,
             ply: 0,
             killers: Killers::new(0),
+            current: None,
+            order: 0,
         }
     }
 
-    /// Takes first moves until none is left or one wins.
+    /// Takes first moves until none is left or one wins; once every first
+    /// move is taken, helps with those still searched.
     fn take_first_moves(
         &mut self,
         moves: &[RootMove],
         start: &Instant,
         report: &(impl Fn(&RootReport) + Sync),
     ) {
-        loop {
-            let i = self.shared.next.fetch_add(1, Ordering::Relaxed);
-            if i >= moves.len() || self.stopped() {
-                break;
-            }
+        let shared = self.shared;
+        while let Some((i, order)) = self.next_first_move(moves.len()) {
             let before = self.nodes;
+            self.current = Some(i);
+            self.order = order;
+            shared.workers[i].fetch_add(1, Ordering::Relaxed);
             let wins = !self.wins(moves[i].child, GameId::ZERO);
-            if self.stopped() {
-                break;
+            shared.workers[i].fetch_sub(1, Ordering::Relaxed);
+            // Stopped: another thread decided it (or the whole solve) first.
+            if self.stopped() || shared.decided[i].swap(true, Ordering::Relaxed) {
+                continue;
             }
             let elapsed_ms = start.elapsed().as_millis() as u64;
             report(&RootReport {
@@ -322,20 +344,43 @@ impl<'a> Worker<'a> {
                 });
             }
             if wins {
-                let mut winner = self.shared.winner.lock().unwrap_or_else(|e| e.into_inner());
+                let mut winner = shared.winner.lock().unwrap_or_else(|e| e.into_inner());
                 // The earliest winning move in the order, whoever found it.
                 if winner.is_none_or(|w| i < w) {
                     *winner = Some(i);
                 }
-                self.shared.stop.store(true, Ordering::Relaxed);
+                shared.stop.store(true, Ordering::Relaxed);
                 break;
             }
         }
-        self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.current = None;
+        shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+    }
+
+    /// The next first move to search and this thread's order number for
+    /// it: an untaken one, else the undecided one with fewest threads on
+    /// it; None when the solve is over.
+    fn next_first_move(&self, count: usize) -> Option<(usize, usize)> {
+        let shared = self.shared;
+        if shared.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let i = shared.next.fetch_add(1, Ordering::Relaxed);
+        if i < count {
+            return Some((i, 0));
+        }
+        (0..count)
+            .filter(|&j| !shared.decided[j].load(Ordering::Relaxed))
+            .map(|j| (j, shared.workers[j].load(Ordering::Relaxed)))
+            .filter(|&(_, workers)| workers > 0)
+            .min_by_key(|&(_, workers)| workers)
     }
 
     fn stopped(&self) -> bool {
         self.shared.stop.load(Ordering::Relaxed)
+            || self
+                .current
+                .is_some_and(|i| self.shared.decided[i].load(Ordering::Relaxed))
     }
 
     /// True when the side to move wins `b + rest` (`rest` a value with the
@@ -534,6 +579,10 @@ impl<'a> Worker<'a> {
         let ply = self.ply;
         self.killers.ensure(ply + 1);
         self.killers.bring_forward(ply, &mut unknown);
+        if self.order > 0 && (1..=HELPER_PLIES).contains(&ply) && !unknown.is_empty() {
+            let turn = self.order % unknown.len();
+            unknown.rotate_left(turn);
+        }
         self.ply += 1;
         let winner = unknown.iter().find(|(o, _)| !self.solve_open(o));
         let wins = match winner {
