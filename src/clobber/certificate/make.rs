@@ -23,8 +23,8 @@ pub struct CertifyOptions {
 impl Default for CertifyOptions {
     fn default() -> Self {
         CertifyOptions {
-            leaf_stones: 16,
-            leaf_nodes: 20_000,
+            leaf_stones: 20,
+            leaf_nodes: 1_000_000,
             threads: 1,
         }
     }
