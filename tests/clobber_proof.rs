@@ -504,3 +504,29 @@ fn cli_memory_budget_sizes_the_table_or_refuses_too_little() {
     let (code, _, err) = warcaby(&["clobber", "solve", "--memory", "8", "--table-bits", "12"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn the_shipped_certificates_claim_the_published_results_and_the_smallest_verifies() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/certificates");
+    // Board, whether the first player wins, the winning move (README table).
+    let shipped = [
+        (4, 5, Some("b2-b3")),
+        (3, 8, None),
+        (4, 6, None),
+        (5, 5, None),
+        (4, 7, Some("d2-d3")),
+    ];
+    for (rows, cols, winning) in shipped {
+        let file = dir.join(format!("{rows}x{cols}.cert"));
+        let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let cert = Certificate::from_bytes(&bytes).unwrap();
+        assert_eq!(cert.position, start(rows, cols), "{rows}x{cols}");
+        assert_eq!(cert.mover_wins, winning.is_some(), "{rows}x{cols}");
+        let named = cert.winning_move.map(|m| cert.position.move_text(&m));
+        assert_eq!(named.as_deref(), winning, "{rows}x{cols}");
+        assert_eq!(cert.leaf_nodes, CertifyOptions::default().leaf_nodes);
+        if rows * cols <= 20 {
+            assert!(verify(&cert).unwrap().leaves > 0, "{rows}x{cols}");
+        }
+    }
+}
