@@ -515,6 +515,7 @@ fn the_shipped_certificates_claim_the_published_results_and_the_smallest_verifie
         (4, 6, None),
         (5, 5, None),
         (4, 7, Some("d2-d3")),
+        (4, 8, Some("d2-d3")),
     ];
     for (rows, cols, winning) in shipped {
         let file = dir.join(format!("{rows}x{cols}.cert"));
