@@ -1,4 +1,4 @@
-//! The checker: plain rules and plain negamax only.
+//! The checker: plain rules and plain negamax (exact memo per leaf) only.
 
 use super::{proven_key, take_number, Certificate, CertificateError, Proven, EXPAND, LEAF, SEEN};
 use crate::cgt::FastMap;

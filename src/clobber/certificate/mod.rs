@@ -11,11 +11,14 @@
 //! *seen* mark points back to it.
 //!
 //! The checker ([`verify`]) uses only the rules (legal moves, the position
-//! after a move) and the plain negamax: no table, no regions, no
-//! combinatorial values. The maker ([`certify`]) uses the exact solver to
-//! pick the winning moves.
+//! after a move) and the plain negamax (with an exact memo of whole
+//! positions for each leaf): no lossy table, no regions, no combinatorial
+//! values. The maker ([`certify`]) uses the exact solver to pick the
+//! winning moves.
 //!
 //! # File format, version 2
+//! (Version 1 counted a leaf's budget without the memo; its files are
+//! refused.)
 //! `WCBYCERT`, one version byte, then a gzip stream of: one header line
 //! (`position=TEXT winner=first|second move=MOVE|- leaf_nodes=N`), a
 //! newline, and the body. The body is the tree in depth-first order, one
