@@ -434,6 +434,13 @@ fn cli_checkpoint_goes_on_where_a_run_stopped_and_refuses_other_files() {
         "{err}"
     );
     std::fs::write(&table, &snapshot).unwrap();
+    for minutes in ["0", "-1", "NaN"] {
+        let option = format!("--checkpoint-minutes={minutes}");
+        let (code, _, err) = solve(&["--checkpoint", path, &option]);
+        assert_eq!(code, 2, "{minutes}: {err}");
+        assert!(err.contains("positive number of minutes"), "{err}");
+    }
+    assert_eq!(std::fs::read(&table).unwrap(), snapshot);
     let (_, out, err) = solve(&["--checkpoint", path]);
     assert!(out.starts_with("winner=second"), "{out}");
     assert!(err.contains("loaded the table"), "{err}");

@@ -158,6 +158,15 @@ fn solve(args: &SolveArgs) -> Result<(), String> {
         Some(mib) => table_bits_within(mib)?,
         None => args.table_bits.unwrap_or(cells.clamp(16, 27)),
     };
+    let every = Duration::try_from_secs_f64(args.checkpoint_minutes * 60.0)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| {
+            format!(
+                "--checkpoint-minutes {}: expected a positive number of minutes",
+                args.checkpoint_minutes
+            )
+        })?;
     let checkpoint = match &args.checkpoint {
         Some(path) => Some(Checkpoint::load(path, &pos)?),
         None => None,
@@ -178,12 +187,6 @@ fn solve(args: &SolveArgs) -> Result<(), String> {
             eprintln!("warning: {e}");
         }
     };
-    let every = Duration::try_from_secs_f64(args.checkpoint_minutes * 60.0).map_err(|_| {
-        format!(
-            "--checkpoint-minutes {}: not a duration",
-            args.checkpoint_minutes
-        )
-    })?;
     let resume = Resume {
         lost: &lost,
         max_first_moves: args.max_first_moves,
