@@ -1,6 +1,9 @@
 //! The checker: plain rules and plain negamax (exact memo per leaf) only.
 
-use super::{proven_key, take_number, Certificate, CertificateError, Proven, EXPAND, LEAF, SEEN};
+use super::{
+    map_on_threads, proven_key, take_number, Certificate, CertificateError, Proven, EXPAND, LEAF,
+    SEEN,
+};
 use crate::cgt::FastMap;
 use crate::clobber::ClobberPosition;
 use std::collections::HashSet;
@@ -169,36 +172,16 @@ impl Checker<'_> {
         Ok(())
     }
 
-    /// Checks the pending leaves, each thread taking every `threads`-th.
+    /// Checks the pending leaves, shared out between the threads; the
+    /// first wrong one in the file's order fails the proof.
     fn check_pending(&mut self) -> Result<(), CertificateError> {
-        let (leaves, budget, threads) = (&self.pending, self.leaf_nodes, self.threads);
-        let share = |t: usize| -> Result<u64, CertificateError> {
-            leaves
-                .iter()
-                .skip(t)
-                .step_by(threads)
-                .map(|(pos, wins)| check_leaf(pos, *wins, budget))
-                .sum()
-        };
-        let results: Vec<Result<u64, CertificateError>> = if threads == 1 {
-            vec![share(0)]
-        } else {
-            std::thread::scope(|scope| {
-                let share = &share;
-                let handles: Vec<_> = (0..threads)
-                    .map(|t| scope.spawn(move || share(t)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| {
-                        h.join()
-                            .unwrap_or_else(|_| Err(fail("a checking thread failed".into())))
-                    })
-                    .collect()
-            })
-        };
-        for nodes in results {
-            self.done.leaf_nodes += nodes?;
+        let budget = self.leaf_nodes;
+        let results = map_on_threads(&self.pending, self.threads, |(pos, wins)| {
+            check_leaf(pos, *wins, budget)
+        });
+        for result in results {
+            self.done.leaf_nodes +=
+                result.unwrap_or_else(|| Err(fail("a checking thread failed".into())))?;
         }
         self.done.leaves += self.pending.len() as u64;
         self.pending.clear();

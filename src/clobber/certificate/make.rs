@@ -1,7 +1,10 @@
 //! The maker: the exact solver picks the winning moves, the plain negamax
 //! marks the leaves.
 
-use super::{plain_wins_within, proven_key, put_number, Certificate, Proven, EXPAND, LEAF, SEEN};
+use super::{
+    map_on_threads, plain_wins_within, proven_key, put_number, Certificate, Proven, EXPAND, LEAF,
+    SEEN,
+};
 use crate::clobber::solver::Solver;
 use crate::clobber::ClobberPosition;
 use crate::Color;
@@ -134,31 +137,15 @@ impl Maker<'_> {
             return;
         }
         let budget = self.options.leaf_nodes;
-        let verdicts: Vec<(Proven, Option<bool>)> = std::thread::scope(|scope| {
-            let open = &open;
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    scope.spawn(move || {
-                        open.iter()
-                            .skip(t)
-                            .step_by(threads)
-                            .map(|c| {
-                                (
-                                    proven_key(c, true),
-                                    plain_wins_within(c, &mut budget.clone()),
-                                )
-                            })
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            // A thread that fails leaves its children to be tested in order.
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap_or_default())
-                .collect()
+        let verdicts = map_on_threads(&open, threads, |c| {
+            plain_wins_within(c, &mut budget.clone())
         });
-        self.tested.extend(verdicts);
+        // A thread that fails leaves its children to be tested in order.
+        for (child, verdict) in open.iter().zip(verdicts) {
+            if let Some(verdict) = verdict {
+                self.tested.insert(proven_key(child, true), verdict);
+            }
+        }
     }
 
     /// Leaf or seen before: writes its code and returns true.

@@ -173,6 +173,34 @@ fn parse_header(header: &str) -> Result<Certificate, String> {
     })
 }
 
+/// `f` of every item, the items shared out between `threads` threads
+/// (thread t takes every `threads`-th from the t-th; none is started for
+/// one), in the items' order; None for the items of a thread that failed.
+pub(crate) fn map_on_threads<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<Option<R>> {
+    let threads = threads.clamp(1, items.len().max(1));
+    if threads == 1 {
+        return items.iter().map(|item| Some(f(item))).collect();
+    }
+    let shares: Vec<Option<Vec<R>>> = std::thread::scope(|scope| {
+        let f = &f;
+        let handles: Vec<_> = (0..threads)
+            .map(|t| scope.spawn(move || items.iter().skip(t).step_by(threads).map(f).collect()))
+            .collect();
+        handles.into_iter().map(|h| h.join().ok()).collect()
+    });
+    let mut out: Vec<Option<R>> = items.iter().map(|_| None).collect();
+    for (t, share) in shares.into_iter().enumerate() {
+        for (k, result) in share.into_iter().flatten().enumerate() {
+            out[t + k * threads] = Some(result);
+        }
+    }
+    out
+}
+
 /// Appends `n` as LEB128.
 pub(crate) fn put_number(out: &mut Vec<u8>, mut n: u64) {
     while n >= 0x80 {
