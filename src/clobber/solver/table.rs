@@ -56,6 +56,9 @@ impl Table {
 }
 
 impl Table {
+    /// Slots written or read at a time (8 bytes each).
+    const CHUNK_SLOTS: usize = 1 << 13;
+
     /// The number of slots (a power of two).
     pub(super) fn len(&self) -> usize {
         self.slots.len()
@@ -66,8 +69,8 @@ impl Table {
     /// every entry is a proven result whenever it was read.
     pub(super) fn write_to(&self, out: &mut dyn Write) -> io::Result<()> {
         let mut sum = 0u64;
-        let mut chunk = Vec::with_capacity(1 << 16);
-        for slots in self.slots.chunks(1 << 13) {
+        let mut chunk = Vec::with_capacity(Table::CHUNK_SLOTS * 8);
+        for slots in self.slots.chunks(Table::CHUNK_SLOTS) {
             chunk.clear();
             for slot in slots {
                 let entry = slot.load(Ordering::Relaxed);
@@ -93,8 +96,8 @@ impl Table {
     fn fill_from(&mut self, input: &mut dyn Read) -> Result<(), String> {
         let short = |e: io::Error| format!("the table is cut short ({e})");
         let mut sum = 0u64;
-        let mut chunk = vec![0u8; 1 << 16];
-        for slots in self.slots.chunks_mut(1 << 13) {
+        let mut chunk = vec![0u8; Table::CHUNK_SLOTS * 8];
+        for slots in self.slots.chunks_mut(Table::CHUNK_SLOTS) {
             let bytes = &mut chunk[..slots.len() * 8];
             input.read_exact(bytes).map_err(short)?;
             for (slot, raw) in slots.iter_mut().zip(bytes.chunks_exact(8)) {
