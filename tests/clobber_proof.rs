@@ -291,6 +291,7 @@ fn a_solve_resumed_after_some_first_moves_gives_the_same_answer_for_less() {
             lost: &[],
             max_first_moves: Some(3),
             snapshots: None,
+            interrupt: None,
         };
         let part = Solver::new().solve_resuming(&pos, cut, |r| {
             if !r.wins {
@@ -308,6 +309,7 @@ fn a_solve_resumed_after_some_first_moves_gives_the_same_answer_for_less() {
             lost: &lost,
             max_first_moves: None,
             snapshots: None,
+            interrupt: None,
         };
         let rest = Solver::new().solve_resuming(&pos, again, |r| {
             assert!(
@@ -344,6 +346,7 @@ fn a_table_saved_by_a_cut_solve_makes_the_rest_cheaper_and_a_bad_one_is_refused(
             every: Duration::from_secs(3600),
             save: &save,
         }),
+        interrupt: None,
     };
     let part = Solver::with_table_bits(16).solve_resuming(&pos, cut, |r| {
         lost.lock().unwrap().push(r.mv);
@@ -493,6 +496,124 @@ fn cli_checkpoint_goes_on_where_a_run_stopped_and_refuses_other_files() {
     let (code, _, err) = solve(&["--checkpoint", path]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("checkpoint"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_interrupted_solve_reports_only_true_verdicts_and_saves_its_table() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Mutex;
+    use std::time::Duration;
+    use warcaby::clobber::solver::{Resume, TableSnapshot, TableSnapshots};
+    let pos = start(4, 6);
+    let full = Solver::new().solve(&pos);
+    let saves = Mutex::new(0);
+    let save = |_: &TableSnapshot| *saves.lock().unwrap() += 1;
+    let snapshots = TableSnapshots {
+        every: Duration::from_secs(3600),
+        save: &save,
+    };
+    // Set before the start: nothing is decided, the table is still saved.
+    let at_once = AtomicBool::new(true);
+    let reported = Mutex::new(Vec::new());
+    let resume = Resume {
+        snapshots: Some(snapshots),
+        interrupt: Some(&at_once),
+        ..Resume::default()
+    };
+    let cut = Solver::new().solve_resuming(&pos, resume, |r| reported.lock().unwrap().push(r.mv));
+    assert!(!cut.complete, "{cut:?}");
+    assert!(reported.lock().unwrap().is_empty());
+    assert_eq!(*saves.lock().unwrap(), 1);
+    // Set by the first verdict: the verdicts reported are true, and a
+    // resume from them finishes with the whole solve's answer.
+    let later = AtomicBool::new(false);
+    let lost = Mutex::new(Vec::new());
+    let resume = Resume {
+        interrupt: Some(&later),
+        ..Resume::default()
+    };
+    let cut = Solver::new().solve_resuming(&pos, resume, |r| {
+        assert_eq!(!Solver::new().solve(&pos.after(&r.mv)).mover_wins, r.wins);
+        if !r.wins {
+            lost.lock().unwrap().push(r.mv);
+        }
+        later.store(true, Ordering::Relaxed);
+    });
+    let lost = lost.into_inner().unwrap();
+    if !cut.complete {
+        assert!(!lost.is_empty());
+        let again = Resume {
+            lost: &lost,
+            ..Resume::default()
+        };
+        let rest = Solver::new().solve_resuming(&pos, again, |_| {});
+        assert!(rest.complete);
+        assert_eq!(rest.mover_wins, full.mover_wins);
+    } else {
+        assert_eq!(cut.mover_wins, full.mover_wins);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn cli_sigterm_stops_a_solve_with_its_table_saved_and_the_same_command_goes_on() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("warcaby-term-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("4x7.txt");
+    let args = [
+        "clobber",
+        "solve",
+        "--rows",
+        "4",
+        "--cols",
+        "7",
+        "--threads",
+        "1",
+        "--table-bits",
+        "20",
+        "--verbose",
+        "--checkpoint",
+        file.to_str().unwrap(),
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_warcaby"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first decided move shows that the search (and the handler) runs.
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(
+        first.contains(" loses ") || first.contains(" wins "),
+        "{first}"
+    );
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stdout} {rest}");
+    assert!(stdout.contains("interrupted"), "{stdout}");
+    let table = std::fs::read(dir.join("4x7.txt.table")).unwrap();
+    assert!(table.starts_with(b"WCBYTABL"));
+    let checkpoint = std::fs::read_to_string(&file).unwrap();
+    assert!(checkpoint.contains("lost=") || checkpoint.contains("won="));
+    let (code, out, err) = warcaby(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("loaded the table"), "{err}");
+    assert!(
+        out.contains("winner=first") && out.contains("move=d2-d3"),
+        "{out}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

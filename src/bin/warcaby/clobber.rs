@@ -5,6 +5,7 @@ use crate::clobber_checkpoint::{Checkpoint, TableFile};
 use crate::clobber_proof::{certify_command, verify_command, CertifyArgs, VerifyArgs};
 use crate::games::{eval_name_error, pv_text};
 use clap::{Args, Subcommand};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use warcaby::clobber::independent::solve_independently;
@@ -75,8 +76,9 @@ pub(crate) struct SolveArgs {
     independent: bool,
     /// Save the decided first moves to this file after each one, and skip
     /// those it already holds: a run cut off goes on where it stopped. The
-    /// table is saved beside it (FILE.table) every --checkpoint-minutes and
-    /// loaded again on a restart.
+    /// table is saved beside it (FILE.table) every --checkpoint-minutes, when
+    /// Ctrl-C or SIGTERM stops the run, and at the end, and is loaded again
+    /// on a restart.
     #[arg(long)]
     checkpoint: Option<std::path::PathBuf>,
     /// Minutes between two saves of the table with --checkpoint.
@@ -187,12 +189,14 @@ fn solve(args: &SolveArgs) -> Result<(), String> {
             eprintln!("warning: {e}");
         }
     };
+    let interrupt = table_file.as_ref().map(|_| stop_on_signal()).transpose()?;
     let resume = Resume {
         lost: &lost,
         max_first_moves: args.max_first_moves,
         snapshots: table_file
             .as_ref()
             .map(|_| TableSnapshots { every, save: &save }),
+        interrupt,
     };
     let checkpoint = Mutex::new(checkpoint);
     let solution = solver.solve_resuming(&pos, resume, |r| {
@@ -211,12 +215,22 @@ fn solve(args: &SolveArgs) -> Result<(), String> {
         }
     });
     if !solution.complete {
+        let interrupted = interrupt.is_some_and(|i| i.load(Ordering::Relaxed));
         println!(
-            "winner=unknown nodes={} time_ms={} first_moves_skipped={} (stopped by --max-first-moves)",
+            "winner=unknown nodes={} time_ms={} first_moves_skipped={} ({})",
             solution.nodes,
             solution.time_ms,
-            lost.len()
+            lost.len(),
+            if interrupted {
+                "interrupted: the checkpoint and its table are saved, the same command goes on"
+            } else {
+                "stopped by --max-first-moves"
+            }
         );
+        if interrupted {
+            // The shell's code for a run ended by a signal (128 + SIGINT).
+            std::process::exit(130);
+        }
         return Ok(());
     }
     println!(
@@ -234,6 +248,21 @@ fn solve(args: &SolveArgs) -> Result<(), String> {
         println!("move={}", pos.move_text(&mv));
     }
     Ok(())
+}
+
+/// A flag that Ctrl-C, SIGTERM or SIGHUP sets, so that a solve with a
+/// checkpoint stops cleanly and saves its table; a second signal ends the
+/// program at once.
+fn stop_on_signal() -> Result<&'static AtomicBool, String> {
+    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+    ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+        eprintln!("interrupted: saving the table (a second Ctrl-C ends at once)");
+    })
+    .map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
+    Ok(&INTERRUPTED)
 }
 
 /// The table bits whose 8-byte entries fit in `mib` MiB.

@@ -33,7 +33,7 @@ use crate::cgt::GameId;
 use crate::core::rng::mix;
 use crate::search::Killers;
 use root::{root_moves, RootMove};
-use snapshot::save_while;
+use snapshot::{watch_while, Watch};
 pub use snapshot::{TableSnapshot, TableSnapshots};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -51,8 +51,9 @@ pub struct Solution {
     pub nodes: u64,
     /// Milliseconds spent.
     pub time_ms: u64,
-    /// False when [`Resume::max_first_moves`] stopped the search before
-    /// the answer was known (then `mover_wins` is false and means nothing).
+    /// False when [`Resume::max_first_moves`] or [`Resume::interrupt`]
+    /// stopped the search before the answer was known (then `mover_wins`
+    /// is false and means nothing).
     pub complete: bool,
 }
 
@@ -65,6 +66,11 @@ pub struct Resume<'a> {
     pub max_first_moves: Option<usize>,
     /// Save the table now and then while searching (and once at the end).
     pub snapshots: Option<TableSnapshots<'a>>,
+    /// Stop as soon as this is set (e.g. by Ctrl-C): the first moves
+    /// decided by then are reported, the others are not, the table keeps
+    /// what was proven (and is saved, with `snapshots`), and the solution
+    /// is not complete.
+    pub interrupt: Option<&'a AtomicBool>,
 }
 
 /// A large live region of a position and its hashes.
@@ -190,6 +196,15 @@ impl Solver {
             }
         }
         let header = resume.snapshots.map(|_| self.table_header(pos));
+        let snapshot = header.map(|header| TableSnapshot {
+            table: shared.table,
+            header,
+        });
+        let watch = Watch {
+            saving: resume.snapshots.as_ref().zip(snapshot.as_ref()),
+            interrupt: resume.interrupt,
+            stop: &shared.stop,
+        };
         let memories = &mut self.memories[..threads];
         let search = move || {
             if let [memory] = memories {
@@ -205,15 +220,10 @@ impl Solver {
                 });
             }
         };
-        match (resume.snapshots, header) {
-            (Some(snapshots), Some(header)) => {
-                let snapshot = TableSnapshot {
-                    table: shared.table,
-                    header,
-                };
-                save_while(search, &snapshots, &snapshot);
-            }
-            _ => search(),
+        if watch.saving.is_some() || watch.interrupt.is_some() {
+            watch_while(search, &watch);
+        } else {
+            search();
         }
         let winning_move = *shared.winner.lock().unwrap_or_else(|e| e.into_inner());
         Solution {
@@ -221,7 +231,9 @@ impl Solver {
             winning_move: winning_move.map(|i| moves[i].mv),
             nodes: shared.nodes.load(Ordering::Relaxed),
             time_ms: start.elapsed().as_millis() as u64,
-            complete: winning_move.is_some() || moves.len() == left,
+            complete: winning_move.is_some()
+                || (moves.len() == left
+                    && shared.decided.iter().all(|d| d.load(Ordering::Relaxed))),
         }
     }
 }
