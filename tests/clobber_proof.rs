@@ -64,6 +64,67 @@ fn certificates_of_small_boards_verify() {
     }
 }
 
+/// The position text of `pos` mirrored: its rows reversed (top to bottom)
+/// and/or each row reversed (left to right).
+fn mirrored(pos: &ClobberPosition, rows: bool, cols: bool) -> String {
+    let text = pos.to_text();
+    let (board, side) = text.split_once(':').unwrap();
+    let mut lines: Vec<String> = board
+        .split('/')
+        .map(|l| {
+            if cols {
+                l.chars().rev().collect()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    if rows {
+        lines.reverse();
+    }
+    format!("{}:{side}", lines.join("/"))
+}
+
+#[test]
+fn a_mirror_image_of_a_proven_position_is_seen_not_proven_again() {
+    // Second-player wins: every first move is answered, and first moves
+    // that are mirror images of each other need one proof. With leaves of
+    // two stones fewer than the board, each first move's proof is its
+    // answer and a leaf (2 positions), and an image of one proven before
+    // is one seen mark.
+    for (rows, cols) in [(2, 6), (3, 4), (3, 6)] {
+        let pos = start(rows, cols);
+        let children: Vec<ClobberPosition> =
+            pos.legal_moves().iter().map(|m| pos.after(m)).collect();
+        let images = [(false, false), (true, false), (false, true), (true, true)];
+        let classes: std::collections::HashSet<String> = children
+            .iter()
+            .map(|c| {
+                images
+                    .iter()
+                    .map(|&(r, k)| mirrored(c, r, k))
+                    .min()
+                    .unwrap()
+            })
+            .collect();
+        let (n, k) = (children.len() as u64, classes.len() as u64);
+        assert!(k < n, "{rows}x{cols}");
+        let options = CertifyOptions {
+            leaf_stones: (rows * cols - 2) as u32,
+            leaf_nodes: 10_000_000,
+            threads: 1,
+        };
+        let made = certify(&pos, &mut Solver::new(), options).unwrap();
+        assert!(!made.certificate.mover_wins, "{rows}x{cols}");
+        assert_eq!(made.positions, 1 + 2 * k + (n - k), "{rows}x{cols}");
+        assert!(made.seen >= n - k, "{rows}x{cols}");
+        assert_eq!(verify(&made.certificate).unwrap().positions, made.positions);
+        // A mirror image proven alone has the same verdict.
+        let image = ClobberPosition::parse(&mirrored(&children[0], true, true)).unwrap();
+        assert_eq!(plain_wins(&children[0]), plain_wins(&image));
+    }
+}
+
 #[test]
 fn the_leaf_check_agrees_with_plain_negamax_and_stops_at_its_budget() {
     use warcaby::clobber::certificate::plain_wins_within;

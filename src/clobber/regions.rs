@@ -75,29 +75,13 @@ impl Geometry {
     pub(crate) fn new(shape: Shape) -> Geometry {
         let (rows, cols) = (shape.rows(), shape.cols());
         let column = |c: usize| (0..rows).fold(0u128, |m, r| m | 1 << shape.cell(r, c));
-        // Mirrors of rows and columns always map the board onto itself;
-        // a square board may also be transposed.
-        let symmetries = if rows == cols { 8 } else { 4 };
-        // The image of a cell under symmetry `t`.
-        let image = |cell: usize, t: usize| {
-            let (mut r, mut c) = shape.row_col(cell);
-            if t & 4 != 0 {
-                (r, c) = (c, r);
-            }
-            if t & 1 != 0 {
-                r = rows - 1 - r;
-            }
-            if t & 2 != 0 {
-                c = cols - 1 - c;
-            }
-            shape.cell(r, c)
-        };
+        let symmetries = shape.symmetries();
         let keys = (0..shape.cells())
             .map(|cell| {
                 let mut key = [[0u64; 8]; 2];
                 for t in 0..symmetries {
-                    key[0][t] = CELL_KEYS[image(cell, t)];
-                    key[1][t] = CELL_KEYS[128 + image(cell, t)];
+                    key[0][t] = CELL_KEYS[shape.image(cell, t)];
+                    key[1][t] = CELL_KEYS[128 + shape.image(cell, t)];
                 }
                 key
             })

@@ -117,6 +117,34 @@ impl Shape {
         format!("{}{}", (b'a' + c as u8) as char, r + 1)
     }
 
+    /// How many symmetries map the board onto itself: 8 when square (the
+    /// transposes too), else 4 (identity, row mirror, column mirror, both).
+    pub fn symmetries(self) -> usize {
+        if self.rows() == self.cols() {
+            8
+        } else {
+            4
+        }
+    }
+
+    /// The image of `cell` under symmetry `t` (< [`Shape::symmetries`]):
+    /// bit 4 transposes, bit 1 mirrors the rows, bit 2 the columns; 0 is
+    /// the identity. Clobber's rules only see which cells are neighbours,
+    /// so a position and its images are the same game.
+    pub fn image(self, cell: usize, t: usize) -> usize {
+        let (mut r, mut c) = self.row_col(cell);
+        if t & 4 != 0 {
+            (r, c) = (c, r);
+        }
+        if t & 1 != 0 {
+            r = self.rows() - 1 - r;
+        }
+        if t & 2 != 0 {
+            c = self.cols() - 1 - c;
+        }
+        self.cell(r, c)
+    }
+
     /// Orthogonal neighbours of a cell.
     pub fn neighbours(self, cell: usize) -> u128 {
         let bit = 1u128 << cell;

@@ -1,7 +1,7 @@
 //! The checker: plain rules and plain negamax (exact memo per leaf) only.
 
 use super::{
-    map_on_threads, proven_key, take_number, Certificate, CertificateError, Proven, EXPAND, LEAF,
+    map_on_threads, take_number, Certificate, CertificateError, Proven, ProvenKeys, EXPAND, LEAF,
     SEEN,
 };
 use crate::cgt::FastMap;
@@ -107,6 +107,7 @@ pub fn verify_on_threads(cert: &Certificate, threads: usize) -> Result<Verified,
         at: 0,
         leaf_nodes: cert.leaf_nodes,
         proven: HashSet::new(),
+        keys: ProvenKeys::new(cert.position.shape()),
         done: Verified::default(),
         pending: Vec::with_capacity(LEAF_BATCH),
         threads: threads.max(1),
@@ -147,6 +148,7 @@ struct Checker<'a> {
     at: usize,
     leaf_nodes: u64,
     proven: HashSet<Proven>,
+    keys: ProvenKeys,
     done: Verified,
     /// Leaves read and not checked yet, with the verdict the proof claims.
     pending: Vec<(ClobberPosition, bool)>,
@@ -188,9 +190,10 @@ impl Checker<'_> {
         Ok(())
     }
 
-    /// A position proven earlier with the same verdict.
+    /// A position proven earlier with the same verdict (or a mirror image
+    /// of one).
     fn seen(&self, pos: &ClobberPosition, wins: bool) -> Result<(), CertificateError> {
-        if self.proven.contains(&proven_key(pos, wins)) {
+        if self.proven.contains(&self.keys.of(pos, wins)) {
             Ok(())
         } else {
             Err(fail(format!(
@@ -220,7 +223,7 @@ impl Checker<'_> {
                         ))
                     })?;
                 self.loses(&pos.after(mv))?;
-                self.proven.insert(proven_key(pos, true));
+                self.proven.insert(self.keys.of(pos, true));
                 Ok(())
             }
         }
@@ -236,7 +239,7 @@ impl Checker<'_> {
                 for mv in pos.legal_moves() {
                     self.wins(&pos.after(&mv))?;
                 }
-                self.proven.insert(proven_key(pos, false));
+                self.proven.insert(self.keys.of(pos, false));
                 Ok(())
             }
             code => Err(fail(format!(

@@ -2,7 +2,7 @@
 //! marks the leaves.
 
 use super::{
-    map_on_threads, plain_wins_within, proven_key, put_number, Certificate, Proven, EXPAND, LEAF,
+    map_on_threads, plain_wins_within, put_number, Certificate, Proven, ProvenKeys, EXPAND, LEAF,
     SEEN,
 };
 use crate::clobber::solver::Solver;
@@ -60,6 +60,7 @@ pub fn certify(
         solver,
         options,
         proven: HashSet::new(),
+        keys: ProvenKeys::new(pos.shape()),
         tested: HashMap::new(),
         body: Vec::new(),
         made: MadeCertificate {
@@ -93,6 +94,7 @@ struct Maker<'a> {
     solver: &'a mut Solver,
     options: CertifyOptions,
     proven: HashSet<Proven>,
+    keys: ProvenKeys,
     /// Leaf tests done ahead (in parallel) for the replies being proven:
     /// the plain negamax's verdict, None when over budget.
     tested: HashMap<Proven, Option<bool>>,
@@ -107,7 +109,7 @@ impl Maker<'_> {
         if !self.may_be_leaf(pos) {
             return Ok(false);
         }
-        let verdict = match self.tested.remove(&proven_key(pos, wins)) {
+        let verdict = match self.tested.remove(&self.keys.of(pos, wins)) {
             Some(verdict) => verdict,
             None => plain_wins_within(pos, &mut self.options.leaf_nodes.clone()),
         };
@@ -131,7 +133,7 @@ impl Maker<'_> {
         let threads = self.options.threads;
         let open: Vec<&ClobberPosition> = children
             .iter()
-            .filter(|c| self.may_be_leaf(c) && !self.proven.contains(&proven_key(c, true)))
+            .filter(|c| self.may_be_leaf(c) && !self.proven.contains(&self.keys.of(c, true)))
             .collect();
         if threads < 2 || open.len() < 2 {
             return;
@@ -143,14 +145,14 @@ impl Maker<'_> {
         // A thread that fails leaves its children to be tested in order.
         for (child, verdict) in open.iter().zip(verdicts) {
             if let Some(verdict) = verdict {
-                self.tested.insert(proven_key(child, true), verdict);
+                self.tested.insert(self.keys.of(child, true), verdict);
             }
         }
     }
 
     /// Leaf or seen before: writes its code and returns true.
     fn settled(&mut self, pos: &ClobberPosition, wins: bool) -> Result<bool, String> {
-        if self.proven.contains(&proven_key(pos, wins)) {
+        if self.proven.contains(&self.keys.of(pos, wins)) {
             self.made.seen += 1;
             put_number(&mut self.body, SEEN);
         } else if self.leaf(pos, wins)? {
@@ -172,7 +174,7 @@ impl Maker<'_> {
         let moves = pos.legal_moves();
         let known = moves
             .iter()
-            .find(|m| self.proven.contains(&proven_key(&pos.after(m), false)));
+            .find(|m| self.proven.contains(&self.keys.of(&pos.after(m), false)));
         let mv = match known {
             Some(&mv) => mv,
             None => {
@@ -195,7 +197,7 @@ impl Maker<'_> {
         let k = pos.legal_moves().iter().position(|m| m == mv).unwrap_or(0);
         put_number(&mut self.body, EXPAND + k as u64);
         self.loses(&pos.after(mv))?;
-        self.proven.insert(proven_key(pos, true));
+        self.proven.insert(self.keys.of(pos, true));
         Ok(())
     }
 
@@ -219,9 +221,9 @@ impl Maker<'_> {
         }
         // Tests ahead of children proven meanwhile by a sibling's proof.
         for child in &children {
-            self.tested.remove(&proven_key(child, true));
+            self.tested.remove(&self.keys.of(child, true));
         }
-        self.proven.insert(proven_key(pos, false));
+        self.proven.insert(self.keys.of(pos, false));
         Ok(())
     }
 }

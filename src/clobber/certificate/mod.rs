@@ -7,8 +7,9 @@
 //! move is answered, in the order of [`ClobberPosition::legal_moves`]. The
 //! tree is cut at *leaves*, positions small enough that the plain negamax
 //! ([`plain_wins_within`]) decides them within the node budget the header
-//! names. A position proven earlier in the file is not proven again: a
-//! *seen* mark points back to it.
+//! names. A position proven earlier in the file, or a mirror image of one
+//! (the board's symmetries map the game onto itself), is not proven again:
+//! a *seen* mark points back to it.
 //!
 //! The checker ([`verify`]) uses only the rules (legal moves, the position
 //! after a move) and the plain negamax (with an exact memo of whole
@@ -16,9 +17,10 @@
 //! values. The maker ([`certify`]) uses the exact solver to pick the
 //! winning moves.
 //!
-//! # File format, version 2
+//! # File format, version 3
 //! (Version 1 counted a leaf's budget without the memo; its files are
-//! refused.)
+//! refused. Version 2 marked only exact repetitions as seen; its files are
+//! read as version 3.)
 //! `WCBYCERT`, one version byte, then a gzip stream of: one header line
 //! (`position=TEXT winner=first|second move=MOVE|- leaf_nodes=N`), a
 //! newline, and the body. The body is the tree in depth-first order, one
@@ -38,8 +40,11 @@ use std::io::{Read, Write};
 
 /// The first bytes of a certificate file.
 pub const MAGIC: &[u8; 8] = b"WCBYCERT";
-/// The format version this code writes and reads.
-pub const VERSION: u8 = 2;
+/// The format version this code writes.
+pub const VERSION: u8 = 3;
+/// The oldest format version this code reads (version 2 differs only in
+/// naming fewer positions seen: its files are valid version 3 proofs).
+pub const OLDEST_VERSION: u8 = 2;
 
 /// Node codes of the body.
 pub(crate) const LEAF: u64 = 0;
@@ -114,9 +119,9 @@ impl Certificate {
             return Err(bad("the file does not start with WCBYCERT".into()));
         }
         let version = bytes[MAGIC.len()];
-        if version != VERSION {
+        if !(OLDEST_VERSION..=VERSION).contains(&version) {
             return Err(bad(format!(
-                "format version {version}, this program reads version {VERSION}"
+                "format version {version}, this program reads versions {OLDEST_VERSION} to {VERSION}"
             )));
         }
         let mut data = Vec::new();
@@ -226,16 +231,59 @@ pub(crate) fn take_number(data: &[u8], at: &mut usize) -> Option<u64> {
 }
 
 /// A whole position and the role it was proven in (true: the mover wins),
-/// as the set of proven positions keeps it: exact, no hash.
+/// as the set of proven positions keeps it: exact, no hash, the same for a
+/// position and its mirror images.
 pub(crate) type Proven = (u128, u128, bool, bool);
 
-/// The key of `pos` proven with the mover winning (`wins`) or losing.
-pub(crate) fn proven_key(pos: &ClobberPosition, wins: bool) -> Proven {
-    use crate::Color;
-    (
-        pos.stones(Color::Black),
-        pos.stones(Color::White),
-        pos.side_to_move() == Color::Black,
-        wins,
-    )
+/// The keys of proven positions on one board: the least of a position's
+/// images under the board's symmetries, so that a mirror image of a
+/// position proven before counts as proven (the same game, cell for cell).
+pub(crate) struct ProvenKeys {
+    /// `tables[t][k][byte]`: the image under symmetry `t` of the stones
+    /// `byte` on cells `8k..8k+8`.
+    tables: Vec<Vec<[u128; 256]>>,
+}
+
+impl ProvenKeys {
+    /// The tables of `shape`'s symmetries.
+    pub(crate) fn new(shape: super::Shape) -> ProvenKeys {
+        let chunks = shape.cells().div_ceil(8);
+        let tables = (0..shape.symmetries())
+            .map(|t| {
+                (0..chunks)
+                    .map(|k| {
+                        let mut table = [0u128; 256];
+                        for (byte, image) in table.iter_mut().enumerate() {
+                            for bit in (0..8).filter(|b| byte >> b & 1 == 1) {
+                                let cell = 8 * k + bit;
+                                if cell < shape.cells() {
+                                    *image |= 1 << shape.image(cell, t);
+                                }
+                            }
+                        }
+                        table
+                    })
+                    .collect()
+            })
+            .collect();
+        ProvenKeys { tables }
+    }
+
+    /// The image of `stones` under symmetry `t`.
+    fn image(&self, t: usize, stones: u128) -> u128 {
+        self.tables[t].iter().enumerate().fold(0, |m, (k, table)| {
+            m | table[(stones >> (8 * k)) as usize & 0xFF]
+        })
+    }
+
+    /// The key of `pos` proven with the mover winning (`wins`) or losing.
+    pub(crate) fn of(&self, pos: &ClobberPosition, wins: bool) -> Proven {
+        use crate::Color;
+        let (black, white) = (pos.stones(Color::Black), pos.stones(Color::White));
+        let least = (0..self.tables.len())
+            .map(|t| (self.image(t, black), self.image(t, white)))
+            .min()
+            .unwrap_or((black, white));
+        (least.0, least.1, pos.side_to_move() == Color::Black, wins)
+    }
 }
