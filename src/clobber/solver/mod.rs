@@ -33,7 +33,7 @@ use crate::cgt::GameId;
 use crate::core::rng::mix;
 use crate::search::Killers;
 use root::{root_moves, RootMove};
-use snapshot::{watch_while, Watch};
+use snapshot::save_while;
 pub use snapshot::{TableSnapshot, TableSnapshots};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -184,6 +184,7 @@ impl Solver {
             decided: moves.iter().map(|_| AtomicBool::new(false)).collect(),
             workers: moves.iter().map(|_| AtomicUsize::new(0)).collect(),
             stop: AtomicBool::new(false),
+            interrupt: resume.interrupt,
             winner: Mutex::new(None),
             nodes: AtomicU64::new(0),
         };
@@ -195,16 +196,10 @@ impl Solver {
                 memory.shape = Some(pos.shape());
             }
         }
-        let header = resume.snapshots.map(|_| self.table_header(pos));
-        let snapshot = header.map(|header| TableSnapshot {
+        let snapshot = resume.snapshots.map(|_| TableSnapshot {
             table: shared.table,
-            header,
+            header: self.table_header(pos),
         });
-        let watch = Watch {
-            saving: resume.snapshots.as_ref().zip(snapshot.as_ref()),
-            interrupt: resume.interrupt,
-            stop: &shared.stop,
-        };
         let memories = &mut self.memories[..threads];
         let search = move || {
             if let [memory] = memories {
@@ -220,10 +215,9 @@ impl Solver {
                 });
             }
         };
-        if watch.saving.is_some() || watch.interrupt.is_some() {
-            watch_while(search, &watch);
-        } else {
-            search();
+        match resume.snapshots.as_ref().zip(snapshot.as_ref()) {
+            Some((snapshots, snapshot)) => save_while(search, snapshots, snapshot),
+            None => search(),
         }
         let winning_move = *shared.winner.lock().unwrap_or_else(|e| e.into_inner());
         Solution {
@@ -265,8 +259,18 @@ struct Shared<'a> {
     workers: Vec<AtomicUsize>,
     /// Set once a winning first move is found: the others need not finish.
     stop: AtomicBool,
+    /// Set from outside (Ctrl-C): the search ends without an answer.
+    interrupt: Option<&'a AtomicBool>,
     winner: Mutex<Option<usize>>,
     nodes: AtomicU64,
+}
+
+impl Shared<'_> {
+    /// True once the solve is over: a winner found, or interrupted.
+    fn over(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.interrupt.is_some_and(|i| i.load(Ordering::Relaxed))
+    }
 }
 
 /// Plies (after the first move's reply) where a helper thread turns the
@@ -374,7 +378,7 @@ impl<'a> Worker<'a> {
     /// it; None when the solve is over.
     fn next_first_move(&self, count: usize) -> Option<(usize, usize)> {
         let shared = self.shared;
-        if shared.stop.load(Ordering::Relaxed) {
+        if shared.over() {
             return None;
         }
         let i = shared.next.fetch_add(1, Ordering::Relaxed);
@@ -389,7 +393,7 @@ impl<'a> Worker<'a> {
     }
 
     fn stopped(&self) -> bool {
-        self.shared.stop.load(Ordering::Relaxed)
+        self.shared.over()
             || self
                 .current
                 .is_some_and(|i| self.shared.decided[i].load(Ordering::Relaxed))

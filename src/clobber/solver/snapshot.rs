@@ -102,43 +102,27 @@ impl Solver {
     }
 }
 
-/// What a watcher thread does while a solve runs.
-pub(super) struct Watch<'a> {
-    /// Saves the table now and then, and once when the search ends.
-    pub(super) saving: Option<(&'a TableSnapshots<'a>, &'a TableSnapshot<'a>)>,
-    /// Once this is set, `stop` is set: the search ends without an answer.
-    pub(super) interrupt: Option<&'a AtomicBool>,
-    /// The search's stop flag.
-    pub(super) stop: &'a AtomicBool,
-}
-
-/// Runs `search` while a thread watches it as `watch` says: saves the
-/// table every `snapshots.every` (and once when it ends), and stops the
-/// search once the interrupt flag is set.
-pub(super) fn watch_while(search: impl FnOnce(), watch: &Watch) {
+/// Runs `search`, saving `snapshot` every `snapshots.every` meanwhile and
+/// once when it ends.
+pub(super) fn save_while(
+    search: impl FnOnce(),
+    snapshots: &TableSnapshots,
+    snapshot: &TableSnapshot,
+) {
     let finished = AtomicBool::new(false);
-    let tick = Duration::from_millis(100);
     std::thread::scope(|scope| {
         scope.spawn(|| {
             let mut last = Instant::now();
             while !finished.load(Ordering::Relaxed) {
-                let pause = watch.saving.map_or(tick, |(s, _)| tick.min(s.every));
-                std::thread::sleep(pause);
-                if watch.interrupt.is_some_and(|i| i.load(Ordering::Relaxed)) {
-                    watch.stop.store(true, Ordering::Relaxed);
-                }
-                if let Some((snapshots, snapshot)) = watch.saving {
-                    if last.elapsed() >= snapshots.every && !finished.load(Ordering::Relaxed) {
-                        (snapshots.save)(snapshot);
-                        last = Instant::now();
-                    }
+                std::thread::sleep(Duration::from_millis(100).min(snapshots.every));
+                if last.elapsed() >= snapshots.every && !finished.load(Ordering::Relaxed) {
+                    (snapshots.save)(snapshot);
+                    last = Instant::now();
                 }
             }
         });
         search();
         finished.store(true, Ordering::Relaxed);
     });
-    if let Some((snapshots, snapshot)) = watch.saving {
-        (snapshots.save)(snapshot);
-    }
+    (snapshots.save)(snapshot);
 }
