@@ -70,5 +70,5 @@ wasm_test --test wasm_browser
 wasm_test -p warcaby-protocol --test wasm_browser
 
 say "end-to-end tests (trunk build, Playwright + headless Chromium)"
-trunk build --release
+build_site
 (cd www && node --test --test-concurrency=1 e2e/)

@@ -1,7 +1,7 @@
 # Shared by www/serve.sh and tests/run_all.sh: installs what the browser
 # build and its tests need, each only when missing (so a second run is
 # instant). Sources only registries: crates.io, npm, Debian.
-# Usage: source www/tools.sh; ensure_web_build; ensure_browser
+# Usage: source www/tools.sh; ensure_web_build; build_site; ensure_browser
 
 WWW_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
@@ -24,10 +24,13 @@ ensure_cargo_tool() {
     fi
 }
 
+# npm ci again whenever package-lock.json changed since the last install.
 ensure_npm_packages() {
-    if [ ! -x "$WWW_DIR/node_modules/.bin/wasm-opt" ] || [ ! -d "$WWW_DIR/node_modules/playwright-core" ]; then
-        say "installing npm packages (binaryen for wasm-opt, playwright-core)"
+    local stamp="$WWW_DIR/node_modules/.installed-lock.json"
+    if ! cmp -s "$WWW_DIR/package-lock.json" "$stamp"; then
+        say "installing npm packages (binaryen for wasm-opt, playwright-core, express)"
         (cd "$WWW_DIR" && npm ci --no-audit --no-fund)
+        cp "$WWW_DIR/package-lock.json" "$stamp"
     fi
     # npm's binaryen first: Debian's wasm-opt breaks the output.
     export PATH="$WWW_DIR/node_modules/.bin:$PATH"
@@ -40,6 +43,18 @@ ensure_web_build() {
     ensure_npm_packages
     # Trunk runs offline: fetch the crates first.
     (cd "$WWW_DIR/.." && cargo fetch --target wasm32-unknown-unknown >/dev/null)
+}
+
+# Builds the release site into dist/. A failed build removes dist/ (and
+# Trunk's staging folder in it), so that no stale build is served or shipped.
+build_site() {
+    local root
+    root="$(cd "$WWW_DIR/.." && pwd)"
+    if ! (cd "$root" && trunk build --release); then
+        rm -rf "$root/dist"
+        say "the build failed (above): dist/ is removed, so no old build is served or shipped"
+        return 1
+    fi
 }
 
 ensure_browser() {

@@ -1,19 +1,13 @@
-// Shared by the end-to-end tests: serves dist/ on 127.0.0.1 (a static
-// server, as any host would), starts Debian's headless Chromium through
-// playwright-core, and records console errors and page errors.
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { join, extname, normalize } from 'node:path';
+// Shared by the end-to-end tests: serves dist/ on 127.0.0.1 through the
+// site's own static server (www/site-server.mjs, as `bash www/serve.sh`
+// serves it), starts Debian's headless Chromium through playwright-core,
+// and records console errors and page errors.
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { siteHandler, listen } from '../site-server.mjs';
 
 // WARCABY_DIST serves another build (say, of an older commit, to see a new test fail there).
 const DIST = process.env.WARCABY_DIST ?? fileURLToPath(new URL('../../dist/', import.meta.url));
-const TYPES = {
-  '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.css': 'text/css', '.json': 'application/json', '.png': 'image/png',
-  '.webmanifest': 'application/manifest+json',
-};
 
 /** Serves dist/ under `prefix` (a sub-path, to prove relative URLs work). */
 export async function serve(prefix = '/warcaby/') {
@@ -21,23 +15,10 @@ export async function serve(prefix = '/warcaby/') {
   let blocked = null;
   // Every file served: its path under the prefix and its size in bytes.
   const served = [];
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url, 'http://x');
-    if (!url.pathname.startsWith(prefix) || blocked?.test(url.pathname)) {
-      res.writeHead(404); res.end(); return;
-    }
-    let path = url.pathname.slice(prefix.length) || 'index.html';
-    path = normalize(path).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const body = await readFile(join(DIST, path));
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
-      res.end(body);
-      served.push({ path, bytes: body.length });
-    } catch {
-      res.writeHead(404); res.end();
-    }
+  const handler = siteHandler({
+    dist: DIST, prefix, blocked: () => blocked, onServed: (file) => served.push(file),
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await listen(handler, 0, '127.0.0.1');
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}${prefix}`,
@@ -65,11 +46,12 @@ export async function launch() {
  * uncaught exceptions. `storage` presets the saved-game value, `initScripts`
  * run before the page's own scripts, `deviceScaleFactor` emulates HiDPI,
  * `viewport` and `hasTouch` a phone; `serviceWorkers: 'allow'` lets the
- * page's service worker run.
+ * page's service worker run; `onPage(page)` is called before the page
+ * loads (to listen to its requests, say).
  */
 export async function openGame(browser, url, {
   reducedMotion = 'reduce', storage, initScripts = [], deviceScaleFactor,
-  viewport = { width: 1100, height: 900 }, hasTouch, serviceWorkers = 'block',
+  viewport = { width: 1100, height: 900 }, hasTouch, serviceWorkers = 'block', onPage,
 } = {}) {
   // Service workers are off unless asked for: a test that makes files
   // unreachable means the server's, not a cached copy.
@@ -84,6 +66,7 @@ export async function openGame(browser, url, {
     await page.addInitScript((value) => { localStorage.setItem('warcaby.v1', value); }, storage);
   }
   for (const script of initScripts) await page.addInitScript(script);
+  onPage?.(page);
   await page.goto(url);
   await waitReady(page);
   return { context, page, errors };
