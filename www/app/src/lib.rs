@@ -39,6 +39,15 @@ pub fn with_app(f: impl FnOnce(&mut App)) {
     });
 }
 
+/// A first visit's settings: the defaults, with sounds off where the
+/// system asks for less motion (a quiet page for those who want calm).
+fn first_visit_settings() -> Settings {
+    Settings {
+        sound: !dom::prefers_reduced_motion(),
+        ..Settings::default()
+    }
+}
+
 /// Starts the page: restores the saved settings and game (or starts anew,
 /// saying why a saved one could not be restored), wires the controls and
 /// starts the AI.
@@ -57,7 +66,7 @@ pub fn start() -> Result<(), JsValue> {
     });
     let (settings, game, notice) = match restored {
         Ok(Some((settings, game))) => (settings, game, None),
-        Ok(None) => (Settings::default(), fresh(), None),
+        Ok(None) => (first_visit_settings(), fresh(), None),
         Err(problem) => (
             Settings::default(),
             fresh(),

@@ -177,6 +177,7 @@ impl App {
         self.ui
             .show_alphazero(alphazero_plays(settings.game, settings.variant));
         self.ui.show_lab(self.state.settings.lab);
+        dom::set_color_scheme(self.state.settings.color_scheme);
         self.draw();
     }
 }

@@ -20,6 +20,9 @@ impl App {
                 if !by_ai {
                     self.ui.clear_notice();
                 }
+                if self.state.settings.sound {
+                    dom::sound::play(self.state.sound_of(&mv));
+                }
                 self.moved(said);
                 self.animate(Animation::of(&before, &mv, dom::now()));
                 self.after_change();

@@ -11,7 +11,7 @@ use web_sys::HtmlInputElement;
 
 /// The settings shown in lists: each list's id, its value in `s`, and what
 /// it is called.
-pub fn select_fields(s: &Settings) -> [(&'static str, String, &'static str); 13] {
+pub fn select_fields(s: &Settings) -> [(&'static str, String, &'static str); 16] {
     let mode = match s.mode {
         Mode::HumanVsAi { human_white: true } => "white",
         Mode::HumanVsAi { human_white: false } => "black",
@@ -48,6 +48,9 @@ pub fn select_fields(s: &Settings) -> [(&'static str, String, &'static str); 13]
             "White's algorithm",
         ),
         ("eval", s.eval.to_string(), "checkers heuristic"),
+        ("board-theme", s.board_theme.to_string(), "board"),
+        ("piece-set", s.piece_set.to_string(), "pieces"),
+        ("color-scheme", s.color_scheme.to_string(), "colour scheme"),
     ]
 }
 
@@ -122,6 +125,11 @@ pub fn read_settings(old: &Settings) -> Settings {
         white_depth: depth_value("depth-white"),
         animate: checked("animate"),
         coordinates: checked("coordinates"),
+        square_numbers: checked("square-numbers"),
+        board_theme: chosen("board-theme", old.board_theme),
+        piece_set: chosen("piece-set", old.piece_set),
+        color_scheme: chosen("color-scheme", old.color_scheme),
+        sound: checked("sound"),
         auto_single: checked("auto-single"),
         flipped: old.flipped,
     }

@@ -136,6 +136,11 @@ fn install_settings() -> Result<(), JsValue> {
         "depth-white",
         "animate",
         "coordinates",
+        "square-numbers",
+        "board-theme",
+        "piece-set",
+        "color-scheme",
+        "sound",
         "auto-single",
         "lab-enabled",
     ] {

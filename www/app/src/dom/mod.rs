@@ -4,9 +4,11 @@
 
 pub mod form;
 pub mod handlers;
+pub mod sound;
 pub mod storage;
 pub mod ui;
 
+use crate::state::appearance::ColorScheme;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, Window};
@@ -56,6 +58,19 @@ pub fn prefers_reduced_motion() -> bool {
 pub fn later(ms: i32, f: impl FnOnce() + 'static) {
     let cb = Closure::once_into_js(f);
     let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms);
+}
+
+/// Light, dark or the system's page: `data-scheme` on `<html>` (none: the
+/// system's), which the style sheet reads.
+pub fn set_color_scheme(scheme: ColorScheme) {
+    let Some(root) = document().document_element() else {
+        return;
+    };
+    let _ = match scheme {
+        ColorScheme::System => root.remove_attribute("data-scheme"),
+        ColorScheme::Light => root.set_attribute("data-scheme", "light"),
+        ColorScheme::Dark => root.set_attribute("data-scheme", "dark"),
+    };
 }
 
 /// Redraws on the next animation frame.

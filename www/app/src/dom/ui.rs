@@ -365,6 +365,8 @@ impl Ui {
         }
         set_checked("animate", s.animate);
         set_checked("coordinates", s.coordinates);
+        set_checked("square-numbers", s.square_numbers);
+        set_checked("sound", s.sound);
         set_checked("auto-single", s.auto_single);
         set_checked("lab-enabled", s.lab);
         for (id, depth) in [

@@ -4,6 +4,7 @@
 //! natively; the controller (`control`) drives it, the view draws it.
 
 pub mod alphazero;
+pub mod appearance;
 pub mod describe;
 pub mod editor;
 pub mod game;
@@ -11,6 +12,7 @@ pub mod saved;
 pub mod selection;
 pub mod settings;
 
+use appearance::Sound;
 use editor::Editing;
 use selection::{ClobberSelection, Outcome, Selection};
 use settings::{Mode, Settings};
@@ -223,6 +225,16 @@ impl State {
         self.game.play(mv).map_err(|e| e.to_string())?;
         self.clear_selection();
         Ok(said)
+    }
+
+    /// The sound of `mv`, just played: the game's end, a crowning, a
+    /// capture (every Clobber move takes a stone) or a plain move.
+    pub fn sound_of(&self, mv: &AnyMove) -> Sound {
+        let (captured, crowned) = match mv {
+            AnyMove::Checkers(m) => (m.is_capture(), m.promotes()),
+            AnyMove::Clobber(_) => (true, false),
+        };
+        Sound::of_move(captured, crowned, self.game.outcome().is_some())
     }
 
     /// A click (or drop) on `spot` in the live game: the selection's

@@ -3,6 +3,7 @@
 //! engine does not know cannot be read, so it never reaches the engine.
 
 use super::alphazero::{alphazero_plays, LabEngine};
+use super::appearance::{BoardTheme, ColorScheme, PieceSet};
 use serde::{Deserialize, Serialize};
 use warcaby::checkers::ai::{CheckersEval, Level};
 use warcaby::clobber::{ClobberEval, Shape};
@@ -33,6 +34,10 @@ fn six() -> u8 {
 
 fn five() -> u8 {
     5
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Player-chosen settings. Fields added after the first saved version have
@@ -87,8 +92,24 @@ pub struct Settings {
     pub flipped: bool,
     /// Animate moves.
     pub animate: bool,
-    /// Show coordinates.
+    /// Show coordinates (a-h and 1-8 on the board's edges).
     pub coordinates: bool,
+    /// Show the dark squares' numbers (1-32): for players of the numeric
+    /// notation; off for casual play.
+    #[serde(default)]
+    pub square_numbers: bool,
+    /// The board's colours.
+    #[serde(default)]
+    pub board_theme: BoardTheme,
+    /// How pieces are drawn.
+    #[serde(default)]
+    pub piece_set: PieceSet,
+    /// Light, dark or as the system says.
+    #[serde(default)]
+    pub color_scheme: ColorScheme,
+    /// Sounds of moves, captures, crowning and the game's end.
+    #[serde(default = "yes")]
+    pub sound: bool,
     /// Play a single legal move automatically.
     pub auto_single: bool,
     /// Pause between moves when the AI plays itself (ms).
@@ -117,6 +138,11 @@ impl Default for Settings {
             flipped: false,
             animate: true,
             coordinates: true,
+            square_numbers: false,
+            board_theme: BoardTheme::default(),
+            piece_set: PieceSet::default(),
+            color_scheme: ColorScheme::default(),
+            sound: true,
             auto_single: true,
             ai_delay_ms: 300,
         }

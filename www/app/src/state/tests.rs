@@ -119,3 +119,45 @@ fn a_fresh_game_follows_the_settings() {
     assert!(!state.is_ai_turn());
     assert_eq!(state.game.side_to_move(), Color::Black);
 }
+
+/// The state of a human-vs-human tournament game from `fen`.
+fn tournament_from(fen: &str) -> State {
+    let pos = warcaby::Position::from_fen(fen, Variant::Tournament).unwrap();
+    let mut state = human_vs_human(Variant::Tournament);
+    state.game = AnyGame::Checkers(Game::from_position(pos));
+    state
+}
+
+/// Plays `text` and gives the sound the page makes for it.
+fn sound_after(state: &mut State, text: &str) -> Sound {
+    let mv = state.game.parse_move(text).unwrap();
+    state.play(&mv).unwrap();
+    state.sound_of(&mv)
+}
+
+#[test]
+fn a_move_sounds_as_what_it_did() {
+    let mut state = human_vs_human(Variant::Tournament);
+    assert_eq!(sound_after(&mut state, "22-18"), Sound::Move);
+    assert_eq!(sound_after(&mut state, "11-15"), Sound::Move);
+    assert_eq!(sound_after(&mut state, "18x11"), Sound::Capture);
+    // A man crowned on 1, the game going on (Black's man on 20 can move).
+    let mut crowning = tournament_from("W:W6:B20");
+    assert_eq!(sound_after(&mut crowning, "6-1"), Sound::Crown);
+    // The last black piece taken: the game's end sounds over the capture.
+    let mut last = tournament_from("W:W14:B10");
+    assert_eq!(sound_after(&mut last, "14x7"), Sound::GameEnd);
+    let mut clobber = State::new(
+        Settings::default(),
+        AnyGame::Clobber(warcaby::clobber::ClobberGame::new(
+            warcaby::clobber::Shape::new(2, 2).unwrap(),
+        )),
+    );
+    let first = clobber.game.legal_moves()[0];
+    clobber.play(&first).unwrap();
+    assert_ne!(
+        clobber.sound_of(&first),
+        Sound::Move,
+        "every Clobber move takes a stone"
+    );
+}

@@ -24,12 +24,16 @@ pub enum Surface {
 impl Surface {
     /// The board of `state`'s game, `size` CSS pixels wide.
     pub fn of(state: &State, size: f64) -> Surface {
-        let (flipped, coordinates) = (state.settings.flipped, state.settings.coordinates);
+        let s = &state.settings;
+        let (flipped, coordinates, pieces) = (s.flipped, s.coordinates, s.piece_set);
         match &state.game {
             AnyGame::Checkers(_) => Surface::Checkers(Board {
                 size,
                 flipped,
                 coordinates,
+                numbers: s.square_numbers,
+                theme: s.board_theme,
+                pieces,
             }),
             AnyGame::Clobber(g) => {
                 let shape = g.position().shape();
@@ -39,6 +43,7 @@ impl Surface {
                     cols: shape.cols(),
                     flipped,
                     coordinates,
+                    pieces,
                 })
             }
         }

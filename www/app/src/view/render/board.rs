@@ -1,8 +1,8 @@
-//! The checkers board: squares, numbers or coordinates, pieces and the
+//! The checkers board: squares, numbers and coordinates, pieces and the
 //! marks of a move being entered.
 
 use super::*;
-use warcaby::{Bitboard, Move, Position, Role, Square, SquareNotation};
+use warcaby::{Bitboard, Move, Position, Role, Square};
 
 /// Everything drawn on top of the bare position.
 #[derive(Default)]
@@ -35,13 +35,23 @@ pub struct Board {
     pub size: f64,
     /// Black at the bottom.
     pub flipped: bool,
-    /// Show coordinates.
+    /// Show coordinates (a-h, 1-8 on the edges).
     pub coordinates: bool,
+    /// Show the dark squares' numbers.
+    pub numbers: bool,
+    /// The squares' colours.
+    pub theme: BoardTheme,
+    /// How pieces are drawn.
+    pub pieces: PieceSet,
 }
 
 impl Pen for Board {
     fn cell(&self) -> f64 {
         self.size / 8.0
+    }
+
+    fn pieces(&self) -> PieceSet {
+        self.pieces
     }
 }
 
@@ -85,10 +95,11 @@ impl Board {
         flying: Option<&Flying>,
     ) {
         let c = self.cell();
+        let (light, dark_colour) = squares(self.theme);
         for row in 0..8 {
             for col in 0..8 {
                 let dark = (row + col) % 2 == 1;
-                ctx.set_fill_style_str(if dark { DARK } else { LIGHT });
+                ctx.set_fill_style_str(if dark { dark_colour } else { light });
                 ctx.fill_rect(col as f64 * c, row as f64 * c, c, c);
             }
         }
@@ -103,9 +114,7 @@ impl Board {
         for &sq in &marks.entered {
             self.fill_square(ctx, sq, ENTERED);
         }
-        if self.coordinates {
-            self.draw_coordinates(ctx, pos.rules().notation);
-        }
+        self.draw_labels(ctx);
         for path in &marks.paths {
             self.draw_path(ctx, marks.selected, path);
         }
@@ -178,42 +187,33 @@ impl Board {
         ctx.stroke();
     }
 
-    fn draw_coordinates(&self, ctx: &CanvasRenderingContext2d, notation: SquareNotation) {
+    /// Square numbers (top left of each dark square) and coordinates
+    /// (files along the bottom edge, ranks along the left), as chosen.
+    fn draw_labels(&self, ctx: &CanvasRenderingContext2d) {
         let c = self.cell();
         let size = (c * 0.2).round().max(9.0);
         ctx.set_font(&format!("{size}px sans-serif"));
         ctx.set_text_align("left");
         ctx.set_text_baseline("top");
-        match notation {
-            SquareNotation::Numeric => {
-                for sq in Square::all() {
-                    let (col, row) = self.screen(sq);
-                    badge_text(
-                        ctx,
-                        &sq.number().to_string(),
-                        size,
-                        (col * c + 2.0, row * c + 1.0),
-                        0.0,
-                    );
-                }
+        if self.numbers {
+            for sq in Square::all() {
+                let (col, row) = self.screen(sq);
+                let at = (col * c + 2.0, row * c + 1.0);
+                badge_text(ctx, &sq.number().to_string(), size, at, 0.0);
             }
-            SquareNotation::Algebraic => {
-                for i in 0..8u8 {
-                    let file = if self.flipped { 7 - i } else { i };
-                    let letter = ((b'a' + file) as char).to_string();
-                    let corner = ((i as f64 + 1.0) * c - 2.0, 8.0 * c - size - 3.0);
-                    badge_text(ctx, &letter, size, corner, 1.0);
-                }
-                for row in 0..8u8 {
-                    let rank = if self.flipped { row + 1 } else { 8 - row };
-                    badge_text(
-                        ctx,
-                        &rank.to_string(),
-                        size,
-                        (2.0, row as f64 * c + 1.0),
-                        0.0,
-                    );
-                }
+        }
+        if self.coordinates {
+            for i in 0..8u8 {
+                let file = if self.flipped { 7 - i } else { i };
+                let letter = ((b'a' + file) as char).to_string();
+                let corner = ((i as f64 + 1.0) * c - 2.0, 8.0 * c - size - 3.0);
+                badge_text(ctx, &letter, size, corner, 1.0);
+            }
+            for row in 0..8u8 {
+                let rank = if self.flipped { row + 1 } else { 8 - row };
+                // Under a square number, when both are shown.
+                let y = row as f64 * c + 1.0 + if self.numbers { size + 3.0 } else { 0.0 };
+                badge_text(ctx, &rank.to_string(), size, (2.0, y), 0.0);
             }
         }
     }

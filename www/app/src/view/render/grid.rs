@@ -34,6 +34,8 @@ pub struct Grid {
     pub flipped: bool,
     /// Show coordinates.
     pub coordinates: bool,
+    /// How stones are drawn.
+    pub pieces: PieceSet,
 }
 
 pub(super) const GRID_LIGHT: &str = "#e4d3b0";
@@ -45,6 +47,10 @@ pub(super) const GRID_TEXT: (u8, u8, u8) = (60, 40, 20);
 impl Pen for Grid {
     fn cell(&self) -> f64 {
         self.size / self.rows.max(self.cols) as f64
+    }
+
+    fn pieces(&self) -> PieceSet {
+        self.pieces
     }
 }
 

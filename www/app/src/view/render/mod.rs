@@ -9,6 +9,7 @@ mod grid;
 pub use board::{path_of, Board, Marks};
 pub use grid::{ClobberMarks, Grid};
 
+use crate::state::appearance::{BoardTheme, PieceSet};
 use std::f64::consts::PI;
 use warcaby::Color;
 use web_sys::CanvasRenderingContext2d;
@@ -38,8 +39,23 @@ impl Flying {
     }
 }
 
-const LIGHT: &str = "#eed9b6";
-const DARK: &str = "#8b5a3c";
+/// A board theme's square colours: (light, dark).
+pub fn squares(theme: BoardTheme) -> (&'static str, &'static str) {
+    match theme {
+        BoardTheme::Wood => ("#eed9b6", "#8b5a3c"),
+        BoardTheme::Green => ("#eeeed2", "#6f8f4e"),
+        BoardTheme::Blue => ("#dee3e6", "#7d97a6"),
+        BoardTheme::Slate => ("#c3c8cf", "#4f5b66"),
+    }
+}
+
+/// A piece's colours in a set: body, edge and the crown's.
+fn piece_colours(color: Color) -> (&'static str, &'static str, &'static str) {
+    match color {
+        Color::White => ("#f8f4ec", "#9d8f7a", "#b8860b"),
+        Color::Black => ("#2b2b2b", "#000000", "#f0c040"),
+    }
+}
 const LAST: &str = "rgba(255, 214, 10, 0.45)";
 const SELECTED: &str = "rgba(20, 170, 90, 0.6)";
 const MUST: &str = "#ff4d4d";
@@ -82,7 +98,10 @@ pub trait Pen {
         ctx.stroke();
     }
 
-    /// A piece centred at board units (x, y).
+    /// How pieces are drawn.
+    fn pieces(&self) -> PieceSet;
+
+    /// A piece centred at board units (x, y), in the pen's piece set.
     fn draw_piece(
         &self,
         ctx: &CanvasRenderingContext2d,
@@ -94,18 +113,40 @@ pub trait Pen {
     ) {
         let c = self.cell();
         ctx.set_global_alpha(alpha);
-        let (body, edge, mark) = match color {
-            Color::White => ("#f8f4ec", "#9d8f7a", "#b8860b"),
-            Color::Black => ("#2b2b2b", "#000000", "#f0c040"),
-        };
-        self.disc(ctx, x, y + 0.04, 0.38, "rgba(0,0,0,0.35)");
-        self.disc(ctx, x, y, 0.38, edge);
-        self.disc(ctx, x, y, 0.34, body);
-        ctx.begin_path();
-        let _ = ctx.arc(x * c, y * c, 0.24 * c, 0.0, 2.0 * PI);
-        ctx.set_stroke_style_str(edge);
-        ctx.set_line_width((c * 0.02).max(1.0));
-        ctx.stroke();
+        let (body, edge, mark) = piece_colours(color);
+        match self.pieces() {
+            PieceSet::Classic => {
+                self.disc(ctx, x, y + 0.04, 0.38, "rgba(0,0,0,0.35)");
+                self.disc(ctx, x, y, 0.38, edge);
+                self.disc(ctx, x, y, 0.34, body);
+                self.ring_at(ctx, x, y, edge, 0.24, (c * 0.02).max(1.0));
+            }
+            PieceSet::Flat => {
+                self.disc(ctx, x, y, 0.39, edge);
+                self.disc(ctx, x, y, 0.37, body);
+            }
+            PieceSet::Glossy => {
+                self.disc(ctx, x, y + 0.05, 0.38, "rgba(0,0,0,0.3)");
+                self.disc(ctx, x, y, 0.38, edge);
+                self.disc(ctx, x, y, 0.35, body);
+                // The light from the top left: a pale spot that fades out.
+                if let Ok(shine) = ctx.create_radial_gradient(
+                    (x - 0.12) * c,
+                    (y - 0.14) * c,
+                    0.0,
+                    x * c,
+                    y * c,
+                    0.35 * c,
+                ) {
+                    let _ = shine.add_color_stop(0.0, "rgba(255,255,255,0.75)");
+                    let _ = shine.add_color_stop(1.0, "rgba(255,255,255,0)");
+                    ctx.begin_path();
+                    let _ = ctx.arc(x * c, y * c, 0.35 * c, 0.0, 2.0 * PI);
+                    ctx.set_fill_style_canvas_gradient(&shine);
+                    ctx.fill();
+                }
+            }
+        }
         if king {
             self.crown(ctx, x, y, 0.2, mark);
         }
@@ -191,6 +232,7 @@ pub trait Pen {
 mod tests {
     use super::grid::{GRID_DARK, GRID_LIGHT, GRID_TEXT};
     use super::*;
+    use warcaby::core::named::Named;
 
     /// An sRGB colour's relative luminance (WCAG 2).
     fn luminance((r, g, b): (f64, f64, f64)) -> f64 {
@@ -244,7 +286,8 @@ mod tests {
         // Every colour a square can have: plain, or under a highlight.
         let highlights = [LAST, SELECTED, ENTERED].map(rgba);
         let (badge, badge_alpha) = rgba(BADGE);
-        for square in [rgb(LIGHT), rgb(DARK)] {
+        let themes = BoardTheme::ALL.iter().map(|&t| squares(t));
+        for square in themes.flat_map(|(light, dark)| [rgb(light), rgb(dark)]) {
             let mut backgrounds = vec![square];
             backgrounds.extend(highlights.iter().map(|&(c, a)| over(c, a, square)));
             for background in backgrounds {
