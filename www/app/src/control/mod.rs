@@ -24,6 +24,10 @@ use crate::view::Surface;
 use engine::AiSession;
 use warcaby::games::AnyGame;
 
+/// The performance mark set when the board is first drawn (read by
+/// `www/e2e/first_paint.mjs`, the first-paint benchmark).
+const BOARD_DRAWN: &str = "warcaby:board-drawn";
+
 /// The whole page: state, elements, AI and animation.
 pub struct App {
     state: State,
@@ -100,6 +104,7 @@ impl App {
         let animated = self.animation_frame(&surface);
         if let Some(ctx) = self.ui.context(surface.size()) {
             scene::draw(&ctx, &self.state, &surface, animated);
+            dom::mark_once(BOARD_DRAWN);
         }
     }
 

@@ -34,6 +34,17 @@ pub fn now() -> f64 {
     window().performance().map_or(0.0, |p| p.now())
 }
 
+/// Sets the performance mark `name` (milliseconds since navigation, for
+/// benchmarks), the first time only.
+pub fn mark_once(name: &str) {
+    let Some(perf) = window().performance() else {
+        return;
+    };
+    if perf.get_entries_by_name(name).length() == 0 {
+        let _ = perf.mark(name);
+    }
+}
+
 /// Today's date as PDN wants it (YYYY.MM.DD).
 pub fn today() -> String {
     let d = js_sys::Date::new_0();
