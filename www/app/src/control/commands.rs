@@ -22,9 +22,36 @@ impl App {
         self.set_animation(None);
         self.ai.seed = entropy_seed();
         self.ui.clear_progress();
+        self.keep_set_aside(None);
         self.ui.clear_notice();
         self.ui.announce(&format!("New {name} game"));
         self.after_change();
+    }
+
+    /// Keeps `game`, replaced by a change of game or rules, for the
+    /// player to go back to (None: forgets the one kept); a notice with
+    /// the button "Back to the previous game" says so.
+    pub(super) fn keep_set_aside(&mut self, game: Option<AnyGame>) {
+        if game.is_some() {
+            let (_, name) = self.state.fresh_game();
+            self.ui.notice(&format!(
+                "A new {name} game was started; your previous game was put aside."
+            ));
+        } else if self.set_aside.is_some() {
+            self.ui.clear_notice();
+        }
+        self.ui.show_restore(game.is_some());
+        self.set_aside = game;
+    }
+
+    /// Goes back to the game set aside by a change of game or rules.
+    pub fn restore_set_aside(&mut self) {
+        let Some(game) = self.set_aside.take() else {
+            return;
+        };
+        self.state.adopt(game);
+        self.loaded();
+        self.ui.announce("Back to the previous game");
     }
 
     /// Takes a move back (against the AI, back to the human's turn).
@@ -129,19 +156,8 @@ impl App {
 
     /// Plays on from an imported game, its rules or board in the settings.
     fn imported(&mut self, game: AnyGame) {
-        let settings = &mut self.state.settings;
-        let mut switched = false;
-        match &game {
-            AnyGame::Checkers(g) => {
-                switched = g.variant() != settings.variant;
-                settings.variant = g.variant();
-            }
-            AnyGame::Clobber(g) => {
-                settings.rows = g.start().shape().rows() as u8;
-                settings.cols = g.start().shape().cols() as u8;
-            }
-        }
-        self.loaded(game);
+        let switched = self.state.adopt(game);
+        self.loaded();
         if switched {
             let rules = dom::option_label("variant", &self.state.settings.variant.to_string());
             self.ui.notice(&format!(
@@ -150,10 +166,10 @@ impl App {
         }
     }
 
-    /// Plays on from a loaded game.
-    fn loaded(&mut self, game: AnyGame) {
+    /// Plays on from the game just put on the board (with its settings).
+    fn loaded(&mut self) {
         self.cancel_thinking();
-        self.state.load(game);
+        self.keep_set_aside(None);
         self.set_animation(None);
         self.ui.show_settings(&self.state.settings);
         self.ui.clear_notice();
@@ -216,7 +232,8 @@ impl App {
         };
         self.ui.show_editor(false, Color::White);
         if play {
-            self.loaded(edited.into_game());
+            self.state.load(edited.into_game());
+            self.loaded();
         } else {
             self.after_change();
         }
@@ -241,10 +258,17 @@ impl App {
             || [Color::Black, Color::White]
                 .into_iter()
                 .any(|side| new.lab_side(side, new.game) != old.lab_side(side, new.game));
+        // The game a switch replaces: this one, or (when this one is only
+        // a fresh start) the one an earlier switch set aside.
+        let previous = match self.state.has_progress() {
+            true => Some(self.state.game.clone()),
+            false => self.set_aside.take(),
+        };
         self.state.settings = new;
         if game_changed {
             self.ui.show_settings(&self.state.settings);
             self.new_game();
+            self.keep_set_aside(previous);
             return;
         }
         if players_changed || engine_changed {

@@ -36,6 +36,9 @@ pub struct App {
     announcement: Option<String>,
     /// The move being played is the only legal one, played automatically.
     auto_played: bool,
+    /// A game replaced by a change of game or rules, until the player
+    /// moves in the new one: "Back to the previous game" restores it.
+    set_aside: Option<AnyGame>,
 }
 
 impl App {
@@ -49,6 +52,7 @@ impl App {
             frame_pending: false,
             announcement: None,
             auto_played: false,
+            set_aside: None,
         }
     }
 

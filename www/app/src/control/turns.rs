@@ -18,6 +18,8 @@ impl App {
         match self.state.play(&mv) {
             Ok(said) => {
                 if !by_ai {
+                    // The player took up the new game: the old one is gone.
+                    self.keep_set_aside(None);
                     self.ui.clear_notice();
                 }
                 self.moved(said);

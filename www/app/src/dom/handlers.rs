@@ -89,6 +89,7 @@ fn install_buttons() -> Result<(), JsValue> {
     on_click("move-now", App::move_now)?;
     on_click("live", |app| app.view_ply(None))?;
     on_click("ai-retry", App::retry_ai)?;
+    on_click("restore-game", App::restore_set_aside)?;
     on_click("flip", App::flip)
 }
 

@@ -27,6 +27,7 @@ pub struct Ui {
     move_now: HtmlElement,
     result: HtmlElement,
     retry: HtmlElement,
+    restore: HtmlElement,
 }
 
 impl Ui {
@@ -43,6 +44,7 @@ impl Ui {
             move_now: element("move-now")?,
             result: element("result")?,
             retry: element("ai-retry")?,
+            restore: element("restore-game")?,
         })
     }
 
@@ -86,6 +88,11 @@ impl Ui {
     /// Shows (or hides) the button that brings an unavailable AI back.
     pub fn show_retry(&self, on: bool) {
         self.retry.set_hidden(!on);
+    }
+
+    /// Shows (or hides) the button that brings back a game set aside.
+    pub fn show_restore(&self, on: bool) {
+        self.restore.set_hidden(!on);
     }
 
     /// Shows a game's result on the board (None: hides it).
