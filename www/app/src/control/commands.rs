@@ -54,6 +54,30 @@ impl App {
         self.ui.announce("Back to the previous game");
     }
 
+    /// A new game against the AI with the colours swapped (other modes:
+    /// a new game).
+    pub fn rematch(&mut self) {
+        if let Mode::HumanVsAi { human_white } = self.state.settings.mode {
+            self.state.settings.mode = Mode::HumanVsAi {
+                human_white: !human_white,
+            };
+            self.face_the_human();
+            self.ui.show_settings(&self.state.settings);
+        }
+        self.new_game();
+    }
+
+    /// Checkers puts the human's men at the bottom; a Clobber board has
+    /// no sides, so it stays as it is.
+    fn face_the_human(&mut self) {
+        if let (Mode::HumanVsAi { human_white }, AnyGame::Checkers(_)) =
+            (self.state.settings.mode, &self.state.game)
+        {
+            self.state.settings.flipped = !human_white;
+            self.ui.show_settings(&self.state.settings);
+        }
+    }
+
     /// Takes a move back (against the AI, back to the human's turn).
     pub fn undo(&mut self) {
         self.cancel_thinking();
@@ -273,14 +297,7 @@ impl App {
         }
         if players_changed || engine_changed {
             self.cancel_thinking();
-            // Checkers puts the human's men at the bottom; a Clobber board
-            // has no sides, so it stays as it is.
-            if let (Mode::HumanVsAi { human_white }, AnyGame::Checkers(_)) =
-                (self.state.settings.mode, &self.state.game)
-            {
-                self.state.settings.flipped = !human_white;
-                self.ui.show_settings(&self.state.settings);
-            }
+            self.face_the_human();
             self.after_change();
             return;
         }

@@ -16,7 +16,7 @@ mod turns;
 use crate::dom::{self, storage, ui::Ui};
 use crate::state::alphazero::alphazero_plays;
 use crate::state::game::{move_list, position_text, rules_name, starts_second};
-use crate::state::settings::Settings;
+use crate::state::settings::{Mode, Settings};
 use crate::state::State;
 use crate::view::animation::Animation;
 use crate::view::scene::{self, Animated};
@@ -161,9 +161,10 @@ impl App {
     fn refresh_status(&self) {
         let state = &self.state;
         self.ui.status(&state.status_text(self.ai.unavailable));
-        let outcome = crate::state::game::outcome_text(&state.game);
+        let outcome = crate::state::game::outcome_parts(&state.game);
+        let rematch = matches!(state.settings.mode, Mode::HumanVsAi { .. });
         self.ui
-            .show_result(outcome.as_deref().filter(|_| state.view.is_none()));
+            .show_result(outcome.as_ref().filter(|_| state.view.is_none()), rematch);
         self.ui.set_thinking(self.ai.thinking.is_some());
     }
 

@@ -84,6 +84,8 @@ fn install_board() -> Result<(), JsValue> {
 /// The game's buttons.
 fn install_buttons() -> Result<(), JsValue> {
     on_click("new-game", App::new_game)?;
+    on_click("result-new", App::new_game)?;
+    on_click("result-rematch", App::rematch)?;
     on_click("undo", App::undo)?;
     on_click("redo", App::redo)?;
     on_click("move-now", App::move_now)?;

@@ -95,10 +95,26 @@ impl Ui {
         self.restore.set_hidden(!on);
     }
 
-    /// Shows a game's result on the board (None: hides it).
-    pub fn show_result(&self, result: Option<&str>) {
-        self.result.set_text_content(result);
+    /// Shows a game's result, in words and its score (None: hides it),
+    /// beside the board with "New game" and, against the AI, "Rematch".
+    /// The score sits in its own element that never breaks; the move box
+    /// makes room for the result.
+    pub fn show_result(&self, result: Option<&(String, Option<&str>)>, rematch: bool) {
         self.result.set_hidden(result.is_none());
+        if let Ok(form) = element::<HtmlElement>("move-form") {
+            form.set_hidden(result.is_some());
+        }
+        let Some((words, score)) = result else {
+            return;
+        };
+        set_text("result-words", words);
+        if let Ok(el) = element::<HtmlElement>("result-score") {
+            el.set_hidden(score.is_none());
+            el.set_text_content(score.map(|s| format!("({s})")).as_deref());
+        }
+        if let Ok(button) = element::<HtmlElement>("result-rematch") {
+            button.set_hidden(!rematch);
+        }
     }
 
     /// While the lab decides how the AI searches, the level is not used.

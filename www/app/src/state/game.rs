@@ -83,9 +83,19 @@ pub fn rules_name(game: &AnyGame) -> String {
 /// How the game ended, like "White wins: Black has no move (1-0)" (the
 /// engine's words; checkers adds the result).
 pub fn outcome_text(game: &AnyGame) -> Option<String> {
+    outcome_parts(game).map(|(words, score)| match score {
+        Some(score) => format!("{words} ({score})"),
+        None => words,
+    })
+}
+
+/// How the game ended, in words and (checkers only) the score apart, so
+/// the page can keep the score on one line: ("White wins: Black has no
+/// move", Some("1-0")).
+pub fn outcome_parts(game: &AnyGame) -> Option<(String, Option<&'static str>)> {
     game.outcome().map(|outcome| match outcome {
-        AnyOutcome::Checkers(o) => capitalise(&format!("{o} ({})", o.result_text())),
-        AnyOutcome::Clobber(o) => o.to_string(),
+        AnyOutcome::Checkers(o) => (capitalise(&o.to_string()), Some(o.result_text())),
+        AnyOutcome::Clobber(o) => (o.to_string(), None),
     })
 }
 
