@@ -224,3 +224,17 @@ test('a PDN game of other rules switches the rules and says so', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a PDN of tags alone is refused and changes nothing', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  await clickSquares(page, ['c3', 'd4']);
+  await waitMoves(page, 1);
+  const before = await fen(page);
+  await importText(page, '[Event "Club night"]\n[White "Ann"]\n[Black "Bob"]\n');
+  assert.match(await notice(page) ?? '(no notice)', /^Not loaded — the PDN has no moves and no FEN position/);
+  assert.deepEqual(await moveTexts(page), ['1. 22-18']);
+  assert.equal(await fen(page), before);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -159,8 +159,8 @@ impl App {
                 .map_err(|e| e.to_string())
         } else {
             pdn::read_game(text, variant)
-                .map(|p| p.game)
                 .map_err(|e| e.to_string())
+                .and_then(game_of_pdn)
         };
         game.map(AnyGame::Checkers).map_err(Some)
     }
@@ -304,4 +304,13 @@ impl App {
         self.save();
         self.refresh();
     }
+}
+
+/// The game a PDN gives: one without moves must set up a position (a FEN
+/// tag); tags alone would replace the game with an empty one.
+fn game_of_pdn(pdn: PdnGame) -> Result<Game, String> {
+    if pdn.game.ply_count() == 0 && pdn.tag("FEN").is_none() {
+        return Err("the PDN has no moves and no FEN position".to_string());
+    }
+    Ok(pdn.game)
 }
