@@ -238,6 +238,7 @@ impl App {
         if let Some(edited) = self.state.editor.and_then(|e| e.click(spot)) {
             self.state.editor = Some(edited);
         }
+        self.ui.show_fen(&self.position_text());
         self.show_board_label();
         self.draw();
     }

@@ -84,9 +84,12 @@ impl App {
         self.ui.announce(text);
     }
 
-    /// The text of the position shown.
+    /// The text of the position shown (in the editor, the one edited).
     pub fn position_text(&self) -> String {
-        position_text(&self.state.game, self.state.shown_ply())
+        match &self.state.editor {
+            Some(editing) => editing.text(),
+            None => position_text(&self.state.game, self.state.shown_ply()),
+        }
     }
 
     fn save(&self) {
