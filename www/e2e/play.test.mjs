@@ -245,3 +245,28 @@ test('a capture chain shows the squares entered, and an ambiguous end square say
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a refusal goes with the next click elsewhere', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  await clickSquare(page, 'a1');
+  assert.match(await notice(page) ?? '(no notice)', /The piece on 29 has no legal move/);
+  await clickSquare(page, 'd4');
+  assert.equal(await notice(page), null, 'a click on an empty square ends the refusal');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('after Undo while the AI thinks, "Wait for the AI" goes', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { level: 8, time: 5000 });
+  await clickSquares(page, ['c3', 'd4']);
+  await page.waitForFunction(() => /thinking/.test(document.querySelector('#status').textContent));
+  await clickSquare(page, 'e3');
+  assert.match(await notice(page) ?? '(no notice)', /Wait for the AI to move/);
+  await page.click('#undo');
+  assert.equal(await fen(page), TOURNAMENT_START);
+  assert.equal(await notice(page), null, 'nothing to wait for after Undo');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -82,6 +82,8 @@ impl App {
     pub fn undo(&mut self) {
         self.cancel_thinking();
         self.set_animation(None);
+        // A hint like "Wait for the AI to move" no longer applies.
+        self.ui.clear_hint();
         if self.state.undo() == 0 {
             self.ui.notice("Nothing to undo.");
         }
@@ -92,6 +94,7 @@ impl App {
     pub fn redo(&mut self) {
         self.cancel_thinking();
         self.set_animation(None);
+        self.ui.clear_hint();
         if !self.state.redo() {
             self.ui.notice("Nothing to redo.");
         }
@@ -116,6 +119,7 @@ impl App {
     pub fn view_ply(&mut self, ply: Option<usize>) {
         let back_to_game = self.state.set_view(ply);
         self.set_animation(None);
+        self.ui.clear_hint();
         if back_to_game {
             // Whoever waited while a past position was shown (the AI, an
             // automatic single move) goes on.

@@ -6,6 +6,7 @@ use super::form::select_fields;
 use super::{create, document, element, select_value, set_checked, set_select, set_text, window};
 use crate::state::alphazero::{move_rows, MoveRow};
 use crate::state::settings::Settings;
+use std::cell::Cell;
 use warcaby::games::{GameKind, Report};
 use warcaby::Variant;
 use wasm_bindgen::prelude::*;
@@ -28,6 +29,9 @@ pub struct Ui {
     result: HtmlElement,
     retry: HtmlElement,
     restore: HtmlElement,
+    /// The notice shown is a hint about the last click on the board (a
+    /// refusal, what to click next): the next click or move drops it.
+    notice_is_hint: Cell<bool>,
 }
 
 impl Ui {
@@ -45,6 +49,7 @@ impl Ui {
             result: element("result")?,
             retry: element("ai-retry")?,
             restore: element("restore-game")?,
+            notice_is_hint: Cell::new(false),
         })
     }
 
@@ -77,12 +82,29 @@ impl Ui {
     pub fn notice(&self, text: &str) {
         self.notice.set_text_content(Some(text));
         self.notice.set_hidden(false);
+        self.notice_is_hint.set(false);
+    }
+
+    /// Shows a notice about the last click on the board, which
+    /// [`Ui::clear_hint`] drops once it no longer applies.
+    pub fn hint(&self, text: &str) {
+        self.notice(text);
+        self.notice_is_hint.set(true);
     }
 
     /// Hides the notice.
     pub fn clear_notice(&self) {
         self.notice.set_hidden(true);
         self.notice.set_text_content(None);
+        self.notice_is_hint.set(false);
+    }
+
+    /// Hides the notice if it is a hint about an earlier click (other
+    /// notices stay to be read).
+    pub fn clear_hint(&self) {
+        if self.notice_is_hint.get() {
+            self.clear_notice();
+        }
     }
 
     /// Shows (or hides) the button that brings an unavailable AI back.
