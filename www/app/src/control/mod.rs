@@ -185,6 +185,7 @@ impl App {
         self.ui
             .show_alphazero(alphazero_plays(settings.game, settings.variant));
         self.ui.show_lab(self.state.settings.lab);
+        self.show_endgame_tables();
         self.draw();
     }
 }
