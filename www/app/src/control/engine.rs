@@ -5,7 +5,7 @@
 use super::ai::{AiClient, Event};
 use super::network::NetFile;
 use super::App;
-use crate::state::game::{capitalise, line_spots, record_at, side_at};
+use crate::state::game::{capitalise, for_white, line_spots, record_at, side_at};
 use warcaby::checkers::ai::Level;
 use warcaby::core::rng::entropy_seed;
 use warcaby::games::{AnyGame, EngineChoice, GameKind, Report};
@@ -227,7 +227,9 @@ impl App {
                 self.net_unusable(&message)
             }
             Response::Info { id, report } if Some(id) == thinking => {
-                self.ui.show_progress(&self.ai.search_label, &report);
+                let to_move = self.state.game.side_to_move();
+                self.ui
+                    .show_progress(&self.ai.search_label, &report, to_move);
                 self.ai.report = Some(report);
                 if self.ai.move_now_pending {
                     self.move_now();
@@ -236,7 +238,9 @@ impl App {
             Response::Done { id, report } if Some(id) == thinking => {
                 self.ai.thinking = None;
                 self.ai.failures = 0;
-                self.ui.show_progress(&self.ai.search_label, &report);
+                let to_move = self.state.game.side_to_move();
+                self.ui
+                    .show_progress(&self.ai.search_label, &report, to_move);
                 self.play_ai_move(report.best_move.as_deref());
             }
             Response::Info { id, report } | Response::Done { id, report }
@@ -359,14 +363,12 @@ impl App {
     /// An analysis iteration finished: its score on the bar, its best line
     /// (read with the engine from the analysed position) as arrows.
     fn analysed(&mut self, report: Report) {
-        self.ui.show_progress(&self.ai.search_label, &report);
         let ply = self.state.best_line.ply;
-        let white = if side_at(&self.state.game, ply) == Color::White {
-            1
-        } else {
-            -1
-        };
-        self.ui.show_evaluation(Some(report.score * white));
+        let to_move = side_at(&self.state.game, ply);
+        self.ui
+            .show_progress(&self.ai.search_label, &report, to_move);
+        self.ui
+            .show_evaluation(Some(for_white(report.score, to_move)));
         let texts = &report.pv[..report.pv.len().min(BEST_LINE_MOVES)];
         self.state.best_line.moves = line_spots(&self.state.game, ply, texts);
         self.show_board_label();

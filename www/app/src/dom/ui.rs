@@ -5,10 +5,11 @@
 use super::form::select_fields;
 use super::{create, document, element, select_value, set_checked, set_select, set_text, window};
 use crate::state::alphazero::{move_rows, MoveRow};
+use crate::state::game::{for_white, score_text};
 use crate::state::settings::Settings;
 use std::cell::Cell;
 use warcaby::games::{GameKind, Report};
-use warcaby::Variant;
+use warcaby::{Color, Variant};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -167,11 +168,7 @@ impl Ui {
             s => (s as f64 / 300.0).tanh(),
         };
         let _ = bar.set_attribute("value", &format!("{share:.3}"));
-        let text = match score {
-            s if s > 29_000 => format!("White wins in {}", 30_000 - s),
-            s if s < -29_000 => format!("Black wins in {}", 30_000 + s),
-            s => format!("{:+.2} for White", s as f64 / 100.0),
-        };
+        let text = score_text(score);
         let _ = bar.set_attribute("aria-valuetext", &text);
         let _ = bar.set_attribute("title", &format!("Evaluation: {text}"));
     }
@@ -213,13 +210,10 @@ impl Ui {
         }
     }
 
-    /// Shows a search's progress, with who searches with what.
-    pub fn show_progress(&self, search: &str, p: &Report) {
-        let score = match p.score {
-            s if s > 29_000 => format!("win in {}", 30_000 - s),
-            s if s < -29_000 => format!("loss in {}", 30_000 + s),
-            s => format!("{:+.2}", s as f64 / 100.0),
-        };
+    /// Shows a search's progress, with who searches with what; its score
+    /// (the side to move's, `to_move`) from White's side, like the bar.
+    pub fn show_progress(&self, search: &str, p: &Report, to_move: Color) {
+        let score = score_text(for_white(p.score, to_move));
         set_text("info-search", search);
         let depth = if p.book {
             format!("book ({})", p.depth)

@@ -153,6 +153,25 @@ pub fn line_spots(game: &AnyGame, ply: usize, texts: &[String]) -> Vec<(String, 
     line
 }
 
+/// A search's score from White's side, in words: "+0.35 for White" (in
+/// hundredths of a man), or a forced win beyond ±29000 as "Black wins in
+/// 7". The Engine panel and the evaluation bar both speak for White.
+pub fn score_text(white_score: i32) -> String {
+    match white_score {
+        s if s > 29_000 => format!("White wins in {}", 30_000 - s),
+        s if s < -29_000 => format!("Black wins in {}", 30_000 + s),
+        s => format!("{:+.2} for White", s as f64 / 100.0),
+    }
+}
+
+/// A score of the side to move `side` seen from White's side.
+pub fn for_white(score: i32, side: Color) -> i32 {
+    match side {
+        Color::White => score,
+        Color::Black => -score,
+    }
+}
+
 /// "white" → "White".
 pub fn capitalise(s: &str) -> String {
     let mut c = s.chars();
@@ -217,6 +236,17 @@ mod tests {
             Some("Black wins: White has no move")
         );
         assert_eq!(rules_name(&over), "clobber");
+    }
+
+    #[test]
+    fn scores_are_told_from_whites_side() {
+        assert_eq!(score_text(for_white(-250, Color::Black)), "+2.50 for White");
+        assert_eq!(score_text(for_white(-35, Color::White)), "-0.35 for White");
+        assert_eq!(
+            score_text(for_white(29_993, Color::Black)),
+            "Black wins in 7"
+        );
+        assert_eq!(score_text(29_995), "White wins in 5");
     }
 
     #[test]
