@@ -88,3 +88,15 @@ test('a strong level has the worker build endgame tables in its idle time, and t
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the move box's example is written in the notation of the rules", async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  const example = () => page.getAttribute('#move-input', 'placeholder');
+  assert.match(await example(), /^11-15/);
+  await choose(page, 'variant', 'russian');
+  assert.match(await example(), /^c3-d4 or c3:e5/, 'Russian moves are written with algebraic squares');
+  await chooseClobber(page, 4, 4);
+  assert.equal(await example(), 'b3-b4');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -15,7 +15,7 @@ mod turns;
 
 use crate::dom::{self, storage, ui::Ui};
 use crate::state::alphazero::alphazero_plays;
-use crate::state::game::{move_list, position_text, rules_name, starts_second};
+use crate::state::game::{move_example, move_list, position_text, rules_name, starts_second};
 use crate::state::settings::{Mode, Settings};
 use crate::state::State;
 use crate::view::animation::Animation;
@@ -180,7 +180,8 @@ impl App {
             .show_moves(&move_list(game), starts_second(game), self.state.view);
         self.ui.show_fen(&self.position_text());
         self.ui.show_rules(&rules_name(game));
-        self.ui.show_game(self.state.settings.game);
+        self.ui
+            .show_game(self.state.settings.game, move_example(&self.state.game));
         let settings = &self.state.settings;
         self.ui
             .show_alphazero(alphazero_plays(settings.game, settings.variant));

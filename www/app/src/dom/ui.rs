@@ -377,8 +377,8 @@ impl Ui {
     }
 
     /// Shows the controls of one game (`checkers` or `clobber`) and hides
-    /// the other's.
-    pub fn show_game(&self, game: GameKind) {
+    /// the other's; `move_example` goes in the move box.
+    pub fn show_game(&self, game: GameKind, move_example: &str) {
         let name = game.to_string();
         if let Ok(list) = document().query_selector_all("[data-game]") {
             for i in 0..list.length() {
@@ -387,13 +387,8 @@ impl Ui {
                 }
             }
         }
-        let clobber = game == GameKind::Clobber;
         if let Ok(input) = element::<HtmlInputElement>("move-input") {
-            input.set_placeholder(if clobber {
-                "b3-b4"
-            } else {
-                "11-15 or 11x18x25"
-            });
+            input.set_placeholder(move_example);
         }
     }
 

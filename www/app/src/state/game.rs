@@ -4,7 +4,7 @@
 
 use warcaby::clobber::ClobberPosition;
 use warcaby::games::{AnyGame, AnyMove, AnyOutcome, GameRecord};
-use warcaby::{Color, Game, Position};
+use warcaby::{Color, Game, Position, SquareNotation};
 
 /// The checkers position after `ply` moves (clamped to the game).
 pub fn checkers_at(game: &Game, ply: usize) -> Position {
@@ -69,6 +69,18 @@ pub fn only_move_text(game: &AnyGame) -> Option<String> {
     match game.legal_moves().as_slice() {
         [only] => Some(game.full_move_text(only)),
         _ => None,
+    }
+}
+
+/// A typed move as an example for the move box, in the notation of the
+/// game's rules (numbers, or algebraic squares for Russian).
+pub fn move_example(game: &AnyGame) -> &'static str {
+    match game {
+        AnyGame::Checkers(g) => match g.variant().rules().notation {
+            SquareNotation::Numeric => "11-15 or 11x18x25",
+            SquareNotation::Algebraic => "c3-d4 or c3:e5:g7",
+        },
+        AnyGame::Clobber(_) => "b3-b4",
     }
 }
 
@@ -236,6 +248,11 @@ mod tests {
             Some("Black wins: White has no move")
         );
         assert_eq!(rules_name(&over), "clobber");
+        assert_eq!(move_example(&over), "b3-b4");
+        let russian = AnyGame::Checkers(Game::new(Variant::Russian));
+        let example = move_example(&russian);
+        assert!(example.starts_with("c3-d4"), "{example}");
+        assert!(russian.parse_move("c3-d4").is_ok(), "a move of the start");
     }
 
     #[test]
