@@ -184,3 +184,28 @@ test('on a phone every control is at least 44 px tall', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('on a phone the position text wraps only between squares', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { viewport: PHONE, hasTouch: true });
+  for (const position of [TOURNAMENT_START, 'B:W5,6,7,8,9,10,11,12,13,14,15,16:B17,18,19,20,21,22,23,24,25,26,27,28']) {
+    await importText(page, position);
+    assert.equal(await fen(page), position);
+    const { lines, broken } = await page.locator('#fen').evaluate((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const broken = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of node.data.matchAll(/\d+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          if (range.getClientRects().length > 1) broken.push(m[0]);
+        }
+      }
+      return { lines: new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size, broken };
+    });
+    assert.ok(lines > 1, `the FEN wraps on a phone (${lines} lines)`);
+    assert.deepEqual(broken, [], 'no number is broken over two lines');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -360,9 +360,16 @@ impl Ui {
         }
     }
 
-    /// Shows the position's text (a FEN, or Clobber position text).
+    /// Shows the position's text (a FEN, or Clobber position text). A
+    /// long one wraps only after a comma, colon or slash, never inside a
+    /// square's number: each piece is followed by a `<wbr>`, and the CSS
+    /// allows no other break.
     pub fn show_fen(&self, fen: &str) {
-        self.fen.set_text_content(Some(fen));
+        self.fen.set_text_content(None);
+        for piece in fen.split_inclusive([',', ':', '/']) {
+            let _ = self.fen.append_with_str_1(piece);
+            let _ = self.fen.append_child(&create("wbr", None));
+        }
     }
 
     /// Shows the rules summary of one variant.
