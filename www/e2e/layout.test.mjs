@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serve, launch, openGame, clickSquares, moveTexts, moveButton, fen, status, waitMoves,
+  serve, launch, openGame, clickSquares, moveTexts, moveButton, fen, status, notice, waitMoves,
   importText, configure, LONG_GAME, TOURNAMENT_START,
 } from './harness.mjs';
 
@@ -206,6 +206,22 @@ test('on a phone the position text wraps only between squares', async () => {
     assert.ok(lines > 1, `the FEN wraps on a phone (${lines} lines)`);
     assert.deepEqual(broken, [], 'no number is broken over two lines');
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a touch screen the board\'s hints do not say "click"', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { viewport: PHONE, hasTouch: true });
+  await configure(page, { mode: 'human' });
+  await importText(page, 'W:W22,30:B1,9,10,11,18');
+  await clickSquares(page, ['c3', 'e5']);
+  const hint = await notice(page) ?? '(no notice)';
+  assert.match(hint, /next landing square/);
+  assert.doesNotMatch(hint, /click/i);
+  await page.click('#edit');
+  assert.match(await status(page), /^Editing the position/);
+  assert.doesNotMatch(await status(page), /click/i);
+  assert.doesNotMatch(await page.locator('#editor .hint').textContent(), /click/i);
   assert.deepEqual(errors, []);
   await context.close();
 });

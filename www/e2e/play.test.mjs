@@ -239,7 +239,7 @@ test('a capture chain shows the squares entered, and an ambiguous end square say
   await configure(page, { variant: 'english', mode: 'human' });
   await importText(page, 'W:WK22:B18,19,25,26,27');
   await clickSquares(page, ['c3', 'a1']);
-  assert.match(await notice(page), /3 captures end on 29.*click a marked square/);
+  assert.match(await notice(page), /3 captures end on 29.*pick a marked square/);
   await clickSquare(page, 'e1');
   assert.deepEqual(await waitMoves(page, 1), ['1... 22x31x24x15x22x29']);
   assert.deepEqual(errors, []);

@@ -84,14 +84,14 @@ impl Selection {
     pub fn hint(&self, legal: &[Move], notation: SquareNotation) -> Option<String> {
         if let Some(target) = self.target {
             return Some(format!(
-                "{} captures end on {}: click a marked square to choose the one you mean.",
+                "{} captures end on {}: pick a marked square to say which one you mean.",
                 self.candidates(legal).len(),
                 target.display(notation)
             ));
         }
         let last = self.entered.last()?;
         Some(format!(
-            "Capture entered up to {}: click the next landing square (marked).",
+            "Capture entered up to {}: pick the next landing square (marked).",
             last.display(notation)
         ))
     }
@@ -124,7 +124,7 @@ impl Selection {
         }
         if had_selection && !self.entered.is_empty() {
             // Mid-chain: keep what was entered, explain.
-            return Outcome::Refused("continue the capture: click a marked square".to_string());
+            return Outcome::Refused("continue the capture: pick a marked square".to_string());
         }
         self.clear();
         if had_selection {
@@ -172,7 +172,7 @@ impl Selection {
             return Some(self.settle(&stepping));
         }
         Some(Outcome::Refused(
-            "several captures pass there: click the landing squares one by one".to_string(),
+            "several captures pass there: pick the landing squares one by one".to_string(),
         ))
     }
 
@@ -373,7 +373,7 @@ mod tests {
         let notation = pos.rules().notation;
         assert_eq!(
             s.hint(&legal, notation).as_deref(),
-            Some("3 captures end on 29: click a marked square to choose the one you mean.")
+            Some("3 captures end on 29: pick a marked square to say which one you mean.")
         );
         // e1 starts only one of them: it is played.
         match s.click(&pos, &legal, forced(&pos), sq("e1")) {
