@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serve, launch, openGame, clickSquares, waitMoves, moveButton, configure,
+  serve, launch, openGame, clickSquares, waitMoves, moveButton, configure, importText,
 } from './harness.mjs';
 
 let server, browser;
@@ -42,6 +42,21 @@ test('the engine analyses the position shown: best line, score bar, earlier posi
   await page.uncheck('#analyse');
   assert.ok(!(await page.locator('#evaluation').isVisible()));
   assert.doesNotMatch(await label(page), /best line/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the Engine panel's score speaks for White, like the bar", async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  // Black to move, three men against one: good for White.
+  await importText(page, 'B:W21,22,23:B1');
+  await page.check('#analyse');
+  await waitAnalysis(page, 'Black');
+  const bar = Number(await page.getAttribute('#evaluation', 'value'));
+  assert.ok(bar > 0, `the bar leans to White (${bar})`);
+  assert.match(await page.locator('#info-score').textContent(), /^(\+\d+\.\d\d for White|White wins in \d+)$/,
+    'the score is White\'s too');
   assert.deepEqual(errors, []);
   await context.close();
 });

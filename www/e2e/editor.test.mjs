@@ -68,3 +68,19 @@ test('a Clobber position set up in the editor', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the editor\'s "Position:" is the position being edited', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  await page.click('#edit');
+  await page.click('#edit-clear');
+  await clickSquare(page, 'c3');
+  await clickSquares(page, ['d4', 'd4', 'd4']);
+  assert.equal(await fen(page), 'W:W22:B18', 'the FEN follows the edits');
+  await page.selectOption('#edit-side', 'black');
+  assert.equal(await fen(page), 'B:W22:B18');
+  await page.click('#edit-cancel');
+  assert.equal(await fen(page), TOURNAMENT_START, 'Cancel shows the game\'s again');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

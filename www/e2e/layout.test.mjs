@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serve, launch, openGame, clickSquares, moveTexts, moveButton, fen, status, waitMoves,
+  serve, launch, openGame, clickSquares, moveTexts, moveButton, fen, status, notice, waitMoves,
   importText, configure, LONG_GAME, TOURNAMENT_START,
 } from './harness.mjs';
 
@@ -41,7 +41,27 @@ test('a move on a phone does not scroll the page', async () => {
   await context.close();
 });
 
-test('the whole game fits a 1280x720 window, and the result is shown on the board', async () => {
+/**
+ * Checks the finished game's result: shown under the board (never over the
+ * final position) within the first screen of `viewport`, its score on one
+ * line, with "New game" in it and "Rematch" where `rematch` says.
+ */
+async function assertResultBesideTheBoard(page, viewport, { rematch }) {
+  const result = page.locator('#result');
+  assert.ok(await result.isVisible(), 'the result is shown');
+  const r = await box(page, '#result');
+  const b = await box(page, '#board');
+  assert.ok(r.top >= b.bottom || r.bottom <= b.top || r.left >= b.right || r.right <= b.left,
+    `the result ${JSON.stringify(r)} does not cover the board ${JSON.stringify(b)}`);
+  assert.ok(r.top >= 0 && r.bottom <= viewport.height, `the result ${JSON.stringify(r)} is in the first screen`);
+  const score = page.locator('#result-score');
+  assert.equal(await score.count(), 1, 'the score has its own element');
+  assert.equal(await score.evaluate((el) => el.getClientRects().length), 1, 'the score is on one line');
+  assert.ok(await page.locator('#result-new').isVisible(), '"New game" is in the result');
+  assert.equal(await page.locator('#result-rematch').isVisible(), rematch, `"Rematch" shown: ${rematch}`);
+}
+
+test('the whole game fits a 1280x720 window, and the result is shown under the board', async () => {
   const { page, errors, context } = await openGame(browser, server.url, { viewport: LAPTOP });
   for (const selector of ['#board', '#status', '#move-form', '#new-game', '#undo', '#moves']) {
     const b = await box(page, selector);
@@ -51,30 +71,48 @@ test('the whole game fits a 1280x720 window, and the result is shown on the boar
   const board = await box(page, '#board');
   assert.ok(board.bottom - board.top >= 480, `a board of ${board.bottom - board.top} px is big enough`);
 
-  // A finished game: the result lies on the board.
+  // A finished game: the result lies under the board, in the window.
   await configure(page, { variant: 'english', mode: 'human' });
   await importText(page, 'W:WK22:B18,19,25,26,27');
   await clickSquares(page, ['c3', 'a1', 'e1']);
   await waitMoves(page, 1);
   assert.match(await status(page), /^Game over/);
   const result = page.locator('#result');
-  assert.ok(await result.isVisible(), 'the result is shown');
   assert.match(await result.textContent(), /White wins/);
-  const r = await box(page, '#result');
-  const b = await box(page, '#board');
-  assert.ok(r.top >= b.top && r.bottom <= b.bottom && r.left >= b.left && r.right <= b.right,
-    `result ${JSON.stringify(r)} on the board ${JSON.stringify(b)}`);
-  // Looking at the position before the last move: not "Game over", no result on the board.
+  await assertResultBesideTheBoard(page, LAPTOP, { rematch: false });
+  // Looking at the position before the last move: not "Game over", no result.
   await moveButton(page, 1).click();
   await page.keyboard.press('ArrowLeft');
   assert.match(await status(page), /^Viewing the start position/);
-  assert.ok(!(await result.isVisible()), 'no result over an earlier position');
+  assert.ok(!(await result.isVisible()), 'no result under an earlier position');
   await page.keyboard.press('ArrowRight');
   assert.match(await status(page), /^Game over/);
   assert.ok(await result.isVisible());
-  // A new game removes it.
-  await page.click('#new-game');
+  // Its "New game" removes it.
+  await page.click('#result-new');
   assert.ok(!(await result.isVisible()));
+  assert.deepEqual(await moveTexts(page), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a phone the result leaves the final position in view, keeps the score whole and offers a rematch', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { viewport: PHONE, hasTouch: true });
+  await configure(page, { level: 1 });
+  // You (White) against the AI: 22x15 takes Black's last man.
+  await importText(page, 'W:W22:B18');
+  await clickSquares(page, ['c3', 'e5']);
+  await waitMoves(page, 1);
+  assert.match(await status(page), /^Game over — White wins.*\(1-0\)$/);
+  await page.evaluate(() => scrollTo(0, 0));
+  await assertResultBesideTheBoard(page, PHONE, { rematch: true });
+  // Rematch: a new game with the colours swapped; the AI (White) opens.
+  await page.click('#result-rematch');
+  assert.equal(await page.inputValue('#mode'), 'black');
+  assert.ok(!(await page.locator('#result').isVisible()));
+  const moves = await waitMoves(page, 1);
+  assert.match(moves[0], /^1\. \d+-\d+$/);
+  assert.match(await status(page), /^Black to move/);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -143,6 +181,47 @@ test('on a phone every control is at least 44 px tall', async () => {
     .map((el) => ({ el: el.id || el.textContent.trim().slice(0, 20) || el.tagName, h: el.getBoundingClientRect().height }))
     .filter(({ h }) => h < 44));
   assert.deepEqual(small, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a phone the position text wraps only between squares', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { viewport: PHONE, hasTouch: true });
+  for (const position of [TOURNAMENT_START, 'B:W5,6,7,8,9,10,11,12,13,14,15,16:B17,18,19,20,21,22,23,24,25,26,27,28']) {
+    await importText(page, position);
+    assert.equal(await fen(page), position);
+    const { lines, broken } = await page.locator('#fen').evaluate((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const broken = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of node.data.matchAll(/\d+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          if (range.getClientRects().length > 1) broken.push(m[0]);
+        }
+      }
+      return { lines: new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size, broken };
+    });
+    assert.ok(lines > 1, `the FEN wraps on a phone (${lines} lines)`);
+    assert.deepEqual(broken, [], 'no number is broken over two lines');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a touch screen the board\'s hints do not say "click"', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { viewport: PHONE, hasTouch: true });
+  await configure(page, { mode: 'human' });
+  await importText(page, 'W:W22,30:B1,9,10,11,18');
+  await clickSquares(page, ['c3', 'e5']);
+  const hint = await notice(page) ?? '(no notice)';
+  assert.match(hint, /next landing square/);
+  assert.doesNotMatch(hint, /click/i);
+  await page.click('#edit');
+  assert.match(await status(page), /^Editing the position/);
+  assert.doesNotMatch(await status(page), /click/i);
+  assert.doesNotMatch(await page.locator('#editor .hint').textContent(), /click/i);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -63,7 +63,7 @@ test('the rules summary: in the tournament rules a man crowned while capturing c
   await context.close();
 });
 
-test('a strong level has the worker build endgame tables in its idle time, and the Engine panel says so', async () => {
+test('a strong level has the worker build endgame tables in its idle time, and the Engine panel says so for their rules only', async () => {
   const { page, errors, context } = await openGame(browser, server.url);
   assert.ok(await page.locator('#info-endgame').isHidden(), 'no tables before a strong level plays');
   // English: Black (the AI, level 8) moves first and asks the worker.
@@ -76,6 +76,27 @@ test('a strong level has the worker build endgame tables in its idle time, and t
     await page.locator('#info-endgame').textContent(),
     'Endgame tables (english rules): every position of up to 4 pieces',
   );
+  // Only while the game is played by those rules.
+  await choose(page, 'mode', 'human');
+  await choose(page, 'variant', 'russian');
+  assert.ok(await page.locator('#info-endgame').isHidden(), 'no word of English tables in a Russian game');
+  await choose(page, 'game', 'clobber');
+  assert.ok(await page.locator('#info-endgame').isHidden(), 'nor in Clobber');
+  await choose(page, 'game', 'checkers');
+  await choose(page, 'variant', 'english');
+  assert.ok(await page.locator('#info-endgame').isVisible(), 'back in English, the tables are there again');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the move box's example is written in the notation of the rules", async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  const example = () => page.getAttribute('#move-input', 'placeholder');
+  assert.match(await example(), /^11-15/);
+  await choose(page, 'variant', 'russian');
+  assert.match(await example(), /^c3-d4 or c3:e5/, 'Russian moves are written with algebraic squares');
+  await chooseClobber(page, 4, 4);
+  assert.equal(await example(), 'b3-b4');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openGame, waitReady, clickSquares, moveTexts, fen, status, notice, waitMoves,
-  importText, configure, TOURNAMENT_START,
+  importText, configure, choose, TOURNAMENT_START,
 } from './harness.mjs';
 
 let server, browser;
@@ -32,6 +32,43 @@ test('a reload restores the game and the settings', async () => {
   // The restored game goes on: Black must recapture.
   await clickSquares(page, ['g7', 'e5']);
   assert.equal((await waitMoves(page, 4))[3], '8x15');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('switching the rules or the game mid-game puts the game aside, and it comes back', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  await clickSquares(page, ['c3', 'd4', 'f6', 'e5']);
+  await waitMoves(page, 2);
+  const played = await fen(page);
+  const restore = page.locator('#restore-game');
+
+  await choose(page, 'variant', 'russian');
+  assert.match(await notice(page) ?? '(no notice)', /russian game was started; your previous game was put aside/,
+    'switching the rules says where the game went');
+  assert.deepEqual(await moveTexts(page), []);
+  await restore.click();
+  assert.deepEqual(await moveTexts(page), ['1. 22-18', '11-15']);
+  assert.equal(await fen(page), played);
+  assert.equal(await page.inputValue('#variant'), 'tournament', 'its rules came back with it');
+  assert.ok(!(await restore.isVisible()), 'nothing more to bring back');
+
+  // The same for the game list; a second switch before any move keeps the offer.
+  await choose(page, 'game', 'clobber');
+  assert.match(await notice(page) ?? '(no notice)', /6x5 Clobber game was started; your previous game was put aside/);
+  await choose(page, 'rows', '4');
+  await restore.click();
+  assert.equal(await page.inputValue('#game'), 'checkers');
+  assert.equal(await fen(page), played);
+
+  // Once the player moves in the new game, the old one is gone for good.
+  await choose(page, 'variant', 'english');
+  assert.ok(await restore.isVisible());
+  await clickSquares(page, ['f6', 'e5']);
+  await waitMoves(page, 1);
+  assert.ok(!(await restore.isVisible()), 'a move in the new game drops the offer');
+  assert.equal(await notice(page), null);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -184,6 +221,20 @@ test('a PDN game of other rules switches the rules and says so', async () => {
   // Same rules: no notice.
   await importText(page, '[GameType "21"]\n\n1. 11-15 *');
   assert.equal(await notice(page), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a PDN of tags alone is refused and changes nothing', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  await clickSquares(page, ['c3', 'd4']);
+  await waitMoves(page, 1);
+  const before = await fen(page);
+  await importText(page, '[Event "Club night"]\n[White "Ann"]\n[Black "Bob"]\n');
+  assert.match(await notice(page) ?? '(no notice)', /^Not loaded — the PDN has no moves and no FEN position/);
+  assert.deepEqual(await moveTexts(page), ['1. 22-18']);
+  assert.equal(await fen(page), before);
   assert.deepEqual(errors, []);
   await context.close();
 });

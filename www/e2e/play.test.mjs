@@ -61,6 +61,38 @@ test('a capture chain entered landing square by landing square', async () => {
   await context.close();
 });
 
+test('a chain that lands twice on a square is played by clicks, and by its typed path', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  // f2 (27) takes five men and ends where it first landed, d4 (18), either
+  // way round: 27x18x11x2x9x18 or 27x18x9x2x11x18. Both give one position.
+  const start = 'W:W27,30,31:B23,14,6,15,7,1';
+  const after = 'B:WK18,30,31:B1';
+  const ways = [
+    ['f2', 'd4'], // the end, which is also the first landing
+    ['f2', 'd4', 'f6', 'd8', 'b6', 'd4'], // every landing, one by one
+    ['f2', 'b6'], // a landing in the middle
+  ];
+  for (const clicks of ways) {
+    await importText(page, start);
+    await clickSquares(page, clicks);
+    await page.waitForTimeout(200);
+    const moves = await moveTexts(page);
+    assert.equal(moves.length, 1,
+      `clicks on ${clicks.join(', ')} play the capture (moves: ${moves}; notice: ${await notice(page)})`);
+    assert.match(moves[0], /^1\. 27x18x(11x2x9|9x2x11)x18$/);
+    assert.equal(await fen(page), after);
+  }
+  // Typing either path still plays it as typed.
+  await importText(page, start);
+  await page.fill('#move-input', '27x18x9x2x11x18');
+  await page.press('#move-input', 'Enter');
+  assert.deepEqual(await waitMoves(page, 1), ['1. 27x18x9x2x11x18']);
+  assert.equal(await fen(page), after);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('chains sharing start and end are told apart by the next click', async () => {
   const { page, errors, context } = await openGame(browser, server.url);
   await configure(page, { variant: 'english', mode: 'human' });
@@ -207,9 +239,34 @@ test('a capture chain shows the squares entered, and an ambiguous end square say
   await configure(page, { variant: 'english', mode: 'human' });
   await importText(page, 'W:WK22:B18,19,25,26,27');
   await clickSquares(page, ['c3', 'a1']);
-  assert.match(await notice(page), /3 captures end on 29.*click a marked square/);
+  assert.match(await notice(page), /3 captures end on 29.*pick a marked square/);
   await clickSquare(page, 'e1');
   assert.deepEqual(await waitMoves(page, 1), ['1... 22x31x24x15x22x29']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a refusal goes with the next click elsewhere', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  await clickSquare(page, 'a1');
+  assert.match(await notice(page) ?? '(no notice)', /The piece on 29 has no legal move/);
+  await clickSquare(page, 'd4');
+  assert.equal(await notice(page), null, 'a click on an empty square ends the refusal');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('after Undo while the AI thinks, "Wait for the AI" goes', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { level: 8, time: 5000 });
+  await clickSquares(page, ['c3', 'd4']);
+  await page.waitForFunction(() => /thinking/.test(document.querySelector('#status').textContent));
+  await clickSquare(page, 'e3');
+  assert.match(await notice(page) ?? '(no notice)', /Wait for the AI to move/);
+  await page.click('#undo');
+  assert.equal(await fen(page), TOURNAMENT_START);
+  assert.equal(await notice(page), null, 'nothing to wait for after Undo');
   assert.deepEqual(errors, []);
   await context.close();
 });

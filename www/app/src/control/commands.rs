@@ -22,15 +22,68 @@ impl App {
         self.set_animation(None);
         self.ai.seed = entropy_seed();
         self.ui.clear_progress();
+        self.keep_set_aside(None);
         self.ui.clear_notice();
         self.ui.announce(&format!("New {name} game"));
         self.after_change();
+    }
+
+    /// Keeps `game`, replaced by a change of game or rules, for the
+    /// player to go back to (None: forgets the one kept); a notice with
+    /// the button "Back to the previous game" says so.
+    pub(super) fn keep_set_aside(&mut self, game: Option<AnyGame>) {
+        if game.is_some() {
+            let (_, name) = self.state.fresh_game();
+            self.ui.notice(&format!(
+                "A new {name} game was started; your previous game was put aside."
+            ));
+        } else if self.set_aside.is_some() {
+            self.ui.clear_notice();
+        }
+        self.ui.show_restore(game.is_some());
+        self.set_aside = game;
+    }
+
+    /// Goes back to the game set aside by a change of game or rules.
+    pub fn restore_set_aside(&mut self) {
+        let Some(game) = self.set_aside.take() else {
+            return;
+        };
+        self.state.adopt(game);
+        self.loaded();
+        self.ui.announce("Back to the previous game");
+    }
+
+    /// A new game against the AI with the colours swapped (other modes:
+    /// a new game).
+    pub fn rematch(&mut self) {
+        if let Mode::HumanVsAi { human_white } = self.state.settings.mode {
+            self.state.settings.mode = Mode::HumanVsAi {
+                human_white: !human_white,
+            };
+            self.face_the_human();
+            self.ui.show_settings(&self.state.settings);
+        }
+        self.new_game();
+    }
+
+    /// Checkers puts the human's men at the bottom; a Clobber board has
+    /// no sides, so it stays as it is.
+    fn face_the_human(&mut self) {
+        if let (Mode::HumanVsAi { human_white }, AnyGame::Checkers(_)) =
+            (self.state.settings.mode, &self.state.game)
+        {
+            self.state.settings.flipped = !human_white;
+            self.ui.show_settings(&self.state.settings);
+        }
     }
 
     /// Takes a move back (against the AI, back to the human's turn).
     pub fn undo(&mut self) {
         self.cancel_thinking();
         self.set_animation(None);
+        // A hint like "Wait for the AI to move" no longer applies.
+        self.ui.clear_hint();
         if self.state.undo() == 0 {
             self.ui.notice("Nothing to undo.");
         }
@@ -41,6 +94,7 @@ impl App {
     pub fn redo(&mut self) {
         self.cancel_thinking();
         self.set_animation(None);
+        self.ui.clear_hint();
         if !self.state.redo() {
             self.ui.notice("Nothing to redo.");
         }
@@ -65,6 +119,7 @@ impl App {
     pub fn view_ply(&mut self, ply: Option<usize>) {
         let back_to_game = self.state.set_view(ply);
         self.set_animation(None);
+        self.ui.clear_hint();
         if back_to_game {
             // Whoever waited while a past position was shown (the AI, an
             // automatic single move) goes on.
@@ -108,8 +163,8 @@ impl App {
                 .map_err(|e| e.to_string())
         } else {
             pdn::read_game(text, variant)
-                .map(|p| p.game)
                 .map_err(|e| e.to_string())
+                .and_then(game_of_pdn)
         };
         game.map(AnyGame::Checkers).map_err(Some)
     }
@@ -129,19 +184,8 @@ impl App {
 
     /// Plays on from an imported game, its rules or board in the settings.
     fn imported(&mut self, game: AnyGame) {
-        let settings = &mut self.state.settings;
-        let mut switched = false;
-        match &game {
-            AnyGame::Checkers(g) => {
-                switched = g.variant() != settings.variant;
-                settings.variant = g.variant();
-            }
-            AnyGame::Clobber(g) => {
-                settings.rows = g.start().shape().rows() as u8;
-                settings.cols = g.start().shape().cols() as u8;
-            }
-        }
-        self.loaded(game);
+        let switched = self.state.adopt(game);
+        self.loaded();
         if switched {
             let rules = dom::option_label("variant", &self.state.settings.variant.to_string());
             self.ui.notice(&format!(
@@ -150,10 +194,10 @@ impl App {
         }
     }
 
-    /// Plays on from a loaded game.
-    fn loaded(&mut self, game: AnyGame) {
+    /// Plays on from the game just put on the board (with its settings).
+    fn loaded(&mut self) {
         self.cancel_thinking();
-        self.state.load(game);
+        self.keep_set_aside(None);
         self.set_animation(None);
         self.ui.show_settings(&self.state.settings);
         self.ui.clear_notice();
@@ -198,6 +242,7 @@ impl App {
         if let Some(edited) = self.state.editor.and_then(|e| e.click(spot)) {
             self.state.editor = Some(edited);
         }
+        self.ui.show_fen(&self.position_text());
         self.show_board_label();
         self.draw();
     }
@@ -216,7 +261,8 @@ impl App {
         };
         self.ui.show_editor(false, Color::White);
         if play {
-            self.loaded(edited.into_game());
+            self.state.load(edited.into_game());
+            self.loaded();
         } else {
             self.after_change();
         }
@@ -241,26 +287,35 @@ impl App {
             || [Color::Black, Color::White]
                 .into_iter()
                 .any(|side| new.lab_side(side, new.game) != old.lab_side(side, new.game));
+        // The game a switch replaces: this one, or (when this one is only
+        // a fresh start) the one an earlier switch set aside.
+        let previous = match self.state.has_progress() {
+            true => Some(self.state.game.clone()),
+            false => self.set_aside.take(),
+        };
         self.state.settings = new;
         if game_changed {
             self.ui.show_settings(&self.state.settings);
             self.new_game();
+            self.keep_set_aside(previous);
             return;
         }
         if players_changed || engine_changed {
             self.cancel_thinking();
-            // Checkers puts the human's men at the bottom; a Clobber board
-            // has no sides, so it stays as it is.
-            if let (Mode::HumanVsAi { human_white }, AnyGame::Checkers(_)) =
-                (self.state.settings.mode, &self.state.game)
-            {
-                self.state.settings.flipped = !human_white;
-                self.ui.show_settings(&self.state.settings);
-            }
+            self.face_the_human();
             self.after_change();
             return;
         }
         self.save();
         self.refresh();
     }
+}
+
+/// The game a PDN gives: one without moves must set up a position (a FEN
+/// tag); tags alone would replace the game with an empty one.
+fn game_of_pdn(pdn: PdnGame) -> Result<Game, String> {
+    if pdn.game.ply_count() == 0 && pdn.tag("FEN").is_none() {
+        return Err("the PDN has no moves and no FEN position".to_string());
+    }
+    Ok(pdn.game)
 }

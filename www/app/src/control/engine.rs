@@ -5,12 +5,12 @@
 use super::ai::{AiClient, Event};
 use super::network::NetFile;
 use super::App;
-use crate::state::game::{capitalise, line_spots, record_at, side_at};
+use crate::state::game::{capitalise, for_white, line_spots, record_at, side_at};
 use warcaby::checkers::ai::Level;
 use warcaby::core::rng::entropy_seed;
-use warcaby::games::{EngineChoice, GameKind, Report};
+use warcaby::games::{AnyGame, EngineChoice, GameKind, Report};
 use warcaby::search::Algorithm;
-use warcaby::Color;
+use warcaby::{Color, Variant};
 use warcaby_protocol::{Request, Response};
 
 /// How long the analysis of one position may think, in milliseconds.
@@ -44,6 +44,9 @@ pub(crate) struct AiSession {
     analysis: Option<u32>,
     /// Seed of the weak levels' randomness, new each game.
     pub(super) seed: u64,
+    /// The endgame tables the worker has built: their rules and most
+    /// pieces.
+    tables: Option<(Variant, u32)>,
     /// The AlphaZero network file.
     pub(super) net: NetFile,
     /// Id of the request that sent the network to the current worker.
@@ -64,6 +67,7 @@ impl AiSession {
             unavailable: false,
             analysis: None,
             seed: entropy_seed(),
+            tables: None,
             net: NetFile::Absent,
             net_request: None,
         }
@@ -85,7 +89,8 @@ fn deliver(event: Event) {
 impl App {
     pub(super) fn start_ai(&mut self) {
         // A new worker has no tables until it builds them.
-        self.ui.show_endgame_tables(None);
+        self.ai.tables = None;
+        self.show_endgame_tables();
         match AiClient::start(deliver) {
             Ok(client) => self.ai.client = Some(client),
             Err(e) => self.ai_gone(&e),
@@ -180,6 +185,21 @@ impl App {
         self.refresh_status();
     }
 
+    /// Says which endgame tables the worker has, only while the game on
+    /// the board is played by their rules (other rules and Clobber have
+    /// no use for them).
+    pub(super) fn show_endgame_tables(&self) {
+        let rules = match &self.state.game {
+            AnyGame::Checkers(game) => Some(game.variant()),
+            AnyGame::Clobber(_) => None,
+        };
+        let tables = self
+            .ai
+            .tables
+            .filter(|&(variant, _)| Some(variant) == rules);
+        self.ui.show_endgame_tables(tables);
+    }
+
     /// What the worker said (or that it failed).
     pub(crate) fn on_ai_event(&mut self, event: Event) {
         match event {
@@ -200,13 +220,16 @@ impl App {
             }
             Response::NetLoaded { .. } => {}
             Response::EndgameTables { variant, pieces } => {
-                self.ui.show_endgame_tables(Some((variant, pieces)))
+                self.ai.tables = Some((variant, pieces));
+                self.show_endgame_tables();
             }
             Response::Error { id, message } if Some(id) == net_request => {
                 self.net_unusable(&message)
             }
             Response::Info { id, report } if Some(id) == thinking => {
-                self.ui.show_progress(&self.ai.search_label, &report);
+                let to_move = self.state.game.side_to_move();
+                self.ui
+                    .show_progress(&self.ai.search_label, &report, to_move);
                 self.ai.report = Some(report);
                 if self.ai.move_now_pending {
                     self.move_now();
@@ -215,7 +238,9 @@ impl App {
             Response::Done { id, report } if Some(id) == thinking => {
                 self.ai.thinking = None;
                 self.ai.failures = 0;
-                self.ui.show_progress(&self.ai.search_label, &report);
+                let to_move = self.state.game.side_to_move();
+                self.ui
+                    .show_progress(&self.ai.search_label, &report, to_move);
                 self.play_ai_move(report.best_move.as_deref());
             }
             Response::Info { id, report } | Response::Done { id, report }
@@ -338,14 +363,12 @@ impl App {
     /// An analysis iteration finished: its score on the bar, its best line
     /// (read with the engine from the analysed position) as arrows.
     fn analysed(&mut self, report: Report) {
-        self.ui.show_progress(&self.ai.search_label, &report);
         let ply = self.state.best_line.ply;
-        let white = if side_at(&self.state.game, ply) == Color::White {
-            1
-        } else {
-            -1
-        };
-        self.ui.show_evaluation(Some(report.score * white));
+        let to_move = side_at(&self.state.game, ply);
+        self.ui
+            .show_progress(&self.ai.search_label, &report, to_move);
+        self.ui
+            .show_evaluation(Some(for_white(report.score, to_move)));
         let texts = &report.pv[..report.pv.len().min(BEST_LINE_MOVES)];
         self.state.best_line.moves = line_spots(&self.state.game, ply, texts);
         self.show_board_label();

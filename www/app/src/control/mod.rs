@@ -15,8 +15,8 @@ mod turns;
 
 use crate::dom::{self, storage, ui::Ui};
 use crate::state::alphazero::alphazero_plays;
-use crate::state::game::{move_list, position_text, rules_name, starts_second};
-use crate::state::settings::Settings;
+use crate::state::game::{move_example, move_list, position_text, rules_name, starts_second};
+use crate::state::settings::{Mode, Settings};
 use crate::state::State;
 use crate::view::animation::Animation;
 use crate::view::scene::{self, Animated};
@@ -40,6 +40,9 @@ pub struct App {
     announcement: Option<String>,
     /// The move being played is the only legal one, played automatically.
     auto_played: bool,
+    /// A game replaced by a change of game or rules, until the player
+    /// moves in the new one: "Back to the previous game" restores it.
+    set_aside: Option<AnyGame>,
 }
 
 impl App {
@@ -53,6 +56,7 @@ impl App {
             frame_pending: false,
             announcement: None,
             auto_played: false,
+            set_aside: None,
         }
     }
 
@@ -84,9 +88,12 @@ impl App {
         self.ui.announce(text);
     }
 
-    /// The text of the position shown.
+    /// The text of the position shown (in the editor, the one edited).
     pub fn position_text(&self) -> String {
-        position_text(&self.state.game, self.state.shown_ply())
+        match &self.state.editor {
+            Some(editing) => editing.text(),
+            None => position_text(&self.state.game, self.state.shown_ply()),
+        }
     }
 
     fn save(&self) {
@@ -162,9 +169,10 @@ impl App {
     fn refresh_status(&self) {
         let state = &self.state;
         self.ui.status(&state.status_text(self.ai.unavailable));
-        let outcome = crate::state::game::outcome_text(&state.game);
+        let outcome = crate::state::game::outcome_parts(&state.game);
+        let rematch = matches!(state.settings.mode, Mode::HumanVsAi { .. });
         self.ui
-            .show_result(outcome.as_deref().filter(|_| state.view.is_none()));
+            .show_result(outcome.as_ref().filter(|_| state.view.is_none()), rematch);
         self.ui.set_thinking(self.ai.thinking.is_some());
     }
 
@@ -177,11 +185,13 @@ impl App {
             .show_moves(&move_list(game), starts_second(game), self.state.view);
         self.ui.show_fen(&self.position_text());
         self.ui.show_rules(&rules_name(game));
-        self.ui.show_game(self.state.settings.game);
+        self.ui
+            .show_game(self.state.settings.game, move_example(&self.state.game));
         let settings = &self.state.settings;
         self.ui
             .show_alphazero(alphazero_plays(settings.game, settings.variant));
         self.ui.show_lab(self.state.settings.lab);
+        self.show_endgame_tables();
         dom::set_color_scheme(self.state.settings.color_scheme);
         self.draw();
     }

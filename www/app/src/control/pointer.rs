@@ -11,7 +11,7 @@ impl App {
     /// True when a click on the board may enter a move; otherwise says why not.
     fn may_click(&mut self) -> bool {
         if self.state.view.is_some() {
-            self.ui.notice(
+            self.ui.hint(
                 "You are looking at an earlier position: press \"Back to the game\" to play on.",
             );
             return false;
@@ -19,7 +19,7 @@ impl App {
         if !self.state.human_may_move() {
             if !self.state.is_over() {
                 self.ui
-                    .notice("Wait for the AI to move (or press \"Move now\").");
+                    .hint("Wait for the AI to move (or press \"Move now\").");
             }
             return false;
         }
@@ -32,22 +32,23 @@ impl App {
         match outcome {
             Outcome::Play(mv) => self.play(mv),
             Outcome::Refused(why) => {
-                self.ui.notice(&why);
+                self.ui.hint(&why);
                 self.ui.announce(&why);
                 self.draw();
             }
             Outcome::Changed => {
                 match hint {
                     Some(hint) => {
-                        self.ui.notice(&hint);
+                        self.ui.hint(&hint);
                         self.ui.announce(&hint);
                     }
-                    None => self.ui.clear_notice(),
+                    None => self.ui.clear_hint(),
                 }
                 self.show_board_label();
                 self.draw();
             }
-            Outcome::None => {}
+            // A click that does nothing still ends what the last one said.
+            Outcome::None => self.ui.clear_hint(),
         }
     }
 
@@ -138,7 +139,7 @@ impl App {
             }
             "Escape" => {
                 self.state.clear_selection();
-                self.ui.clear_notice();
+                self.ui.clear_hint();
             }
             arrow if self.state.move_cursor(arrow) => {}
             _ => return false,

@@ -11,13 +11,19 @@ use warcaby::games::AnyMove;
 
 impl App {
     /// Plays a legal move, animates it and lets the next player move. A
-    /// player's move clears the notice; the AI's leaves it to be read.
+    /// player's move clears the notice; the AI's only a hint about a
+    /// click, leaving other notices to be read.
     pub(super) fn play(&mut self, mv: AnyMove) {
         let before = self.state.game.clone();
         let by_ai = self.state.is_ai_turn();
         match self.state.play(&mv) {
             Ok(said) => {
-                if !by_ai {
+                if by_ai {
+                    // The wait is over; other notices stay to be read.
+                    self.ui.clear_hint();
+                } else {
+                    // The player took up the new game: the old one is gone.
+                    self.keep_set_aside(None);
                     self.ui.clear_notice();
                 }
                 if self.state.settings.sound {

@@ -84,11 +84,14 @@ fn install_board() -> Result<(), JsValue> {
 /// The game's buttons.
 fn install_buttons() -> Result<(), JsValue> {
     on_click("new-game", App::new_game)?;
+    on_click("result-new", App::new_game)?;
+    on_click("result-rematch", App::rematch)?;
     on_click("undo", App::undo)?;
     on_click("redo", App::redo)?;
     on_click("move-now", App::move_now)?;
     on_click("live", |app| app.view_ply(None))?;
     on_click("ai-retry", App::retry_ai)?;
+    on_click("restore-game", App::restore_set_aside)?;
     on_click("flip", App::flip)
 }
 

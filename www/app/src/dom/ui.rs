@@ -5,9 +5,11 @@
 use super::form::select_fields;
 use super::{create, document, element, select_value, set_checked, set_select, set_text, window};
 use crate::state::alphazero::{move_rows, MoveRow};
+use crate::state::game::{for_white, score_text};
 use crate::state::settings::Settings;
+use std::cell::Cell;
 use warcaby::games::{GameKind, Report};
-use warcaby::Variant;
+use warcaby::{Color, Variant};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -27,6 +29,10 @@ pub struct Ui {
     move_now: HtmlElement,
     result: HtmlElement,
     retry: HtmlElement,
+    restore: HtmlElement,
+    /// The notice shown is a hint about the last click on the board (a
+    /// refusal, what to click next): the next click or move drops it.
+    notice_is_hint: Cell<bool>,
 }
 
 impl Ui {
@@ -43,6 +49,8 @@ impl Ui {
             move_now: element("move-now")?,
             result: element("result")?,
             retry: element("ai-retry")?,
+            restore: element("restore-game")?,
+            notice_is_hint: Cell::new(false),
         })
     }
 
@@ -75,12 +83,29 @@ impl Ui {
     pub fn notice(&self, text: &str) {
         self.notice.set_text_content(Some(text));
         self.notice.set_hidden(false);
+        self.notice_is_hint.set(false);
+    }
+
+    /// Shows a notice about the last click on the board, which
+    /// [`Ui::clear_hint`] drops once it no longer applies.
+    pub fn hint(&self, text: &str) {
+        self.notice(text);
+        self.notice_is_hint.set(true);
     }
 
     /// Hides the notice.
     pub fn clear_notice(&self) {
         self.notice.set_hidden(true);
         self.notice.set_text_content(None);
+        self.notice_is_hint.set(false);
+    }
+
+    /// Hides the notice if it is a hint about an earlier click (other
+    /// notices stay to be read).
+    pub fn clear_hint(&self) {
+        if self.notice_is_hint.get() {
+            self.clear_notice();
+        }
     }
 
     /// Shows (or hides) the button that brings an unavailable AI back.
@@ -88,10 +113,31 @@ impl Ui {
         self.retry.set_hidden(!on);
     }
 
-    /// Shows a game's result on the board (None: hides it).
-    pub fn show_result(&self, result: Option<&str>) {
-        self.result.set_text_content(result);
+    /// Shows (or hides) the button that brings back a game set aside.
+    pub fn show_restore(&self, on: bool) {
+        self.restore.set_hidden(!on);
+    }
+
+    /// Shows a game's result, in words and its score (None: hides it),
+    /// beside the board with "New game" and, against the AI, "Rematch".
+    /// The score sits in its own element that never breaks; the move box
+    /// makes room for the result.
+    pub fn show_result(&self, result: Option<&(String, Option<&str>)>, rematch: bool) {
         self.result.set_hidden(result.is_none());
+        if let Ok(form) = element::<HtmlElement>("move-form") {
+            form.set_hidden(result.is_some());
+        }
+        let Some((words, score)) = result else {
+            return;
+        };
+        set_text("result-words", words);
+        if let Ok(el) = element::<HtmlElement>("result-score") {
+            el.set_hidden(score.is_none());
+            el.set_text_content(score.map(|s| format!("({s})")).as_deref());
+        }
+        if let Ok(button) = element::<HtmlElement>("result-rematch") {
+            button.set_hidden(!rematch);
+        }
     }
 
     /// While the lab decides how the AI searches, the level is not used.
@@ -122,11 +168,7 @@ impl Ui {
             s => (s as f64 / 300.0).tanh(),
         };
         let _ = bar.set_attribute("value", &format!("{share:.3}"));
-        let text = match score {
-            s if s > 29_000 => format!("White wins in {}", 30_000 - s),
-            s if s < -29_000 => format!("Black wins in {}", 30_000 + s),
-            s => format!("{:+.2} for White", s as f64 / 100.0),
-        };
+        let text = score_text(score);
         let _ = bar.set_attribute("aria-valuetext", &text);
         let _ = bar.set_attribute("title", &format!("Evaluation: {text}"));
     }
@@ -168,13 +210,10 @@ impl Ui {
         }
     }
 
-    /// Shows a search's progress, with who searches with what.
-    pub fn show_progress(&self, search: &str, p: &Report) {
-        let score = match p.score {
-            s if s > 29_000 => format!("win in {}", 30_000 - s),
-            s if s < -29_000 => format!("loss in {}", 30_000 + s),
-            s => format!("{:+.2}", s as f64 / 100.0),
-        };
+    /// Shows a search's progress, with who searches with what; its score
+    /// (the side to move's, `to_move`) from White's side, like the bar.
+    pub fn show_progress(&self, search: &str, p: &Report, to_move: Color) {
+        let score = score_text(for_white(p.score, to_move));
         set_text("info-search", search);
         let depth = if p.book {
             format!("book ({})", p.depth)
@@ -321,9 +360,16 @@ impl Ui {
         }
     }
 
-    /// Shows the position's text (a FEN, or Clobber position text).
+    /// Shows the position's text (a FEN, or Clobber position text). A
+    /// long one wraps only after a comma, colon or slash, never inside a
+    /// square's number: each piece is followed by a `<wbr>`, and the CSS
+    /// allows no other break.
     pub fn show_fen(&self, fen: &str) {
-        self.fen.set_text_content(Some(fen));
+        self.fen.set_text_content(None);
+        for piece in fen.split_inclusive([',', ':', '/']) {
+            let _ = self.fen.append_with_str_1(piece);
+            let _ = self.fen.append_child(&create("wbr", None));
+        }
     }
 
     /// Shows the rules summary of one variant.
@@ -338,8 +384,8 @@ impl Ui {
     }
 
     /// Shows the controls of one game (`checkers` or `clobber`) and hides
-    /// the other's.
-    pub fn show_game(&self, game: GameKind) {
+    /// the other's; `move_example` goes in the move box.
+    pub fn show_game(&self, game: GameKind, move_example: &str) {
         let name = game.to_string();
         if let Ok(list) = document().query_selector_all("[data-game]") {
             for i in 0..list.length() {
@@ -348,13 +394,8 @@ impl Ui {
                 }
             }
         }
-        let clobber = game == GameKind::Clobber;
         if let Ok(input) = element::<HtmlInputElement>("move-input") {
-            input.set_placeholder(if clobber {
-                "b3-b4"
-            } else {
-                "11-15 or 11x18x25"
-            });
+            input.set_placeholder(move_example);
         }
     }
 

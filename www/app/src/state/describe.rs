@@ -13,7 +13,7 @@ impl State {
     pub fn status_text(&self, ai_unavailable: bool) -> String {
         let outcome = outcome_text(&self.game);
         if self.editor.is_some() {
-            return "Editing the position: click a square to change what stands there, then \"Play from here\"."
+            return "Editing the position: pick a square to change what stands there, then \"Play from here\"."
                 .to_string();
         }
         if let Some(ply) = self.view {

@@ -32,6 +32,14 @@ impl Editing {
         }
     }
 
+    /// The edited position's text: a FEN, or Clobber position text.
+    pub fn text(&self) -> String {
+        match self {
+            Editing::Checkers(pos) => pos.to_fen(),
+            Editing::Clobber(pos) => pos.to_text(),
+        }
+    }
+
     /// A new game from the edited position.
     pub fn into_game(self) -> AnyGame {
         match self {

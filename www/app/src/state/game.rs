@@ -4,7 +4,7 @@
 
 use warcaby::clobber::ClobberPosition;
 use warcaby::games::{AnyGame, AnyMove, AnyOutcome, GameRecord};
-use warcaby::{Color, Game, Position};
+use warcaby::{Color, Game, Position, SquareNotation};
 
 /// The checkers position after `ply` moves (clamped to the game).
 pub fn checkers_at(game: &Game, ply: usize) -> Position {
@@ -72,6 +72,18 @@ pub fn only_move_text(game: &AnyGame) -> Option<String> {
     }
 }
 
+/// A typed move as an example for the move box, in the notation of the
+/// game's rules (numbers, or algebraic squares for Russian).
+pub fn move_example(game: &AnyGame) -> &'static str {
+    match game {
+        AnyGame::Checkers(g) => match g.variant().rules().notation {
+            SquareNotation::Numeric => "11-15 or 11x18x25",
+            SquareNotation::Algebraic => "c3-d4 or c3:e5:g7",
+        },
+        AnyGame::Clobber(_) => "b3-b4",
+    }
+}
+
 /// The rules' name for the rules panel: a variant, or `clobber`.
 pub fn rules_name(game: &AnyGame) -> String {
     match game {
@@ -83,9 +95,19 @@ pub fn rules_name(game: &AnyGame) -> String {
 /// How the game ended, like "White wins: Black has no move (1-0)" (the
 /// engine's words; checkers adds the result).
 pub fn outcome_text(game: &AnyGame) -> Option<String> {
+    outcome_parts(game).map(|(words, score)| match score {
+        Some(score) => format!("{words} ({score})"),
+        None => words,
+    })
+}
+
+/// How the game ended, in words and (checkers only) the score apart, so
+/// the page can keep the score on one line: ("White wins: Black has no
+/// move", Some("1-0")).
+pub fn outcome_parts(game: &AnyGame) -> Option<(String, Option<&'static str>)> {
     game.outcome().map(|outcome| match outcome {
-        AnyOutcome::Checkers(o) => capitalise(&format!("{o} ({})", o.result_text())),
-        AnyOutcome::Clobber(o) => o.to_string(),
+        AnyOutcome::Checkers(o) => (capitalise(&o.to_string()), Some(o.result_text())),
+        AnyOutcome::Clobber(o) => (o.to_string(), None),
     })
 }
 
@@ -141,6 +163,25 @@ pub fn line_spots(game: &AnyGame, ply: usize, texts: &[String]) -> Vec<(String, 
         }
     }
     line
+}
+
+/// A search's score from White's side, in words: "+0.35 for White" (in
+/// hundredths of a man), or a forced win beyond ±29000 as "Black wins in
+/// 7". The Engine panel and the evaluation bar both speak for White.
+pub fn score_text(white_score: i32) -> String {
+    match white_score {
+        s if s > 29_000 => format!("White wins in {}", 30_000 - s),
+        s if s < -29_000 => format!("Black wins in {}", 30_000 + s),
+        s => format!("{:+.2} for White", s as f64 / 100.0),
+    }
+}
+
+/// A score of the side to move `side` seen from White's side.
+pub fn for_white(score: i32, side: Color) -> i32 {
+    match side {
+        Color::White => score,
+        Color::Black => -score,
+    }
 }
 
 /// "white" → "White".
@@ -207,6 +248,22 @@ mod tests {
             Some("Black wins: White has no move")
         );
         assert_eq!(rules_name(&over), "clobber");
+        assert_eq!(move_example(&over), "b3-b4");
+        let russian = AnyGame::Checkers(Game::new(Variant::Russian));
+        let example = move_example(&russian);
+        assert!(example.starts_with("c3-d4"), "{example}");
+        assert!(russian.parse_move("c3-d4").is_ok(), "a move of the start");
+    }
+
+    #[test]
+    fn scores_are_told_from_whites_side() {
+        assert_eq!(score_text(for_white(-250, Color::Black)), "+2.50 for White");
+        assert_eq!(score_text(for_white(-35, Color::White)), "-0.35 for White");
+        assert_eq!(
+            score_text(for_white(29_993, Color::Black)),
+            "Black wins in 7"
+        );
+        assert_eq!(score_text(29_995), "White wins in 5");
     }
 
     #[test]

@@ -159,6 +159,33 @@ impl State {
         }
     }
 
+    /// True when the game on the board is more than the start of the game
+    /// its settings ask for (moves were played, or a position was loaded):
+    /// replacing it would lose something.
+    pub fn has_progress(&self) -> bool {
+        self.game.record() != self.fresh_game().0.record()
+    }
+
+    /// Shows `game` live with its game, rules or board size in the
+    /// settings. True when this switched the checkers rules.
+    pub fn adopt(&mut self, game: AnyGame) -> bool {
+        let settings = &mut self.settings;
+        settings.game = game.kind();
+        let mut switched = false;
+        match &game {
+            AnyGame::Checkers(g) => {
+                switched = g.variant() != settings.variant;
+                settings.variant = g.variant();
+            }
+            AnyGame::Clobber(g) => {
+                settings.rows = g.start().shape().rows() as u8;
+                settings.cols = g.start().shape().cols() as u8;
+            }
+        }
+        self.load(game);
+        switched
+    }
+
     /// Shows `game` live, with nothing selected.
     pub fn load(&mut self, game: AnyGame) {
         self.game = game;

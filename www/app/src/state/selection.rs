@@ -84,14 +84,14 @@ impl Selection {
     pub fn hint(&self, legal: &[Move], notation: SquareNotation) -> Option<String> {
         if let Some(target) = self.target {
             return Some(format!(
-                "{} captures end on {}: click a marked square to choose the one you mean.",
+                "{} captures end on {}: pick a marked square to say which one you mean.",
                 self.candidates(legal).len(),
                 target.display(notation)
             ));
         }
         let last = self.entered.last()?;
         Some(format!(
-            "Capture entered up to {}: click the next landing square (marked).",
+            "Capture entered up to {}: pick the next landing square (marked).",
             last.display(notation)
         ))
     }
@@ -124,7 +124,7 @@ impl Selection {
         }
         if had_selection && !self.entered.is_empty() {
             // Mid-chain: keep what was entered, explain.
-            return Outcome::Refused("continue the capture: click a marked square".to_string());
+            return Outcome::Refused("continue the capture: pick a marked square".to_string());
         }
         self.clear();
         if had_selection {
@@ -135,7 +135,10 @@ impl Selection {
     }
 
     /// Follows a click on `sq` through the chain being entered: the chains
-    /// that still pass through or end on `sq` are kept.
+    /// that still pass through or end on `sq` are kept. Chains that all
+    /// give the same position are one move to the player: the first is
+    /// played, so a square a chain lands on twice (or two orders of the
+    /// same captures) never needs telling apart.
     fn advance(&mut self, legal: &[Move], sq: Square) -> Option<Outcome> {
         let n = self.entered.len();
         let fits: Vec<Move> = self
@@ -143,46 +146,58 @@ impl Selection {
             .into_iter()
             .filter(|m| m.path()[n.min(m.path().len())..].contains(&sq))
             .collect();
-        if self.target.is_some() || n > 0 {
-            // Telling chains apart: a click is the next landing square first.
-            let stepping: Vec<Move> = fits.iter().filter(|m| m.path()[n] == sq).copied().collect();
-            if !stepping.is_empty() {
-                self.entered.push(sq);
-                return Some(self.settle(&stepping));
-            }
+        if fits.is_empty() {
+            return None;
         }
         let stepping: Vec<Move> = fits.iter().filter(|m| m.path()[n] == sq).copied().collect();
-        match fits.as_slice() {
-            [] => None,
-            [only] => {
-                let mv = *only;
-                self.clear();
-                Some(Outcome::Play(mv))
-            }
-            _ if fits.iter().all(|m| m.to() == sq) => {
-                // Several chains end here: the next click tells them apart.
-                self.target = Some(sq);
-                Some(Outcome::Changed)
-            }
-            _ if !stepping.is_empty() => {
-                self.entered.push(sq);
-                Some(self.settle(&stepping))
-            }
-            _ => Some(Outcome::Refused(
-                "several captures pass there: click the landing squares one by one".to_string(),
-            )),
+        if same_result(&fits) {
+            let mv = stepping.first().copied().unwrap_or(fits[0]);
+            self.clear();
+            return Some(Outcome::Play(mv));
         }
+        // A click is the next landing square first when chains are being
+        // told apart, or when every chain left lands there next.
+        let next_for_all = stepping.len() == fits.len();
+        if !stepping.is_empty() && (self.target.is_some() || n > 0 || next_for_all) {
+            self.entered.push(sq);
+            return Some(self.settle(&stepping));
+        }
+        if fits.iter().all(|m| m.to() == sq) {
+            // Several chains end here: the next click tells them apart.
+            self.target = Some(sq);
+            return Some(Outcome::Changed);
+        }
+        if !stepping.is_empty() {
+            self.entered.push(sq);
+            return Some(self.settle(&stepping));
+        }
+        Some(Outcome::Refused(
+            "several captures pass there: pick the landing squares one by one".to_string(),
+        ))
     }
 
-    /// Plays the move when one candidate is left; otherwise waits.
+    /// Plays the move when the candidates left give one position;
+    /// otherwise waits.
     fn settle(&mut self, remaining: &[Move]) -> Outcome {
-        if remaining.len() == 1 {
-            let mv = remaining[0];
-            self.clear();
-            return Outcome::Play(mv);
+        match remaining {
+            [first, ..] if same_result(remaining) => {
+                let mv = *first;
+                self.clear();
+                Outcome::Play(mv)
+            }
+            _ => Outcome::Changed,
         }
-        Outcome::Changed
     }
+}
+
+/// True when the moves (all from one square) give one and the same
+/// position: they end on the same square, capture the same pieces and
+/// crown alike, so only the order of the landings differs.
+fn same_result(moves: &[Move]) -> bool {
+    moves.windows(2).all(|pair| {
+        let (a, b) = (pair[0], pair[1]);
+        a.to() == b.to() && a.captured() == b.captured() && a.promotes() == b.promotes()
+    })
 }
 
 /// Why the piece on `sq` cannot move (`forced`: a capture is mandatory).
@@ -358,7 +373,7 @@ mod tests {
         let notation = pos.rules().notation;
         assert_eq!(
             s.hint(&legal, notation).as_deref(),
-            Some("3 captures end on 29: click a marked square to choose the one you mean.")
+            Some("3 captures end on 29: pick a marked square to say which one you mean.")
         );
         // e1 starts only one of them: it is played.
         match s.click(&pos, &legal, forced(&pos), sq("e1")) {
@@ -419,5 +434,73 @@ mod tests {
             Outcome::Play(m) => assert_eq!(m.capture_count(), 2),
             other => panic!("{other:?}"),
         }
+    }
+
+    fn numbered(n: &str) -> Square {
+        Square::parse(n, SquareNotation::Numeric).unwrap()
+    }
+
+    /// The new player's position: 27x18x11x2x9x18 and 27x18x9x2x11x18
+    /// take the same pieces, so a click on any of their landing squares
+    /// plays one of them.
+    #[test]
+    fn chains_giving_one_position_are_one_move() {
+        let (pos, legal) = setup("W:W27,30,31:B23,14,6,15,7,1", Variant::Tournament);
+        let from_27: Vec<&Move> = legal
+            .iter()
+            .filter(|m| m.from() == numbered("27"))
+            .collect();
+        assert_eq!(from_27.len(), 2, "{legal:?}");
+        for landing in ["18", "11", "2", "9"] {
+            let mut s = Selection::default();
+            s.click(&pos, &legal, forced(&pos), numbered("27"));
+            match s.click(&pos, &legal, forced(&pos), numbered(landing)) {
+                Outcome::Play(m) => {
+                    assert_eq!(
+                        (m.to(), m.capture_count()),
+                        (numbered("18"), 5),
+                        "{landing}"
+                    )
+                }
+                other => panic!("{landing}: {other:?}"),
+            }
+        }
+    }
+
+    /// Two chains through 18 twice that take different pieces: the
+    /// landings clicked one by one tell them apart, 18 first.
+    #[test]
+    fn a_square_landed_on_twice_is_entered_step_by_step() {
+        let (pos, _) = setup("W:W27,30,31:B23,14,6,15,7,1", Variant::Tournament);
+        let path = |squares: [&str; 5]| squares.map(numbered);
+        let takes = |squares: [&str; 4]| squares.into_iter().map(numbered).collect::<Bitboard>();
+        let (one, other) = (
+            Move::new(
+                numbered("27"),
+                &path(["18", "11", "2", "9", "18"]),
+                takes(["23", "15", "7", "6"]),
+                false,
+            ),
+            Move::new(
+                numbered("27"),
+                &path(["18", "9", "2", "11", "18"]),
+                takes(["23", "14", "6", "7"]),
+                false,
+            ),
+        );
+        let legal = [one, other];
+        let mut s = Selection::default();
+        s.click(&pos, &legal, true, numbered("27"));
+        assert_eq!(
+            s.click(&pos, &legal, true, numbered("18")),
+            Outcome::Changed
+        );
+        assert_eq!(s.entered(), [numbered("18")]);
+        let marks = s.next_squares(&legal);
+        assert!(marks.contains(numbered("11")) && marks.contains(numbered("9")));
+        assert_eq!(
+            s.click(&pos, &legal, true, numbered("9")),
+            Outcome::Play(other)
+        );
     }
 }

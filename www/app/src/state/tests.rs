@@ -161,3 +161,25 @@ fn a_move_sounds_as_what_it_did() {
         "every Clobber move takes a stone"
     );
 }
+
+#[test]
+fn a_game_set_aside_comes_back_with_its_rules() {
+    let mut state = human_vs_human(Variant::Tournament);
+    assert!(!state.has_progress(), "a fresh game loses nothing");
+    state.game.play_text("22-18").unwrap();
+    assert!(state.has_progress());
+    let tournament = state.game.clone();
+    state.settings.game = GameKind::Clobber;
+    let (clobber, _) = state.fresh_game();
+    state.load(clobber);
+    assert!(!state.has_progress());
+    assert!(
+        !state.adopt(tournament),
+        "the rules were tournament all along"
+    );
+    assert_eq!(state.settings.game, GameKind::Checkers);
+    assert_eq!(state.game.ply_count(), 1);
+    let russian = AnyGame::Checkers(Game::new(Variant::Russian));
+    assert!(state.adopt(russian));
+    assert_eq!(state.settings.variant, Variant::Russian);
+}
