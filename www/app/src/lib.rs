@@ -14,6 +14,7 @@
 
 pub mod control;
 pub mod dom;
+pub mod i18n;
 pub mod state;
 pub mod view;
 
@@ -39,10 +40,12 @@ pub fn with_app(f: impl FnOnce(&mut App)) {
     });
 }
 
-/// A first visit's settings: the defaults, with sounds off where the
-/// system asks for less motion (a quiet page for those who want calm).
+/// A first visit's settings: the defaults, in the browser's language, with
+/// sounds off where the system asks for less motion (a quiet page for those
+/// who want calm).
 fn first_visit_settings() -> Settings {
     Settings {
+        lang: dom::browser_lang(),
         sound: !dom::prefers_reduced_motion(),
         ..Settings::default()
     }

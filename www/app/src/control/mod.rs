@@ -193,6 +193,7 @@ impl App {
         self.ui.show_lab(self.state.settings.lab);
         self.show_endgame_tables();
         dom::set_color_scheme(self.state.settings.color_scheme);
+        self.ui.show_language(self.state.settings.lang);
         self.draw();
     }
 }

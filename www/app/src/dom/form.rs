@@ -11,7 +11,7 @@ use web_sys::HtmlInputElement;
 
 /// The settings shown in lists: each list's id, its value in `s`, and what
 /// it is called.
-pub fn select_fields(s: &Settings) -> [(&'static str, String, &'static str); 16] {
+pub fn select_fields(s: &Settings) -> [(&'static str, String, &'static str); 17] {
     let mode = match s.mode {
         Mode::HumanVsAi { human_white: true } => "white",
         Mode::HumanVsAi { human_white: false } => "black",
@@ -19,6 +19,7 @@ pub fn select_fields(s: &Settings) -> [(&'static str, String, &'static str); 16]
         Mode::AiVsAi => "ai",
     };
     [
+        ("language", s.lang.to_string(), "language"),
         ("game", s.game.to_string(), "game"),
         ("variant", s.variant.to_string(), "rules"),
         ("rows", s.rows.to_string(), "Clobber rows"),
@@ -101,6 +102,7 @@ pub fn read_settings(old: &Settings) -> Settings {
     let side = |id: &str, default: u8| number(id, default as u64).clamp(2, 10) as u8;
     let level = number("level", old.level.number() as u64).clamp(1, 8) as i64;
     Settings {
+        lang: chosen("language", old.lang),
         game: chosen("game", old.game),
         variant: chosen("variant", old.variant),
         rows: side("rows", old.rows),

@@ -122,6 +122,7 @@ fn install_settings() -> Result<(), JsValue> {
         })?;
     }
     for id in [
+        "language",
         "game",
         "rows",
         "cols",

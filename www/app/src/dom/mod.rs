@@ -34,6 +34,19 @@ pub fn now() -> f64 {
     window().performance().map_or(0.0, |p| p.now())
 }
 
+/// The language the browser asks for (`navigator.languages`, else
+/// `navigator.language`): Polish for `pl`, English otherwise.
+pub fn browser_lang() -> crate::i18n::Lang {
+    let navigator = window().navigator();
+    let mut tags: Vec<String> = navigator
+        .languages()
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect();
+    tags.extend(navigator.language());
+    crate::i18n::Lang::for_browser(tags.iter().map(String::as_str))
+}
+
 /// Sets the performance mark `name` (milliseconds since navigation, for
 /// benchmarks), the first time only.
 pub fn mark_once(name: &str) {

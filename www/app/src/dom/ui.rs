@@ -4,6 +4,7 @@
 
 use super::form::select_fields;
 use super::{create, document, element, select_value, set_checked, set_select, set_text, window};
+use crate::i18n::{page, Lang};
 use crate::state::alphazero::{move_rows, MoveRow};
 use crate::state::game::{for_white, score_text};
 use crate::state::settings::Settings;
@@ -33,6 +34,9 @@ pub struct Ui {
     /// The notice shown is a hint about the last click on the board (a
     /// refusal, what to click next): the next click or move drops it.
     notice_is_hint: Cell<bool>,
+    /// The language the page's fixed texts are in now (None: as written
+    /// in the HTML, not yet set).
+    page_lang: Cell<Option<Lang>>,
 }
 
 impl Ui {
@@ -51,6 +55,7 @@ impl Ui {
             retry: element("ai-retry")?,
             restore: element("restore-game")?,
             notice_is_hint: Cell::new(false),
+            page_lang: Cell::new(None),
         })
     }
 
@@ -396,6 +401,37 @@ impl Ui {
         }
         if let Ok(input) = element::<HtmlInputElement>("move-input") {
             input.set_placeholder(move_example);
+        }
+    }
+
+    /// Puts the page's fixed texts in `lang` (only when it changed) and
+    /// names the language of the document.
+    pub fn show_language(&self, lang: Lang) {
+        if self.page_lang.replace(Some(lang)) == Some(lang) {
+            return;
+        }
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("lang", &lang.to_string());
+        }
+        let fill = |marker: &str, apply: &dyn Fn(&Element, &str)| {
+            let Ok(list) = document().query_selector_all(&format!("[{marker}]")) else {
+                return;
+            };
+            for i in 0..list.length() {
+                let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+                    continue;
+                };
+                let key = el.get_attribute(marker).unwrap_or_default();
+                if let Some(text) = page::text(lang, &key) {
+                    apply(&el, text);
+                }
+            }
+        };
+        fill("data-t", &|el, text| el.set_text_content(Some(text)));
+        for (marker, attribute) in page::ATTRIBUTES {
+            fill(marker, &|el, text| {
+                let _ = el.set_attribute(attribute, text);
+            });
         }
     }
 

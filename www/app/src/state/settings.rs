@@ -4,6 +4,7 @@
 
 use super::alphazero::{alphazero_plays, LabEngine};
 use super::appearance::{BoardTheme, ColorScheme, PieceSet};
+use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use warcaby::checkers::ai::{CheckersEval, Level};
 use warcaby::clobber::{ClobberEval, Shape};
@@ -44,6 +45,9 @@ fn yes() -> bool {
 /// defaults, so older values still read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
+    /// The page's language (a first visit takes the browser's).
+    #[serde(default)]
+    pub lang: Lang,
     /// Checkers or Clobber.
     #[serde(default)]
     pub game: GameKind,
@@ -119,6 +123,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
+            lang: Lang::default(),
             game: GameKind::Checkers,
             variant: Variant::Tournament,
             rows: six(),
