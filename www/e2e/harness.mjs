@@ -47,16 +47,17 @@ export async function launch() {
  * run before the page's own scripts, `deviceScaleFactor` emulates HiDPI,
  * `viewport` and `hasTouch` a phone; `serviceWorkers: 'allow'` lets the
  * page's service worker run; `onPage(page)` is called before the page
- * loads (to listen to its requests, say).
+ * loads (to listen to its requests, say); `locale` is the browser's
+ * language (English unless told).
  */
 export async function openGame(browser, url, {
   reducedMotion = 'reduce', storage, initScripts = [], deviceScaleFactor,
-  viewport = { width: 1100, height: 900 }, hasTouch, serviceWorkers = 'block', onPage,
+  viewport = { width: 1100, height: 900 }, hasTouch, serviceWorkers = 'block', onPage, locale = 'en-US',
 } = {}) {
   // Service workers are off unless asked for: a test that makes files
   // unreachable means the server's, not a cached copy.
   const context = await browser.newContext({
-    reducedMotion, viewport, deviceScaleFactor, hasTouch, isMobile: hasTouch, serviceWorkers,
+    reducedMotion, viewport, deviceScaleFactor, hasTouch, isMobile: hasTouch, serviceWorkers, locale,
   });
   const page = await context.newPage();
   const errors = [];

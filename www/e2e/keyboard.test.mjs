@@ -75,7 +75,7 @@ test('one announcement after each move: the move, its captures and the result', 
   await keys(page, 'ArrowRight*4', 'Enter');
   await waitMoves(page, 1);
   const after = await page.evaluate((n) => window.announced.slice(n).filter((t) => /plays|Game over/.test(t)), before);
-  assert.deepEqual(after, ['White plays 22x31x24x15x22x29, capturing 5 pieces. Game over: White wins: black has no pieces left (1-0).']);
+  assert.deepEqual(after, ['White plays 22x31x24x15x22x29, capturing 5 pieces. Game over: White wins: Black has no pieces left (1-0).']);
   assert.match(await label(page), /Game over: White wins/);
   assert.deepEqual(errors, []);
   await context.close();

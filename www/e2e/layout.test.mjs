@@ -187,6 +187,8 @@ test('on a phone every control is at least 44 px tall', async () => {
 
 test('on a phone the position text wraps only between squares', async () => {
   const { page, errors, context } = await openGame(browser, server.url, { viewport: PHONE, hasTouch: true });
+  // Two humans: with the AI as Black, it would answer the second position at once.
+  await configure(page, { mode: 'human' });
   for (const position of [TOURNAMENT_START, 'B:W5,6,7,8,9,10,11,12,13,14,15,16:B17,18,19,20,21,22,23,24,25,26,27,28']) {
     await importText(page, position);
     assert.equal(await fen(page), position);

@@ -74,7 +74,7 @@ test('a strong level has the worker build endgame tables in its idle time, and t
   await page.waitForSelector('#info-endgame:not([hidden])', { timeout: 60000 });
   assert.equal(
     await page.locator('#info-endgame').textContent(),
-    'Endgame tables (english rules): every position of up to 4 pieces',
+    'Endgame tables (English rules): every position of up to 4 pieces',
   );
   // Only while the game is played by those rules.
   await choose(page, 'mode', 'human');

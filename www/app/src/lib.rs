@@ -70,13 +70,17 @@ pub fn start() -> Result<(), JsValue> {
     let (settings, game, notice) = match restored {
         Ok(Some((settings, game))) => (settings, game, None),
         Ok(None) => (first_visit_settings(), fresh(), None),
-        Err(problem) => (
-            Settings::default(),
-            fresh(),
-            Some(format!(
-                "Your saved game could not be restored ({problem}); a new game was started."
-            )),
-        ),
+        Err(problem) => {
+            let settings = first_visit_settings();
+            let notice = settings.lang.pick(
+                format!(
+                    "Your saved game could not be restored ({problem}); a new game was started."
+                ),
+                "Nie udało się przywrócić zapisanej gry (zapis jest uszkodzony); zaczęto nową grę."
+                    .to_string(),
+            );
+            (settings, fresh(), Some(notice))
+        }
     };
     APP.with(|cell| *cell.borrow_mut() = Some(App::new(ui, settings, game)));
     dom::handlers::install_handlers()?;

@@ -3,6 +3,7 @@
 
 use super::App;
 use crate::dom;
+use crate::i18n::{errors, notices, Lang};
 use crate::state::alphazero::alphazero_plays;
 use crate::state::editor::Editing;
 use crate::state::settings::{Mode, Settings};
@@ -24,7 +25,8 @@ impl App {
         self.ui.clear_progress();
         self.keep_set_aside(None);
         self.ui.clear_notice();
-        self.ui.announce(&format!("New {name} game"));
+        self.ui
+            .announce(&notices::new_game(self.state.settings.lang, &name));
         self.after_change();
     }
 
@@ -34,9 +36,8 @@ impl App {
     pub(super) fn keep_set_aside(&mut self, game: Option<AnyGame>) {
         if game.is_some() {
             let (_, name) = self.state.fresh_game();
-            self.ui.notice(&format!(
-                "A new {name} game was started; your previous game was put aside."
-            ));
+            self.ui
+                .notice(&notices::put_aside(self.state.settings.lang, &name));
         } else if self.set_aside.is_some() {
             self.ui.clear_notice();
         }
@@ -51,7 +52,8 @@ impl App {
         };
         self.state.adopt(game);
         self.loaded();
-        self.ui.announce("Back to the previous game");
+        self.ui
+            .announce(notices::back_to_previous(self.state.settings.lang));
     }
 
     /// A new game against the AI with the colours swapped (other modes:
@@ -85,7 +87,8 @@ impl App {
         // A hint like "Wait for the AI to move" no longer applies.
         self.ui.clear_hint();
         if self.state.undo() == 0 {
-            self.ui.notice("Nothing to undo.");
+            self.ui
+                .notice(notices::nothing_to_undo(self.state.settings.lang));
         }
         self.after_change();
     }
@@ -96,7 +99,8 @@ impl App {
         self.set_animation(None);
         self.ui.clear_hint();
         if !self.state.redo() {
-            self.ui.notice("Nothing to redo.");
+            self.ui
+                .notice(notices::nothing_to_redo(self.state.settings.lang));
         }
         self.after_change();
     }
@@ -141,7 +145,7 @@ impl App {
             Ok(game) => self.imported(game),
             Err(Some(e)) => self
                 .ui
-                .notice(&format!("Not loaded — {e}. The current game is unchanged.")),
+                .notice(&notices::not_loaded(self.state.settings.lang, &e)),
             Err(None) => {}
         }
     }
@@ -149,9 +153,9 @@ impl App {
     /// A checkers game from a FEN or PDN text; Err(None) when empty (with
     /// a notice already shown).
     fn read_checkers(&self, text: &str) -> Result<AnyGame, Option<String>> {
+        let lang = self.state.settings.lang;
         if text.is_empty() {
-            self.ui
-                .notice("Paste a FEN (like W:W21-32:B1-12) or a PDN game first.");
+            self.ui.notice(notices::paste_checkers_first(lang));
             return Err(None);
         }
         let variant = self.state.settings.variant;
@@ -160,11 +164,11 @@ impl App {
         let game = if looks_like_fen {
             Position::from_fen(text, variant)
                 .map(Game::from_position)
-                .map_err(|e| e.to_string())
+                .map_err(|e| errors::fen(lang, &e))
         } else {
             pdn::read_game(text, variant)
-                .map_err(|e| e.to_string())
-                .and_then(game_of_pdn)
+                .map_err(|e| errors::pdn(lang, &e))
+                .and_then(|pdn| game_of_pdn(pdn, lang))
         };
         game.map(AnyGame::Checkers).map_err(Some)
     }
@@ -172,14 +176,14 @@ impl App {
     /// A Clobber game from a position text (FEN and PDN are for checkers
     /// only); Err(None) when empty.
     fn read_clobber(&self, text: &str) -> Result<AnyGame, Option<String>> {
+        let lang = self.state.settings.lang;
         if text.is_empty() {
-            self.ui
-                .notice("Paste a Clobber position first, like WBWB/BWBW/WBWB/BWBW:B.");
+            self.ui.notice(notices::paste_clobber_first(lang));
             return Err(None);
         }
         ClobberPosition::parse(text)
             .map(|pos| AnyGame::Clobber(ClobberGame::from_position(pos)))
-            .map_err(|e| Some(e.to_string()))
+            .map_err(|e| Some(errors::clobber(lang, &e)))
     }
 
     /// Plays on from an imported game, its rules or board in the settings.
@@ -188,9 +192,8 @@ impl App {
         self.loaded();
         if switched {
             let rules = dom::option_label("variant", &self.state.settings.variant.to_string());
-            self.ui.notice(&format!(
-                "This game is played by other rules (its PDN GameType): the rules were switched to {rules}."
-            ));
+            self.ui
+                .notice(&notices::rules_switched(self.state.settings.lang, &rules));
         }
     }
 
@@ -201,7 +204,8 @@ impl App {
         self.set_animation(None);
         self.ui.show_settings(&self.state.settings);
         self.ui.clear_notice();
-        self.ui.announce("Position loaded");
+        self.ui
+            .announce(notices::position_loaded(self.state.settings.lang));
         self.after_change();
     }
 
@@ -313,9 +317,9 @@ impl App {
 
 /// The game a PDN gives: one without moves must set up a position (a FEN
 /// tag); tags alone would replace the game with an empty one.
-fn game_of_pdn(pdn: PdnGame) -> Result<Game, String> {
+fn game_of_pdn(pdn: PdnGame, lang: Lang) -> Result<Game, String> {
     if pdn.game.ply_count() == 0 && pdn.tag("FEN").is_none() {
-        return Err("the PDN has no moves and no FEN position".to_string());
+        return Err(notices::pdn_without_game(lang));
     }
     Ok(pdn.game)
 }

@@ -5,7 +5,8 @@
 use super::ai::{AiClient, Event};
 use super::network::NetFile;
 use super::App;
-use crate::state::game::{capitalise, for_white, line_spots, record_at, side_at};
+use crate::i18n::{notices, words, Lang};
+use crate::state::game::{for_white, line_spots, record_at, side_at};
 use warcaby::checkers::ai::Level;
 use warcaby::core::rng::entropy_seed;
 use warcaby::games::{AnyGame, EngineChoice, GameKind, Report};
@@ -105,8 +106,9 @@ impl App {
         self.ai.unavailable = true;
         self.ai.thinking = None;
         self.ai.move_now_pending = false;
-        self.ui.notice(&format!(
-            "The AI is unavailable ({why}). Your game is kept: press \"Retry the AI\" to try again."
+        self.ui.notice(&notices::ai_unavailable(
+            self.state.settings.lang,
+            Some(why),
         ));
         self.ui.show_retry(true);
         self.refresh_status();
@@ -156,11 +158,12 @@ impl App {
         let (side, kind) = (state.game.side_to_move(), state.game.kind());
         let seed = self.ai.seed ^ state.game.ply_count() as u64;
         let choice = state.settings.engine_choice(side, kind, seed);
-        self.ai.search_label = search_label(side, &choice, kind);
+        self.ai.search_label = search_label(state.settings.lang, side, &choice, kind);
         if choice.is_alphazero() && !self.ai.unavailable && !self.provide_net() {
             self.ui.clear_progress();
+            let lang = self.state.settings.lang;
             self.ui
-                .show_search(&format!("{}, loading its network…", self.ai.search_label));
+                .show_search(&notices::loading_network(lang, &self.ai.search_label));
             return;
         }
         let id = self.ai.next_id();
@@ -175,9 +178,8 @@ impl App {
         };
         if self.ai.unavailable {
             self.ai.thinking = None;
-            self.ui.notice(
-                "The AI is unavailable. Your game is kept: press \"Retry the AI\" to try again.",
-            );
+            self.ui
+                .notice(&notices::ai_unavailable(self.state.settings.lang, None));
             self.refresh_status();
             return;
         }
@@ -251,7 +253,8 @@ impl App {
             Response::Error { id, .. } if Some(id) == analysis => self.ai.analysis = None,
             Response::Error { id, message } if Some(id) == thinking || id == 0 => {
                 self.ai.thinking = None;
-                self.ui.notice(&format!("The AI could not move: {message}"));
+                let lang = self.state.settings.lang;
+                self.ui.notice(&notices::ai_could_not_move(lang, &message));
                 self.refresh_status();
             }
             _ => {}
@@ -267,9 +270,8 @@ impl App {
             self.ai_gone(message);
             return;
         }
-        self.ui.notice(&format!(
-            "The AI stopped unexpectedly ({message}); it was restarted and the game goes on."
-        ));
+        self.ui
+            .notice(&notices::ai_restarted(self.state.settings.lang, message));
         self.restart_ai();
         self.ai.analysis = None;
         if self.ai.thinking.take().is_some() {
@@ -281,9 +283,12 @@ impl App {
         let Some(text) = text else {
             return;
         };
-        if let Err(e) = self.play_text(text) {
-            self.ui.notice(&format!("The AI suggested a bad move: {e}"));
+        let lang = self.state.settings.lang;
+        if let Err(e) = self.state.game.parse_move(text) {
+            self.ui.notice(&notices::ai_bad_move(lang, &e));
+            return;
         }
+        let _ = self.play_text(text);
     }
 
     /// Plays the best move found so far and stops the search.
@@ -347,7 +352,7 @@ impl App {
         let id = self.ai.next_id();
         self.ai.analysis = Some(id);
         let side = side_at(&self.state.game, ply);
-        self.ai.search_label = format!("Analysis: {} to move", capitalise(side.name()));
+        self.ai.search_label = notices::analysis_label(self.state.settings.lang, side);
         let request = Request::Think {
             id,
             game: record_at(&self.state.game, ply),
@@ -379,9 +384,9 @@ impl App {
 /// Who searches with what, for the info panel: like "Black: minimax,
 /// depth 2", "White: NegaScout, time only" or "Black: level 4"; in Clobber
 /// with the heuristic, like "Black: level 4, heuristic live".
-fn search_label(side: Color, choice: &EngineChoice, game: GameKind) -> String {
+fn search_label(lang: Lang, side: Color, choice: &EngineChoice, game: GameKind) -> String {
     let mut how = match choice {
-        EngineChoice::Level { level, .. } => format!("level {level}"),
+        EngineChoice::Level { level, .. } => format!("{} {level}", lang.pick("level", "poziom")),
         EngineChoice::AlphaZero { .. } => "AlphaZero".to_string(),
         EngineChoice::Lab {
             algorithm, depth, ..
@@ -392,8 +397,8 @@ fn search_label(side: Color, choice: &EngineChoice, game: GameKind) -> String {
                 other => other.to_string(),
             };
             match depth {
-                Some(d) => format!("{name}, depth {d}"),
-                None => format!("{name}, time only"),
+                Some(d) => format!("{name}, {} {d}", lang.pick("depth", "głębokość")),
+                None => format!("{name}, {}", lang.pick("time only", "tylko czas")),
             }
         }
     };
@@ -404,9 +409,13 @@ fn search_label(side: Color, choice: &EngineChoice, game: GameKind) -> String {
                 warcaby::clobber::ClobberEval::default().to_string()
             }
         };
-        how = format!("{how}, heuristic {heuristic}");
+        let heuristic = words::heuristic(lang, &heuristic);
+        how = format!(
+            "{how}, {} {heuristic}",
+            lang.pick("heuristic", "heurystyka")
+        );
     }
-    format!("{}: {how}", capitalise(side.name()))
+    format!("{}: {how}", words::side(lang, side))
 }
 
 #[cfg(test)]
@@ -421,11 +430,11 @@ mod tests {
             seed: 0,
         };
         assert_eq!(
-            search_label(Color::Black, &level, GameKind::Checkers),
+            search_label(Lang::En, Color::Black, &level, GameKind::Checkers),
             "Black: level 4"
         );
         assert_eq!(
-            search_label(Color::Black, &level, GameKind::Clobber),
+            search_label(Lang::En, Color::Black, &level, GameKind::Clobber),
             "Black: level 4, heuristic live"
         );
         let lab = EngineChoice::Lab {
@@ -434,8 +443,12 @@ mod tests {
             depth: None,
         };
         assert_eq!(
-            search_label(Color::White, &lab, GameKind::Clobber),
+            search_label(Lang::En, Color::White, &lab, GameKind::Clobber),
             "White: NegaScout, time only, heuristic active"
+        );
+        assert_eq!(
+            search_label(Lang::Pl, Color::White, &lab, GameKind::Clobber),
+            "Białe: NegaScout, tylko czas, heurystyka aktywne kamienie"
         );
     }
 }

@@ -169,7 +169,7 @@ impl App {
     fn refresh_status(&self) {
         let state = &self.state;
         self.ui.status(&state.status_text(self.ai.unavailable));
-        let outcome = crate::state::game::outcome_parts(&state.game);
+        let outcome = crate::state::game::outcome_parts(&state.game, state.settings.lang);
         let rematch = matches!(state.settings.mode, Mode::HumanVsAi { .. });
         self.ui
             .show_result(outcome.as_ref().filter(|_| state.view.is_none()), rematch);
@@ -178,6 +178,7 @@ impl App {
 
     /// Redraws the board and every panel.
     fn refresh(&mut self) {
+        self.ui.show_language(self.state.settings.lang);
         self.refresh_status();
         self.show_board_label();
         let game = &self.state.game;
@@ -185,15 +186,16 @@ impl App {
             .show_moves(&move_list(game), starts_second(game), self.state.view);
         self.ui.show_fen(&self.position_text());
         self.ui.show_rules(&rules_name(game));
-        self.ui
-            .show_game(self.state.settings.game, move_example(&self.state.game));
+        self.ui.show_game(
+            self.state.settings.game,
+            move_example(&self.state.game, self.state.settings.lang),
+        );
         let settings = &self.state.settings;
         self.ui
             .show_alphazero(alphazero_plays(settings.game, settings.variant));
         self.ui.show_lab(self.state.settings.lab);
         self.show_endgame_tables();
         dom::set_color_scheme(self.state.settings.color_scheme);
-        self.ui.show_language(self.state.settings.lang);
         self.draw();
     }
 }

@@ -7,6 +7,7 @@
 
 use super::App;
 use crate::dom;
+use crate::i18n::notices;
 use std::rc::Rc;
 use warcaby_protocol::{NetBytes, Request};
 use wasm_bindgen::JsCast;
@@ -116,9 +117,8 @@ impl App {
         self.cancel_thinking();
         self.state.settings.drop_alphazero();
         self.ui.show_settings(&self.state.settings);
-        self.ui.notice(&format!(
-            "The AlphaZero network could not be loaded ({why}). The game goes on with the other AI; choose another one in the settings if you like."
-        ));
+        self.ui
+            .notice(&notices::net_failed(self.state.settings.lang, why));
         self.after_change();
     }
 }

@@ -3,7 +3,8 @@
 //! says why a click is not taken and shows what it did.
 
 use super::App;
-use crate::state::selection::Outcome;
+use crate::i18n::notices;
+use crate::state::selection::{Hint, Outcome};
 use crate::state::Drag;
 use warcaby::games::AnyMove;
 
@@ -11,15 +12,13 @@ impl App {
     /// True when a click on the board may enter a move; otherwise says why not.
     fn may_click(&mut self) -> bool {
         if self.state.view.is_some() {
-            self.ui.hint(
-                "You are looking at an earlier position: press \"Back to the game\" to play on.",
-            );
+            self.ui
+                .hint(notices::viewing_earlier(self.state.settings.lang));
             return false;
         }
         if !self.state.human_may_move() {
             if !self.state.is_over() {
-                self.ui
-                    .hint("Wait for the AI to move (or press \"Move now\").");
+                self.ui.hint(notices::wait_for_ai(self.state.settings.lang));
             }
             return false;
         }
@@ -28,16 +27,18 @@ impl App {
 
     /// Shows what a click did (with `hint`, what to do next), or plays the
     /// move it completed.
-    fn clicked(&mut self, outcome: Outcome<AnyMove>, hint: Option<String>) {
+    fn clicked(&mut self, outcome: Outcome<AnyMove>, hint: Option<Hint>) {
+        let lang = self.state.settings.lang;
         match outcome {
             Outcome::Play(mv) => self.play(mv),
             Outcome::Refused(why) => {
+                let why = notices::refusal(lang, &why);
                 self.ui.hint(&why);
                 self.ui.announce(&why);
                 self.draw();
             }
             Outcome::Changed => {
-                match hint {
+                match hint.map(|h| notices::hint(lang, &h)) {
                     Some(hint) => {
                         self.ui.hint(&hint);
                         self.ui.announce(&hint);
@@ -152,7 +153,8 @@ impl App {
     /// A move typed by the player; true when it was played.
     pub fn typed_move(&mut self, text: &str) -> bool {
         if !self.state.human_may_move() {
-            self.ui.notice("It is not your turn.");
+            self.ui
+                .notice(notices::not_your_turn(self.state.settings.lang));
             return false;
         }
         match self.play_text(text) {

@@ -4,6 +4,7 @@
 
 use super::App;
 use crate::dom;
+use crate::i18n::{errors, notices};
 use crate::state::game::only_move_text;
 use crate::state::settings::Mode;
 use crate::view::animation::Animation;
@@ -39,11 +40,12 @@ impl App {
 
     /// Reads a move text with the engine and plays it.
     pub(super) fn play_text(&mut self, text: &str) -> Result<(), String> {
+        let lang = self.state.settings.lang;
         let mv = self
             .state
             .game
             .parse_move(text)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| errors::game(lang, &e))?;
         self.play(mv);
         Ok(())
     }
@@ -52,7 +54,7 @@ impl App {
     /// and what it took), told with what follows in one announcement.
     fn moved(&mut self, said: String) {
         let auto = if std::mem::take(&mut self.auto_played) {
-            "Only legal move, played automatically: "
+            notices::only_move_played(self.state.settings.lang)
         } else {
             ""
         };

@@ -2,6 +2,7 @@
 //! and correcting a typed lab depth.
 
 use super::{checked, element, select_value};
+use crate::i18n::{notices, Lang};
 use crate::state::alphazero::ALPHAZERO;
 use crate::state::settings::{Mode, Settings, MAX_DEPTH};
 use std::str::FromStr;
@@ -74,7 +75,7 @@ fn depth_value(id: &str) -> u32 {
 }
 
 /// Puts a lab depth field's typed value into 0-40; says so when it changed.
-pub fn correct_depth(id: &str) -> Option<String> {
+pub fn correct_depth(id: &str, lang: Lang) -> Option<String> {
     let input = element::<HtmlInputElement>(id).ok()?;
     let typed = input.value();
     let depth = typed
@@ -85,9 +86,7 @@ pub fn correct_depth(id: &str) -> Option<String> {
         return None;
     }
     input.set_value(&depth.to_string());
-    Some(format!(
-        "A lab depth is 0-40 (0: time only): '{typed}' was set to {depth}."
-    ))
+    Some(notices::depth_corrected(lang, &typed, depth))
 }
 
 /// A list's value read as `T` (a named choice), or `old` when the list

@@ -3,6 +3,7 @@
 
 use super::form::{correct_depth, edit_side, read_settings};
 use super::{checked, document, element, window};
+use crate::i18n::notices;
 use crate::state::Step;
 use crate::{with_app, App};
 use wasm_bindgen::prelude::*;
@@ -116,9 +117,11 @@ fn install_settings() -> Result<(), JsValue> {
         // Before the settings are read (the listener below): a typed
         // depth out of range is corrected where it was typed.
         on(id, "change", move |_| {
-            if let Some(text) = correct_depth(id) {
-                with_app(|app| app.notice(&text));
-            }
+            with_app(|app| {
+                if let Some(text) = correct_depth(id, app.settings().lang) {
+                    app.notice(&text);
+                }
+            })
         })?;
     }
     for id in [
@@ -204,20 +207,20 @@ fn install_import_export() -> Result<(), JsValue> {
     })?;
     on_click("copy-position", |app| {
         copy(&app.position_text());
-        app.announce("Position copied");
+        app.announce(notices::position_copied(app.settings().lang));
     })?;
     on_click("copy-pdn", |app| {
         if let Some(text) = app.pdn_text() {
             copy(&text);
-            app.announce("PDN copied");
+            app.announce(notices::pdn_copied(app.settings().lang));
         }
     })?;
     on_click("download-pdn", |app| {
         let Some(text) = app.pdn_text() else {
             return;
         };
-        if let Err(e) = download("warcaby.pdn", &text) {
-            app.notice(&format!("Download failed: {e:?}"));
+        if download("warcaby.pdn", &text).is_err() {
+            app.notice(notices::download_failed(app.settings().lang));
         }
     })
 }

@@ -4,9 +4,10 @@
 
 use super::form::select_fields;
 use super::{create, document, element, select_value, set_checked, set_select, set_text, window};
+use crate::i18n::words;
 use crate::i18n::{page, Lang};
 use crate::state::alphazero::{move_rows, MoveRow};
-use crate::state::game::{for_white, score_text};
+use crate::state::game::for_white;
 use crate::state::settings::Settings;
 use std::cell::Cell;
 use warcaby::games::{GameKind, Report};
@@ -173,9 +174,11 @@ impl Ui {
             s => (s as f64 / 300.0).tanh(),
         };
         let _ = bar.set_attribute("value", &format!("{share:.3}"));
-        let text = score_text(score);
+        let lang = self.lang();
+        let text = words::score(lang, score);
         let _ = bar.set_attribute("aria-valuetext", &text);
-        let _ = bar.set_attribute("title", &format!("Evaluation: {text}"));
+        let title = lang.pick(format!("Evaluation: {text}"), format!("Ocena: {text}"));
+        let _ = bar.set_attribute("title", &title);
     }
 
     /// Shows (or hides) the board editor's controls, with the side to move.
@@ -218,10 +221,11 @@ impl Ui {
     /// Shows a search's progress, with who searches with what; its score
     /// (the side to move's, `to_move`) from White's side, like the bar.
     pub fn show_progress(&self, search: &str, p: &Report, to_move: Color) {
-        let score = score_text(for_white(p.score, to_move));
+        let lang = self.lang();
+        let score = words::score(lang, for_white(p.score, to_move));
         set_text("info-search", search);
         let depth = if p.book {
-            format!("book ({})", p.depth)
+            format!("{} ({})", lang.pick("book", "debiuty"), p.depth)
         } else {
             format!("{}/{}", p.depth, p.seldepth)
         };
@@ -280,8 +284,14 @@ impl Ui {
         };
         line.set_hidden(tables.is_none());
         if let Some((variant, pieces)) = tables {
-            line.set_text_content(Some(&format!(
-                "Endgame tables ({variant} rules): every position of up to {pieces} pieces"
+            let lang = self.lang();
+            let rules = words::variant(lang, variant);
+            line.set_text_content(Some(&lang.pick(
+                format!("Endgame tables ({rules} rules): every position of up to {pieces} pieces"),
+                format!(
+                    "Bazy końcówek (zasady: {}): każda pozycja do {pieces} bierek",
+                    rules.to_lowercase()
+                ),
             )));
         }
     }
@@ -404,6 +414,11 @@ impl Ui {
         }
     }
 
+    /// The language the page speaks now.
+    pub fn lang(&self) -> Lang {
+        self.page_lang.get().unwrap_or_default()
+    }
+
     /// Puts the page's fixed texts in `lang` (only when it changed) and
     /// names the language of the document.
     pub fn show_language(&self, lang: Lang) {
@@ -428,6 +443,7 @@ impl Ui {
             }
         };
         fill("data-t", &|el, text| el.set_text_content(Some(text)));
+        fill("data-t-html", &|el, text| el.set_inner_html(text));
         for (marker, attribute) in page::ATTRIBUTES {
             fill(marker, &|el, text| {
                 let _ = el.set_attribute(attribute, text);

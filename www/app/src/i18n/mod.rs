@@ -12,7 +12,10 @@
 //! - the other submodules: the texts the app composes (status, notices,
 //!   results, announcements, the Engine panel, errors from the engine).
 
+pub mod errors;
+pub mod notices;
 pub mod page;
+pub mod words;
 
 use serde::{Deserialize, Serialize};
 use warcaby::core::named::{self, Named, UnknownName};

@@ -2,8 +2,9 @@
 //! (the position, the selection and the cursor for screen readers).
 
 use super::editor::Editing;
-use super::game::{capitalise, checkers_at, outcome_text};
+use super::game::{checkers_at, outcome_text};
 use super::State;
+use crate::i18n::{words, Lang};
 use warcaby::clobber::ClobberPosition;
 use warcaby::games::AnyGame;
 use warcaby::{Bitboard, Color, Position, Role, Square, SquareNotation};
@@ -11,44 +12,59 @@ use warcaby::{Bitboard, Color, Position, Role, Square, SquareNotation};
 impl State {
     /// The status line; `ai_unavailable` says the AI cannot be started.
     pub fn status_text(&self, ai_unavailable: bool) -> String {
-        let outcome = outcome_text(&self.game);
+        let lang = self.settings.lang;
+        let outcome = outcome_text(&self.game, lang);
         if self.editor.is_some() {
-            return "Editing the position: pick a square to change what stands there, then \"Play from here\"."
+            return lang
+                .pick(
+                    "Editing the position: pick a square to change what stands there, then \"Play from here\".",
+                    "Edycja pozycji: wybierz pole, by zmienić to, co na nim stoi, potem „Graj od tej pozycji”.",
+                )
                 .to_string();
         }
         if let Some(ply) = self.view {
-            let count = self.game.ply_count();
-            let at = match ply {
-                0 => "the start position".to_string(),
-                ply => format!("the position after move {ply}"),
-            };
-            let over = if outcome.is_some() {
-                " (the game is over)"
-            } else {
-                ""
-            };
-            return format!("Viewing {at} of {count}{over}");
+            return viewing(lang, ply, self.game.ply_count(), outcome.is_some());
         }
         if let Some(outcome) = &outcome {
-            return format!("Game over — {outcome}");
+            return lang.pick(
+                format!("Game over — {outcome}"),
+                format!("Koniec gry — {outcome}"),
+            );
         }
-        let side = capitalise(self.game.side_to_move().name());
+        let side = self.game.side_to_move();
+        let name = words::side(lang, side);
         if self.is_ai_turn() && ai_unavailable {
-            format!("{side} (AI) to move — the AI is unavailable")
+            lang.pick(
+                format!("{name} (AI) to move — the AI is unavailable"),
+                format!(
+                    "{} (komputer) — komputer jest niedostępny",
+                    words::to_move(lang, side)
+                ),
+            )
         } else if self.is_ai_turn() {
-            format!("{side} (AI) is thinking…")
+            lang.pick(
+                format!("{name} (AI) is thinking…"),
+                format!("{name} (komputer) myślą…"),
+            )
         } else if self.game.capture_is_forced() {
-            format!("{side} to move — a capture is mandatory")
+            lang.pick(
+                format!("{name} to move — a capture is mandatory"),
+                format!("{} — bicie jest obowiązkowe", words::to_move(lang, side)),
+            )
         } else {
-            format!("{side} to move")
+            words::to_move(lang, side)
         }
     }
 
     /// What follows a move in its announcement: the result, or who is next.
     pub fn next_announcement(&self) -> String {
-        match outcome_text(&self.game) {
-            Some(outcome) => format!("Game over: {outcome}"),
-            None => format!("{} to move", capitalise(self.game.side_to_move().name())),
+        let lang = self.settings.lang;
+        match outcome_text(&self.game, lang) {
+            Some(outcome) => lang.pick(
+                format!("Game over: {outcome}"),
+                format!("Koniec gry: {outcome}"),
+            ),
+            None => words::to_move(lang, self.game.side_to_move()),
         }
     }
 
@@ -56,17 +72,19 @@ impl State {
     /// result), every piece, the selection, the best line and the cursor's
     /// square (`under_cursor`, the spot the view finds there).
     pub fn board_label(&self, under_cursor: Option<u8>) -> String {
+        let lang = self.settings.lang;
         let (board, pieces, under) = match (&self.game, &self.editor) {
             (AnyGame::Checkers(game), editor) => {
                 let pos = match editor {
                     Some(Editing::Checkers(pos)) => *pos,
                     _ => checkers_at(game, self.shown_ply()),
                 };
-                let board = format!(
-                    "Checkers board, {} rules.",
-                    capitalise(game.variant().name())
+                let rules = words::variant(lang, game.variant());
+                let board = lang.pick(
+                    format!("Checkers board, {rules} rules."),
+                    format!("Plansza warcabów, zasady: {}.", rules.to_lowercase()),
                 );
-                let (pieces, under) = checkers_words(&pos, under_cursor);
+                let (pieces, under) = checkers_words(lang, &pos, under_cursor);
                 (board, pieces, under)
             }
             (AnyGame::Clobber(game), editor) => {
@@ -75,44 +93,59 @@ impl State {
                     _ => game.position_at(self.shown_ply()),
                 };
                 let shape = pos.shape();
-                let board = format!(
-                    "Clobber board, {} rows by {} columns.",
-                    shape.rows(),
-                    shape.cols()
+                let (rows, cols) = (shape.rows(), shape.cols());
+                let board = lang.pick(
+                    format!("Clobber board, {rows} rows by {cols} columns."),
+                    format!("Plansza Clobbera, {rows} na {cols} (wiersze na kolumny)."),
                 );
-                let (pieces, under) = clobber_words(pos, under_cursor);
+                let (pieces, under) = clobber_words(lang, pos, under_cursor);
                 (board, pieces, under)
             }
         };
         let mut label = format!("{board} {} {pieces}.", self.turn_words());
         if let Some(selected) = self.selected_name() {
-            label.push_str(&format!(" Selected: {selected}."));
+            label.push_str(&lang.pick(
+                format!(" Selected: {selected}."),
+                format!(" Wybrane: {selected}."),
+            ));
         }
         let line = &self.best_line;
         if self.analysing && !line.moves.is_empty() && line.ply == self.shown_ply() {
             let texts: Vec<&str> = line.moves.iter().map(|(t, _)| t.as_str()).collect();
-            label.push_str(&format!(" Engine's best line: {}.", texts.join(", ")));
+            let texts = texts.join(", ");
+            label.push_str(&lang.pick(
+                format!(" Engine's best line: {texts}."),
+                format!(" Najlepszy wariant silnika: {texts}."),
+            ));
         }
         if let (true, Some(under)) = (self.board_focused, under) {
-            label.push_str(&format!(" Cursor: {under}."));
+            label.push_str(&lang.pick(format!(" Cursor: {under}."), format!(" Kursor: {under}.")));
         }
         label
     }
 
     /// Who is to move, or the result, or what is shown.
     fn turn_words(&self) -> String {
+        let lang = self.settings.lang;
         if let Some(editing) = &self.editor {
-            return format!(
-                "Editing, {} to move.",
-                capitalise(editing.side_to_move().name())
+            let turn = words::to_move(lang, editing.side_to_move());
+            return lang.pick(
+                format!("Editing, {turn}."),
+                format!("Edycja; {}.", turn.to_lowercase()),
             );
         }
         if let Some(ply) = self.view {
-            return format!("Showing the position after move {ply}.");
+            return lang.pick(
+                format!("Showing the position after move {ply}."),
+                format!("Pokazana pozycja po ruchu {ply}."),
+            );
         }
-        match outcome_text(&self.game) {
-            Some(outcome) => format!("Game over: {outcome}."),
-            None => format!("{} to move.", capitalise(self.game.side_to_move().name())),
+        match outcome_text(&self.game, lang) {
+            Some(outcome) => lang.pick(
+                format!("Game over: {outcome}."),
+                format!("Koniec gry: {outcome}."),
+            ),
+            None => format!("{}.", words::to_move(lang, self.game.side_to_move())),
         }
     }
 
@@ -136,7 +169,7 @@ impl State {
 }
 
 /// Every checkers piece in words, and what is on the cursor's square.
-fn checkers_words(pos: &Position, cursor: Option<u8>) -> (String, Option<String>) {
+fn checkers_words(lang: Lang, pos: &Position, cursor: Option<u8>) -> (String, Option<String>) {
     let notation = pos.rules().notation;
     let name = |sq: Square| sq.display(notation).to_string();
     let list = |bb: Bitboard| {
@@ -149,23 +182,24 @@ fn checkers_words(pos: &Position, cursor: Option<u8>) -> (String, Option<String>
     };
     let pieces = [Color::White, Color::Black].map(|color| {
         let (men, kings) = (pos.men(color), pos.kings(color));
-        let mut text = format!("{}:", capitalise(color.name()));
+        let mut text = format!("{}:", words::side(lang, color));
         if men.count() > 0 {
-            text.push_str(&format!(" men on {}", list(men)));
+            let on = lang.pick(" men on ", " pionki na ");
+            text.push_str(&format!("{on}{}", list(men)));
         }
         if kings.count() > 0 {
             let sep = if men.count() > 0 { ";" } else { "" };
-            text.push_str(&format!("{sep} kings on {}", list(kings)));
+            let on = lang.pick(" kings on ", " damki na ");
+            text.push_str(&format!("{sep}{on}{}", list(kings)));
         }
         if pos.pieces(color).count() == 0 {
-            text.push_str(" no pieces");
+            text.push_str(lang.pick(" no pieces", " brak bierek"));
         }
         text
     });
     let under = cursor.and_then(Square::from_index).map(|sq| {
-        let what = pos.piece_at(sq).map_or("empty".to_string(), |p| {
-            let role = if p.role == Role::King { "king" } else { "man" };
-            format!("{} {role}", p.color.name())
+        let what = pos.piece_at(sq).map_or(lang.pick("empty", "puste"), |p| {
+            words::piece(lang, p.color, p.role == Role::King)
         });
         format!("{}, {what}", name(sq))
     });
@@ -173,7 +207,11 @@ fn checkers_words(pos: &Position, cursor: Option<u8>) -> (String, Option<String>
 }
 
 /// Every Clobber stone in words, and what is on the cursor's cell.
-fn clobber_words(pos: &ClobberPosition, cursor: Option<u8>) -> (String, Option<String>) {
+fn clobber_words(
+    lang: Lang,
+    pos: &ClobberPosition,
+    cursor: Option<u8>,
+) -> (String, Option<String>) {
     let shape = pos.shape();
     let cells = |color: Color| {
         let names: Vec<String> = (0..shape.rows() * shape.cols())
@@ -181,19 +219,41 @@ fn clobber_words(pos: &ClobberPosition, cursor: Option<u8>) -> (String, Option<S
             .map(|c| shape.name(c))
             .collect();
         let list = if names.is_empty() {
-            "no stones".to_string()
+            lang.pick("no stones", "brak kamieni").to_string()
         } else {
             names.join(", ")
         };
-        format!("{}: {list}", capitalise(color.name()))
+        format!("{}: {list}", words::side(lang, color))
     };
     let under = cursor.map(|cell| {
         let what = [Color::Black, Color::White]
             .into_iter()
             .find(|&c| pos.stones(c) & (1u128 << cell) != 0)
-            .map_or("empty".to_string(), |c| format!("{} stone", c.name()));
+            .map_or(lang.pick("empty", "puste"), |c| words::stone(lang, c));
         format!("{}, {what}", shape.name(cell as usize))
     });
     let pieces = format!("{}. {}", cells(Color::Black), cells(Color::White));
     (pieces, under)
+}
+
+/// "Viewing the position after move 5 of 12 (the game is over)".
+fn viewing(lang: Lang, ply: usize, count: usize, over: bool) -> String {
+    match lang {
+        Lang::En => {
+            let at = match ply {
+                0 => "the start position".to_string(),
+                ply => format!("the position after move {ply}"),
+            };
+            let over = if over { " (the game is over)" } else { "" };
+            format!("Viewing {at} of {count}{over}")
+        }
+        Lang::Pl => {
+            let at = match ply {
+                0 => "pozycja początkowa".to_string(),
+                ply => format!("pozycja po ruchu {ply}"),
+            };
+            let over = if over { " (gra skończona)" } else { "" };
+            format!("Podgląd: {at} z {count}{over}")
+        }
+    }
 }

@@ -2,6 +2,7 @@
 //! positions of the move list, texts for the panels, a move in words.
 //! Everything is read from the engine; nothing here is a rule.
 
+use crate::i18n::{words, Lang};
 use warcaby::clobber::ClobberPosition;
 use warcaby::games::{AnyGame, AnyMove, AnyOutcome, GameRecord};
 use warcaby::{Color, Game, Position, SquareNotation};
@@ -74,11 +75,11 @@ pub fn only_move_text(game: &AnyGame) -> Option<String> {
 
 /// A typed move as an example for the move box, in the notation of the
 /// game's rules (numbers, or algebraic squares for Russian).
-pub fn move_example(game: &AnyGame) -> &'static str {
+pub fn move_example(game: &AnyGame, lang: Lang) -> &'static str {
     match game {
         AnyGame::Checkers(g) => match g.variant().rules().notation {
-            SquareNotation::Numeric => "11-15 or 11x18x25",
-            SquareNotation::Algebraic => "c3-d4 or c3:e5:g7",
+            SquareNotation::Numeric => lang.pick("11-15 or 11x18x25", "11-15 lub 11x18x25"),
+            SquareNotation::Algebraic => lang.pick("c3-d4 or c3:e5:g7", "c3-d4 lub c3:e5:g7"),
         },
         AnyGame::Clobber(_) => "b3-b4",
     }
@@ -92,10 +93,10 @@ pub fn rules_name(game: &AnyGame) -> String {
     }
 }
 
-/// How the game ended, like "White wins: Black has no move (1-0)" (the
-/// engine's words; checkers adds the result).
-pub fn outcome_text(game: &AnyGame) -> Option<String> {
-    outcome_parts(game).map(|(words, score)| match score {
+/// How the game ended, like "White wins: Black has no move (1-0)"
+/// (checkers adds the result).
+pub fn outcome_text(game: &AnyGame, lang: Lang) -> Option<String> {
+    outcome_parts(game, lang).map(|(words, score)| match score {
         Some(score) => format!("{words} ({score})"),
         None => words,
     })
@@ -104,38 +105,43 @@ pub fn outcome_text(game: &AnyGame) -> Option<String> {
 /// How the game ended, in words and (checkers only) the score apart, so
 /// the page can keep the score on one line: ("White wins: Black has no
 /// move", Some("1-0")).
-pub fn outcome_parts(game: &AnyGame) -> Option<(String, Option<&'static str>)> {
-    game.outcome().map(|outcome| match outcome {
-        AnyOutcome::Checkers(o) => (capitalise(&o.to_string()), Some(o.result_text())),
-        AnyOutcome::Clobber(o) => (o.to_string(), None),
+pub fn outcome_parts(game: &AnyGame, lang: Lang) -> Option<(String, Option<&'static str>)> {
+    game.outcome().map(|outcome| {
+        let score = match outcome {
+            AnyOutcome::Checkers(o) => Some(o.result_text()),
+            AnyOutcome::Clobber(_) => None,
+        };
+        (words::outcome(lang, &outcome), score)
     })
 }
 
 /// What `mv` does, in words, before it is played in `game`: "White plays
 /// 22-18, capturing 1 piece, and is crowned" or "Black plays b2-a2,
 /// taking the stone on a2".
-pub fn describe_move(game: &AnyGame, mv: &AnyMove) -> String {
-    let side = capitalise(game.side_to_move().name());
+pub fn describe_move(game: &AnyGame, mv: &AnyMove, lang: Lang) -> String {
+    let side = words::side(lang, game.side_to_move());
     let text = game.move_text(mv);
+    let mut said = lang.pick(format!("{side} plays {text}"), format!("{side}: {text}"));
     match (game, mv) {
-        (AnyGame::Clobber(g), AnyMove::Clobber(m)) => format!(
-            "{side} plays {text}, taking the stone on {}",
-            g.position().shape().name(m.to as usize)
-        ),
+        (AnyGame::Clobber(g), AnyMove::Clobber(m)) => {
+            let cell = g.position().shape().name(m.to as usize);
+            said.push_str(&lang.pick(
+                format!(", taking the stone on {cell}"),
+                format!(", zbijając kamień na {cell}"),
+            ));
+        }
         (_, AnyMove::Checkers(m)) => {
-            let mut said = format!("{side} plays {text}");
-            match m.capture_count() {
-                0 => {}
-                1 => said.push_str(", capturing 1 piece"),
-                n => said.push_str(&format!(", capturing {n} pieces")),
+            if m.capture_count() > 0 {
+                let n = words::pieces(lang, m.capture_count());
+                said.push_str(&lang.pick(format!(", capturing {n}"), format!(", bijąc {n}")));
             }
             if m.promotes() {
-                said.push_str(", and is crowned");
+                said.push_str(lang.pick(", and is crowned", " i zdobywając damkę"));
             }
-            said
         }
-        _ => format!("{side} plays {text}"),
+        _ => {}
     }
+    said
 }
 
 /// The best line's moves read in the position after `ply` moves: each
@@ -163,17 +169,6 @@ pub fn line_spots(game: &AnyGame, ply: usize, texts: &[String]) -> Vec<(String, 
         }
     }
     line
-}
-
-/// A search's score from White's side, in words: "+0.35 for White" (in
-/// hundredths of a man), or a forced win beyond ±29000 as "Black wins in
-/// 7". The Engine panel and the evaluation bar both speak for White.
-pub fn score_text(white_score: i32) -> String {
-    match white_score {
-        s if s > 29_000 => format!("White wins in {}", 30_000 - s),
-        s if s < -29_000 => format!("Black wins in {}", 30_000 + s),
-        s => format!("{:+.2} for White", s as f64 / 100.0),
-    }
 }
 
 /// A score of the side to move `side` seen from White's side.
@@ -228,42 +223,44 @@ mod tests {
         let game = english(&["11-15", "22-18"]);
         let capture = game.parse_move("15x22").unwrap();
         assert_eq!(
-            describe_move(&game, &capture),
+            describe_move(&game, &capture, Lang::En),
             "Black plays 15x22, capturing 1 piece"
+        );
+        assert_eq!(
+            describe_move(&game, &capture, Lang::Pl),
+            "Czarne: 15x22, bijąc 1 bierkę"
         );
         assert_eq!(only_move_text(&game).as_deref(), Some("15x22"));
         let clobber = AnyGame::Clobber(ClobberGame::new(Shape::new(2, 2).unwrap()));
         let mv = clobber.parse_move("a1-a2").unwrap();
         assert_eq!(
-            describe_move(&clobber, &mv),
+            describe_move(&clobber, &mv, Lang::En),
             "Black plays a1-a2, taking the stone on a2"
         );
-        assert_eq!(outcome_text(&clobber), None);
+        assert_eq!(outcome_text(&clobber, Lang::En), None);
         let mut over = clobber.clone();
         over.play(&mv).unwrap();
         over.play_text("b1-b2").unwrap();
         over.play_text("a2-b2").unwrap();
         assert_eq!(
-            outcome_text(&over).as_deref(),
+            outcome_text(&over, Lang::En).as_deref(),
             Some("Black wins: White has no move")
         );
         assert_eq!(rules_name(&over), "clobber");
-        assert_eq!(move_example(&over), "b3-b4");
+        assert_eq!(move_example(&over, Lang::En), "b3-b4");
         let russian = AnyGame::Checkers(Game::new(Variant::Russian));
-        let example = move_example(&russian);
+        let example = move_example(&russian, Lang::Pl);
         assert!(example.starts_with("c3-d4"), "{example}");
         assert!(russian.parse_move("c3-d4").is_ok(), "a move of the start");
     }
 
     #[test]
     fn scores_are_told_from_whites_side() {
-        assert_eq!(score_text(for_white(-250, Color::Black)), "+2.50 for White");
-        assert_eq!(score_text(for_white(-35, Color::White)), "-0.35 for White");
-        assert_eq!(
-            score_text(for_white(29_993, Color::Black)),
-            "Black wins in 7"
-        );
-        assert_eq!(score_text(29_995), "White wins in 5");
+        let score = |s| words::score(Lang::En, s);
+        assert_eq!(score(for_white(-250, Color::Black)), "+2.50 for White");
+        assert_eq!(score(for_white(-35, Color::White)), "-0.35 for White");
+        assert_eq!(score(for_white(29_993, Color::Black)), "Black wins in 7");
+        assert_eq!(score(29_995), "White wins in 5");
     }
 
     #[test]

@@ -14,7 +14,7 @@ pub mod settings;
 
 use appearance::Sound;
 use editor::Editing;
-use selection::{ClobberSelection, Outcome, Selection};
+use selection::{ClobberSelection, Hint, Outcome, Selection};
 use settings::{Mode, Settings};
 use warcaby::clobber::ClobberGame;
 use warcaby::games::{AnyGame, AnyMove, GameKind};
@@ -154,7 +154,12 @@ impl State {
             }
             GameKind::Checkers => {
                 let variant = self.settings.variant;
-                (AnyGame::Checkers(Game::new(variant)), variant.to_string())
+                let rules = crate::i18n::words::variant(self.settings.lang, variant).to_lowercase();
+                let name = self
+                    .settings
+                    .lang
+                    .pick(rules.clone(), format!("zasady {rules}"));
+                (AnyGame::Checkers(Game::new(variant)), name)
             }
         }
     }
@@ -248,7 +253,7 @@ impl State {
     /// Plays a legal move: returns it in words (before it was played), or
     /// why it was refused (nothing changes then).
     pub fn play(&mut self, mv: &AnyMove) -> Result<String, String> {
-        let said = game::describe_move(&self.game, mv);
+        let said = game::describe_move(&self.game, mv, self.settings.lang);
         self.game.play(mv).map_err(|e| e.to_string())?;
         self.clear_selection();
         Ok(said)
@@ -266,7 +271,7 @@ impl State {
 
     /// A click (or drop) on `spot` in the live game: the selection's
     /// outcome, and with a capture half entered what to do next.
-    pub fn click(&mut self, spot: u8) -> (Outcome<AnyMove>, Option<String>) {
+    pub fn click(&mut self, spot: u8) -> (Outcome<AnyMove>, Option<Hint>) {
         let forced = self.game.capture_is_forced();
         match &self.game {
             AnyGame::Checkers(g) => {

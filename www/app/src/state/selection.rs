@@ -15,7 +15,51 @@ pub enum Outcome<M = Move> {
     /// A complete legal move was entered.
     Play(M),
     /// The click was refused; tell the player why.
-    Refused(String),
+    Refused(Refusal),
+}
+
+/// Why a click on the board was refused (in words: [`crate::i18n::notices`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A capture is mandatory and this piece cannot capture: the pieces
+    /// that can (`movable`, their squares listed) and this one's square.
+    MustCapture {
+        /// The squares of the pieces that can capture, comma separated.
+        movable: String,
+        /// The square clicked.
+        square: String,
+    },
+    /// The piece on `square` has no legal move.
+    NoLegalMove {
+        /// The square clicked.
+        square: String,
+    },
+    /// Mid-chain, a square that does not continue it.
+    ContinueCapture,
+    /// Several chains pass the square clicked: enter them hop by hop.
+    SeveralPassThere,
+    /// The Clobber stone on `cell` has no move.
+    StoneHasNoMove {
+        /// The cell clicked.
+        cell: String,
+    },
+}
+
+/// What to do next while a capture is half entered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// `count` captures end on `target`: pick a marked square to choose.
+    ChooseChain {
+        /// How many chains end there.
+        count: usize,
+        /// Their common end.
+        target: String,
+    },
+    /// The capture is entered up to `square`: pick the next landing.
+    EnteredUpTo {
+        /// The last landing square entered.
+        square: String,
+    },
 }
 
 impl<M> Outcome<M> {
@@ -81,19 +125,17 @@ impl Selection {
     }
 
     /// What to do next while a capture is half entered: None otherwise.
-    pub fn hint(&self, legal: &[Move], notation: SquareNotation) -> Option<String> {
+    pub fn hint(&self, legal: &[Move], notation: SquareNotation) -> Option<Hint> {
         if let Some(target) = self.target {
-            return Some(format!(
-                "{} captures end on {}: pick a marked square to say which one you mean.",
-                self.candidates(legal).len(),
-                target.display(notation)
-            ));
+            return Some(Hint::ChooseChain {
+                count: self.candidates(legal).len(),
+                target: target.display(notation).to_string(),
+            });
         }
         let last = self.entered.last()?;
-        Some(format!(
-            "Capture entered up to {}: pick the next landing square (marked).",
-            last.display(notation)
-        ))
+        Some(Hint::EnteredUpTo {
+            square: last.display(notation).to_string(),
+        })
     }
 
     /// Clicks (or drops on) `sq`; `forced` says a capture is mandatory now
@@ -124,7 +166,7 @@ impl Selection {
         }
         if had_selection && !self.entered.is_empty() {
             // Mid-chain: keep what was entered, explain.
-            return Outcome::Refused("continue the capture: pick a marked square".to_string());
+            return Outcome::Refused(Refusal::ContinueCapture);
         }
         self.clear();
         if had_selection {
@@ -171,9 +213,7 @@ impl Selection {
             self.entered.push(sq);
             return Some(self.settle(&stepping));
         }
-        Some(Outcome::Refused(
-            "several captures pass there: pick the landing squares one by one".to_string(),
-        ))
+        Some(Outcome::Refused(Refusal::SeveralPassThere))
     }
 
     /// Plays the move when the candidates left give one position;
@@ -201,7 +241,7 @@ fn same_result(moves: &[Move]) -> bool {
 }
 
 /// Why the piece on `sq` cannot move (`forced`: a capture is mandatory).
-pub fn why_not(pos: &Position, legal: &[Move], forced: bool, sq: Square) -> String {
+pub fn why_not(pos: &Position, legal: &[Move], forced: bool, sq: Square) -> Refusal {
     let notation = pos.rules().notation;
     if forced {
         let mut from: Vec<String> = legal
@@ -212,13 +252,14 @@ pub fn why_not(pos: &Position, legal: &[Move], forced: bool, sq: Square) -> Stri
             .map(|s| s.display(notation).to_string())
             .collect();
         from.dedup();
-        return format!(
-            "A capture is mandatory: move a marked piece ({}); the piece on {} cannot capture.",
-            from.join(", "),
-            sq.display(notation)
-        );
+        return Refusal::MustCapture {
+            movable: from.join(", "),
+            square: sq.display(notation).to_string(),
+        };
     }
-    format!("The piece on {} has no legal move.", sq.display(notation))
+    Refusal::NoLegalMove {
+        square: sq.display(notation).to_string(),
+    }
 }
 
 /// The Clobber board's selection: a stone, then one of the cells it can
@@ -273,10 +314,8 @@ impl ClobberSelection {
         }
         let had_selection = self.from.take().is_some();
         if own {
-            let name = pos.shape().name(cell as usize);
-            return Outcome::Refused(format!(
-                "The stone on {name} has no move: it must be next to an opponent's stone."
-            ));
+            let cell = pos.shape().name(cell as usize);
+            return Outcome::Refused(Refusal::StoneHasNoMove { cell });
         }
         if had_selection {
             Outcome::Changed
@@ -297,7 +336,9 @@ mod tests {
         let legal = pos.legal_moves();
         let mut s = ClobberSelection::default();
         // b2 (cell 4) captures a2; c1 (cell 2) cannot move.
-        assert!(matches!(s.click(&pos, &legal, 2), Outcome::Refused(t) if t.contains("c1")));
+        assert!(
+            matches!(s.click(&pos, &legal, 2), Outcome::Refused(Refusal::StoneHasNoMove { cell }) if cell == "c1")
+        );
         assert_eq!(s.click(&pos, &legal, 4), Outcome::Changed);
         assert_eq!(s.targets(&legal), [3]);
         assert_eq!(s.click(&pos, &legal, 4), Outcome::Changed);
@@ -349,7 +390,7 @@ mod tests {
         let (pos, legal) = setup("W:W22,30:B18", Variant::English);
         let mut s = Selection::default();
         match s.click(&pos, &legal, forced(&pos), sq("c1")) {
-            Outcome::Refused(text) => assert!(text.contains("mandatory"), "{text}"),
+            Outcome::Refused(why) => assert!(matches!(why, Refusal::MustCapture { .. }), "{why:?}"),
             other => panic!("{other:?}"),
         }
     }
@@ -372,8 +413,11 @@ mod tests {
         assert_eq!(s.candidates(&legal).len(), 3);
         let notation = pos.rules().notation;
         assert_eq!(
-            s.hint(&legal, notation).as_deref(),
-            Some("3 captures end on 29: pick a marked square to say which one you mean.")
+            s.hint(&legal, notation),
+            Some(Hint::ChooseChain {
+                count: 3,
+                target: "29".to_string()
+            })
         );
         // e1 starts only one of them: it is played.
         match s.click(&pos, &legal, forced(&pos), sq("e1")) {
@@ -401,9 +445,11 @@ mod tests {
         );
         assert_eq!(s.entered(), [sq("e5")]);
         let hint = s.hint(&legal, notation).unwrap();
-        assert!(
-            hint.contains("up to 15") && hint.contains("next landing square"),
-            "{hint}"
+        assert_eq!(
+            hint,
+            Hint::EnteredUpTo {
+                square: "15".to_string()
+            }
         );
     }
 

@@ -41,7 +41,10 @@ fn a_forced_capture_is_in_the_status_and_the_refusal() {
         "Black to move — a capture is mandatory"
     );
     let (outcome, _) = state.click(spot("b6"));
-    assert!(matches!(outcome, Outcome::Refused(why) if why.contains("mandatory")));
+    assert!(matches!(
+        outcome,
+        Outcome::Refused(selection::Refusal::MustCapture { .. })
+    ));
 }
 
 #[test]
