@@ -84,3 +84,31 @@ test('the editor\'s "Position:" is the position being edited', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the palette puts the chosen piece, says when it cannot stand there, and Start position resets', async () => {
+  const { page, errors, context } = await openGame(browser, server.url);
+  await configure(page, { mode: 'human' });
+  await page.click('#edit');
+  await page.click('#edit-clear');
+  await page.check('input[name=brush][value=black-king]');
+  await clickSquares(page, ['d4', 'f6']);
+  assert.equal(await fen(page), 'W:W:BK11,K18');
+  // Picking the same square again keeps the king (no cycling).
+  await clickSquare(page, 'd4');
+  assert.equal(await fen(page), 'W:W:BK11,K18');
+  // A white man on White's crowning row cannot stand: a hint says why, nothing changes.
+  await page.check('input[name=brush][value=white-man]');
+  await clickSquare(page, 'b8');
+  assert.match(await page.locator('#notice').textContent(), /cannot stand there/);
+  assert.equal(await fen(page), 'W:W:BK11,K18');
+  await page.check('input[name=brush][value=empty]');
+  await clickSquare(page, 'f6');
+  assert.equal(await fen(page), 'W:W:BK18');
+  await page.click('#edit-start');
+  assert.equal(await fen(page), TOURNAMENT_START);
+  await page.click('#edit-done');
+  assert.equal(await fen(page), TOURNAMENT_START);
+  assert.match(await status(page), /^White to move/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -243,12 +243,30 @@ impl App {
 
     /// Changes what stands on `spot` in the editor.
     pub(super) fn edit_spot(&mut self, spot: u8) {
-        if let Some(edited) = self.state.editor.and_then(|e| e.click(spot)) {
-            self.state.editor = Some(edited);
+        let Some(editing) = self.state.editor else {
+            return;
+        };
+        match editing.paint(spot, dom::form::brush()) {
+            Some(edited) => {
+                self.state.editor = Some(edited);
+                self.ui.clear_hint();
+            }
+            None => self
+                .ui
+                .hint(notices::piece_refused(self.state.settings.lang)),
         }
         self.ui.show_fen(&self.position_text());
         self.show_board_label();
         self.draw();
+    }
+
+    /// Puts the start position of the edited game's rules on the board.
+    pub fn edit_start(&mut self) {
+        self.state.editor = self.state.editor.map(|e| e.start());
+        if let Some(editing) = self.state.editor {
+            self.ui.show_editor(true, editing.side_to_move());
+        }
+        self.refresh();
     }
 
     /// Empties the editor's board (`empty`), or sets the side to move.

@@ -4,10 +4,12 @@
 use super::{checked, element, select_value};
 use crate::i18n::{notices, Lang};
 use crate::state::alphazero::ALPHAZERO;
+use crate::state::editor::Brush;
 use crate::state::settings::{Mode, Settings, MAX_DEPTH};
 use std::str::FromStr;
 use warcaby::checkers::ai::Level;
 use warcaby::Color;
+use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 
 /// The settings shown in lists: each list's id, its value in `s`, and what
@@ -134,6 +136,18 @@ pub fn read_settings(old: &Settings) -> Settings {
         auto_single: checked("auto-single"),
         flipped: old.flipped,
     }
+}
+
+/// The piece the board editor's palette puts on a square.
+pub fn brush() -> Brush {
+    let value = super::document()
+        .query_selector("input[name=brush]:checked")
+        .ok()
+        .flatten()
+        .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
+        .map(|input| input.value())
+        .unwrap_or_default();
+    Brush::named(&value)
 }
 
 /// The side to move chosen in the board editor.

@@ -102,6 +102,7 @@ fn install_editor_and_analysis() -> Result<(), JsValue> {
     on_click("edit-done", |app| app.close_editor(true))?;
     on_click("edit-cancel", |app| app.close_editor(false))?;
     on_click("edit-clear", |app| app.edit(true, edit_side()))?;
+    on_click("edit-start", |app| app.edit_start())?;
     on("edit-side", "change", |_| {
         with_app(|app| app.edit(false, edit_side()))
     })?;

@@ -153,6 +153,14 @@ pub fn download_failed(lang: Lang) -> &'static str {
     lang.pick("The download failed.", "Nie udało się pobrać pliku.")
 }
 
+/// The editor's palette piece cannot stand there.
+pub fn piece_refused(lang: Lang) -> &'static str {
+    lang.pick(
+        "That piece cannot stand there (a man on its crowning row, more than 12 pieces of a side, or a king in Clobber).",
+        "Ta bierka nie może tam stanąć (pionek na polu przemiany, więcej niż 12 bierek jednej strony albo damka w Clobberze).",
+    )
+}
+
 /// A click while an earlier position is shown.
 pub fn viewing_earlier(lang: Lang) -> &'static str {
     lang.pick(

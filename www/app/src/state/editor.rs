@@ -6,6 +6,50 @@ use warcaby::clobber::{ClobberGame, ClobberPosition};
 use warcaby::games::AnyGame;
 use warcaby::{Bitboard, Color, Game, Position, Setup, Square};
 
+/// What a click on the editor's board puts there: the next piece in the
+/// cycle, or the piece chosen in the palette.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Brush {
+    /// The next in the cycle (empty, white man, white king, black man,
+    /// black king; in Clobber empty, black, white).
+    #[default]
+    Cycle,
+    /// Empties the spot.
+    Empty,
+    /// A man (in Clobber: a stone) of that colour.
+    Man(Color),
+    /// A king of that colour (checkers only).
+    King(Color),
+}
+
+impl Brush {
+    /// The palette's value of the brush, as `index.html` names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Brush::Cycle => "cycle",
+            Brush::Empty => "empty",
+            Brush::Man(Color::White) => "white-man",
+            Brush::Man(Color::Black) => "black-man",
+            Brush::King(Color::White) => "white-king",
+            Brush::King(Color::Black) => "black-king",
+        }
+    }
+
+    /// The brush the palette's value names (the cycle for any other).
+    pub fn named(name: &str) -> Brush {
+        [
+            Brush::Empty,
+            Brush::Man(Color::White),
+            Brush::Man(Color::Black),
+            Brush::King(Color::White),
+            Brush::King(Color::Black),
+        ]
+        .into_iter()
+        .find(|b| b.name() == name)
+        .unwrap_or(Brush::Cycle)
+    }
+}
+
 /// A position being set up in the board editor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Editing {
@@ -67,6 +111,60 @@ impl Editing {
                 };
                 clobber_position(&pos, black, white, pos.side_to_move())
             }
+        }
+    }
+
+    /// What `brush` makes of `spot`: the next piece of the cycle, or the
+    /// brush's own piece (None: the engine refuses that position, like a
+    /// man on its crowning row, or a king in Clobber).
+    pub fn paint(self, spot: u8, brush: Brush) -> Option<Editing> {
+        let color = match brush {
+            Brush::Cycle => return self.click(spot),
+            Brush::Empty => None,
+            Brush::Man(c) | Brush::King(c) => Some(c),
+        };
+        match self {
+            Editing::Checkers(pos) => {
+                let bit = Bitboard::from_square(Square::from_index(spot)?);
+                let base = pos.to_setup();
+                let only = |side: Color| {
+                    if color == Some(side) {
+                        bit
+                    } else {
+                        Bitboard::EMPTY
+                    }
+                };
+                let setup = Setup {
+                    white: (base.white & !bit) | only(Color::White),
+                    black: (base.black & !bit) | only(Color::Black),
+                    kings: (base.kings & !bit)
+                        | if matches!(brush, Brush::King(_)) {
+                            bit
+                        } else {
+                            Bitboard::EMPTY
+                        },
+                    side_to_move: Some(pos.side_to_move()),
+                };
+                Position::from_setup(&setup, pos.variant())
+                    .ok()
+                    .map(Editing::Checkers)
+            }
+            Editing::Clobber(_) if matches!(brush, Brush::King(_)) => None,
+            Editing::Clobber(pos) => {
+                let bit = 1u128 << spot;
+                let only = |side: Color| if color == Some(side) { bit } else { 0 };
+                let black = (pos.stones(Color::Black) & !bit) | only(Color::Black);
+                let white = (pos.stones(Color::White) & !bit) | only(Color::White);
+                clobber_position(&pos, black, white, pos.side_to_move())
+            }
+        }
+    }
+
+    /// The start position of the game being edited (its rules, its board).
+    pub fn start(self) -> Editing {
+        match self {
+            Editing::Checkers(pos) => Editing::Checkers(Position::start(pos.variant())),
+            Editing::Clobber(pos) => Editing::Clobber(ClobberPosition::start(pos.shape())),
         }
     }
 
@@ -182,6 +280,52 @@ mod tests {
             ]
         );
         assert_eq!(editing, empty);
+    }
+
+    #[test]
+    fn the_palette_puts_its_piece_and_the_engine_still_decides() {
+        let start = Editing::Checkers(Position::start(Variant::Tournament));
+        let d4 = Square::parse("d4", SquareNotation::Algebraic).unwrap();
+        let empty = start.with(true, Color::White).unwrap();
+        let Some(Editing::Checkers(pos)) = empty.paint(d4.index() as u8, Brush::King(Color::Black))
+        else {
+            panic!("a black king on d4");
+        };
+        let piece = pos.piece_at(d4).unwrap();
+        assert_eq!((piece.color, piece.role), (Color::Black, Role::King));
+        // A thirteenth black piece, or a white man on its crowning row, is refused.
+        assert_eq!(
+            start.paint(d4.index() as u8, Brush::Man(Color::Black)),
+            None
+        );
+        let b8 = Square::parse("b8", SquareNotation::Algebraic).unwrap();
+        assert_eq!(
+            start.paint(b8.index() as u8, Brush::Man(Color::White)),
+            None
+        );
+        let Some(Editing::Checkers(emptied)) = start.paint(b8.index() as u8, Brush::Empty) else {
+            panic!("b8 emptied");
+        };
+        assert_eq!(emptied.piece_at(b8), None);
+        assert_eq!(Editing::Checkers(emptied).start(), start);
+        for brush in [
+            Brush::Cycle,
+            Brush::Empty,
+            Brush::Man(Color::Black),
+            Brush::King(Color::White),
+        ] {
+            assert_eq!(Brush::named(brush.name()), brush);
+        }
+        let clobber = Editing::Clobber(ClobberPosition::start(Shape::new(2, 2).unwrap()));
+        assert_eq!(
+            clobber.paint(0, Brush::King(Color::White)),
+            None,
+            "no kings in Clobber"
+        );
+        let Some(Editing::Clobber(white)) = clobber.paint(0, Brush::Man(Color::White)) else {
+            panic!("a white stone");
+        };
+        assert_eq!(white.stones(Color::White) & 1, 1);
     }
 
     #[test]
