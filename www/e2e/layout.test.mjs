@@ -227,3 +227,30 @@ test('on a touch screen the board\'s hints do not say "click"', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a two-line notice at 1280x720 makes the board smaller, never pushes the move box out of the window', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { viewport: LAPTOP });
+  await configure(page, { mode: 'human' });
+  const before = await box(page, '#board');
+  await importText(page, 'X:W21:B1');
+  await page.evaluate(() => scrollTo(0, 0));
+  const lines = await page.locator('#notice').evaluate((el) => Math.round(el.getBoundingClientRect().height
+    / parseFloat(getComputedStyle(el).lineHeight)));
+  assert.ok(lines >= 2, `a notice of two lines or more (${lines})`);
+  const form = await box(page, '#move-form');
+  assert.ok(form.bottom <= LAPTOP.height, `the move box ends at ${form.bottom}, in the window`);
+  const smaller = await box(page, '#board');
+  assert.ok(smaller.bottom - smaller.top < before.bottom - before.top, 'the board made room');
+  // The canvas is drawn at its new size (its pixels follow its box).
+  await page.waitForFunction(() => {
+    const c = document.querySelector('#board');
+    return Math.abs(c.width / devicePixelRatio - c.getBoundingClientRect().width) < 1.5;
+  });
+  // A move ends the notice: the board grows back.
+  await clickSquares(page, ['c3', 'd4']);
+  await page.waitForFunction(() => document.querySelector('#notice').hidden);
+  const after = await box(page, '#board');
+  assert.equal(Math.round(after.bottom - after.top), Math.round(before.bottom - before.top));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -8,7 +8,9 @@ use crate::state::Step;
 use crate::{with_app, App};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlCanvasElement, HtmlInputElement, HtmlTextAreaElement, PointerEvent};
+use web_sys::{
+    Element, HtmlCanvasElement, HtmlInputElement, HtmlTextAreaElement, PointerEvent, ResizeObserver,
+};
 
 fn on(id: &str, event: &str, f: impl FnMut(web_sys::Event) + 'static) -> Result<(), JsValue> {
     let target: Element = element(id)?;
@@ -79,6 +81,11 @@ fn install_board() -> Result<(), JsValue> {
     on("board", "focus", |_| with_app(|app| app.board_focus(true)))?;
     on("board", "blur", |_| with_app(|app| app.board_focus(false)))?;
     listen(&window(), "resize", |_| with_app(App::draw))?;
+    // The board also changes size when messages under it come and go.
+    let redraw = Closure::<dyn FnMut()>::new(|| with_app(App::draw));
+    let observer = ResizeObserver::new(redraw.as_ref().unchecked_ref())?;
+    observer.observe(&element::<Element>("board")?);
+    redraw.forget();
     listen(&document(), "keydown", on_key)
 }
 

@@ -90,6 +90,7 @@ impl Ui {
         self.notice.set_text_content(Some(text));
         self.notice.set_hidden(false);
         self.notice_is_hint.set(false);
+        self.make_room();
     }
 
     /// Shows a notice about the last click on the board, which
@@ -104,6 +105,26 @@ impl Ui {
         self.notice.set_hidden(true);
         self.notice.set_text_content(None);
         self.notice_is_hint.set(false);
+        self.make_room();
+    }
+
+    /// Makes the board smaller by what the messages under it take (the
+    /// notice, "Retry the AI", "Back to the previous game"), so that the
+    /// move box stays in the window: `--messages` on the board's area, read
+    /// by the style sheet. The canvas follows (a resize observer redraws).
+    fn make_room(&self) {
+        let height: i32 = [&self.notice, &self.retry, &self.restore]
+            .iter()
+            .filter(|el| !el.hidden())
+            .map(|el| el.offset_height() + 8)
+            .sum();
+        if let Some(area) = document().get_element_by_id("board-area") {
+            if let Ok(area) = area.dyn_into::<HtmlElement>() {
+                let _ = area
+                    .style()
+                    .set_property("--messages", &format!("{height}px"));
+            }
+        }
     }
 
     /// Hides the notice if it is a hint about an earlier click (other
@@ -117,11 +138,13 @@ impl Ui {
     /// Shows (or hides) the button that brings an unavailable AI back.
     pub fn show_retry(&self, on: bool) {
         self.retry.set_hidden(!on);
+        self.make_room();
     }
 
     /// Shows (or hides) the button that brings back a game set aside.
     pub fn show_restore(&self, on: bool) {
         self.restore.set_hidden(!on);
+        self.make_room();
     }
 
     /// Shows a game's result, in words and its score (None: hides it),
