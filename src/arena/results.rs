@@ -73,8 +73,21 @@ pub struct SideRecord {
     pub substitutions: Vec<SubstitutionRecord>,
     /// Times its process was started again.
     pub restarts: u32,
+    /// Its process's failures to start or to run the benchmark, with why.
+    pub failures: Vec<FailureRecord>,
     /// Total time of its answers in ms.
     pub time_used_ms: f64,
+}
+
+/// A failure of a bot's process outside its answers.
+#[derive(Clone, Debug, Serialize)]
+pub struct FailureRecord {
+    /// The ply about to be played, from 1.
+    pub ply: usize,
+    /// `start` or `benchmark`.
+    pub stage: String,
+    /// Why, with the last line the bot wrote to stderr.
+    pub detail: String,
 }
 
 /// One random replacement.
@@ -107,6 +120,15 @@ impl ContestRecord {
                 })
                 .collect(),
             restarts: log.restarts,
+            failures: log
+                .failures
+                .iter()
+                .map(|f| FailureRecord {
+                    ply: f.ply,
+                    stage: f.stage.name().to_string(),
+                    detail: f.detail.clone(),
+                })
+                .collect(),
             time_used_ms: millis(log.time_used),
         };
         ContestRecord {
