@@ -485,6 +485,57 @@ fn contest_mode_replaces_exceptions_garbage_and_restarts_a_dead_bot() {
     }
 }
 
+/// Every random replacement of a raising bot names the exception and the
+/// line that raised it, in the game line, results.json and the PDN.
+#[test]
+fn contest_mode_records_each_exception_and_where_it_was_raised() {
+    python3_with_numpy();
+    let raising = "faulty/raising_bot.py";
+    let dir = out_dir("exceptions");
+    let spec = bot(raising);
+    let args = [
+        "--contest",
+        "--move-time",
+        "1000",
+        "--seed",
+        "6",
+        "--bots",
+        &spec,
+        "random",
+    ];
+    let (stdout, results) = arena(&dir, &args);
+    let mut exceptions = 0;
+    for g in games(&results) {
+        let colour = if g["white"] == label(raising) {
+            "white"
+        } else {
+            "black"
+        };
+        let pdn = std::fs::read_to_string(dir.join(g["pdn"].as_str().unwrap())).unwrap();
+        for s in g["contest"][colour]["substitutions"].as_array().unwrap() {
+            if s["reason"] != "exception" {
+                continue;
+            }
+            exceptions += 1;
+            let detail = s["detail"].as_str().unwrap();
+            assert!(
+                detail.starts_with("move raised ValueError: this bot fails on purpose (call ")
+                    && detail.contains(") (raising_bot.py:12 in move: raise ValueError("),
+                "the exception and its line: {detail}"
+            );
+            let line = format!("{colour}, ply {}: exception: {detail}", s["ply"]);
+            assert!(stdout.contains(&line), "{line}\n{stdout}");
+            let comment = format!(
+                "{{{colour}: random {} for exception: {detail}}}",
+                s["played"].as_str().unwrap()
+            );
+            assert!(pdn.contains(&comment), "{comment}\n{pdn}");
+        }
+    }
+    assert!(exceptions >= 4, "{results}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn stateful_bots_keep_one_instance_per_game_in_a_normal_arena() {
     python3_with_numpy();
