@@ -22,7 +22,8 @@ pub struct PyMove {
     text: String,
     full: String,
     path: Vec<u32>,
-    steps: Vec<Step>,
+    /// The move as contest steps (see the `steps` getter).
+    pub(crate) steps: Vec<Step>,
 }
 
 impl PyMove {

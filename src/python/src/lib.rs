@@ -9,6 +9,7 @@ mod checkers;
 mod clobber;
 mod contest;
 mod errors;
+mod numbers;
 mod search;
 
 use pyo3::prelude::*;

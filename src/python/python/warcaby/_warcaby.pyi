@@ -138,14 +138,16 @@ class SearchResult:
 def search(
     board: Union[Board, ClobberBoard],
     *,
-    time_ms: Optional[int] = None,
+    time_ms: Optional[float] = None,
     depth: Optional[int] = None,
     nodes: Optional[int] = None,
     algorithm: str = "negascout",
     eval: Optional[str] = None,
     hash_mib: int = 16,
 ) -> SearchResult:
-    """The engine's best move; with no limit, one second."""
+    """The engine's best move; with no limit, one second. ``time_ms`` may be
+    a float (whole milliseconds are used, at least 1). A bad number raises
+    WarcabyError naming the argument."""
 
 def perft(board: Union[Board, ClobberBoard], depth: int) -> int:
     """Leaf nodes of the move tree ``depth`` plies deep."""
