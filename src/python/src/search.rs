@@ -95,7 +95,10 @@ fn limits(time_ms: Option<Real>, depth: Option<Int>, nodes: Option<Int>) -> PyRe
 /// `material` or `learned`, for Clobber `live` (default), `active`, `center`,
 /// `accumulation`, `first_center_then_aggressive`, `group_then_fight` or
 /// `take_middle_stay_in_group`. The interpreter runs other threads while it
-/// searches. A bad number raises WarcabyError naming the argument.
+/// searches. A bad number raises WarcabyError naming the argument. The
+/// transposition table starts at 64 KiB and grows up to `hash_mib` as the
+/// search fills it, so a shallow search costs microseconds, not the
+/// milliseconds of setting up the whole table.
 #[pyfunction]
 #[pyo3(signature = (board, *, time_ms = None, depth = None, nodes = None, algorithm = "negascout", eval = None, hash_mib = Int::new(16)))]
 #[allow(clippy::too_many_arguments)]
@@ -119,14 +122,17 @@ pub(crate) fn search(
     if let Ok(b) = board.cast::<PyBoard>() {
         let eval: CheckersEval = eval.unwrap_or("positional").parse().map_err(bad_input)?;
         let game = b.borrow().game.clone();
-        let info = py.detach(|| Engine::new(config, eval).think(&game, limits, |_| {}));
+        let info =
+            py.detach(|| Engine::with_growing_table(config, eval).think(&game, limits, |_| {}));
         let pv = checkers_pv(py, game.position(), &info.pv)?;
         return Ok(PySearchResult::new(py, &info, pv));
     }
     if let Ok(b) = board.cast::<PyClobberBoard>() {
         let eval: ClobberEval = eval.unwrap_or("live").parse().map_err(bad_input)?;
         let pos = b.borrow().pos;
-        let info = py.detach(|| Searcher::new(config, eval).search(&pos, &[], limits, |_| {}));
+        let info = py.detach(|| {
+            Searcher::with_growing_table(config, eval).search(&pos, &[], limits, |_| {})
+        });
         let pv = clobber_pv(py, pos, &info.pv)?;
         return Ok(PySearchResult::new(py, &info, pv));
     }

@@ -146,8 +146,10 @@ def search(
     hash_mib: int = 16,
 ) -> SearchResult:
     """The engine's best move; with no limit, one second. ``time_ms`` may be
-    a float (whole milliseconds are used, at least 1). A bad number raises
-    WarcabyError naming the argument."""
+    a float (whole milliseconds are used, at least 1). The hash table starts
+    small and grows up to ``hash_mib`` as the search fills it, so shallow
+    searches are cheap. A bad number raises WarcabyError naming the
+    argument."""
 
 def perft(board: Union[Board, ClobberBoard], depth: int) -> int:
     """Leaf nodes of the move tree ``depth`` plies deep."""
