@@ -257,6 +257,20 @@ fn adapter_gives_the_bot_the_referees_numpy_board_and_tuples() {
     assert_eq!(shown["ruchy"][0], serde_json::json!([[5, 0], [4, 1]]));
 }
 
+/// The referee runs `gra.py` in the framework folder: a bot in `boty/` can
+/// import the framework's modules, not its neighbours in `boty/`.
+#[test]
+fn adapter_puts_the_framework_folder_on_sys_path_as_the_referee_does() {
+    python3_with_numpy();
+    let layout = contest_dir().join("layout");
+    let (replies, err) = adapter_session(&layout.join("boty/path_bot.py"), &[&start_ask("")]);
+    assert!(replies[3].starts_with("step 5041 "), "{replies:?}");
+    let seen: Value = serde_json::from_str(err.lines().next().unwrap()).unwrap();
+    assert_eq!(seen["framework_helper"], true, "{seen}");
+    assert_eq!(seen["sibling_helper"], false, "{seen}");
+    assert_eq!(seen["cwd"], layout.to_str().unwrap(), "{seen}");
+}
+
 #[test]
 fn adapter_reports_bad_answers_exceptions_timeouts_and_the_benchmark() {
     python3_with_numpy();
@@ -567,6 +581,56 @@ fn arena_error(args: &[&str], path: Option<&str>) -> String {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
     err
+}
+
+/// `--python PATH` runs the numpy check and every Python bot under that
+/// interpreter; one that cannot be run is one clear line.
+#[test]
+fn python_picks_the_interpreter_of_python_bots() {
+    python3_with_numpy();
+    let dir = out_dir("interpreter");
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("used.txt");
+    let interpreter = dir.join("my-python");
+    let script = format!(
+        "#!/bin/sh\necho \"$@\" >> '{}'\nexec python3 \"$@\"\n",
+        log.display()
+    );
+    std::fs::write(&interpreter, script).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&interpreter, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let spec = bot("boty/numpy_bot.py");
+    let interpreter = interpreter.to_str().unwrap();
+    let args = [
+        "--quiet",
+        "--seed",
+        "1",
+        "--python",
+        interpreter,
+        "--bots",
+        &spec,
+        "random",
+    ];
+    let (_, results) = arena(&dir.join("out"), &args);
+    assert!(games(&results).iter().all(ended_by_rules), "{results}");
+    let used = std::fs::read_to_string(&log).unwrap();
+    assert!(used.contains("-c import numpy"), "{used}");
+    assert!(
+        used.lines().filter(|l| l.contains("adapter.py")).count() >= 2,
+        "{used}"
+    );
+    let err = arena_error(
+        &["--python", "/no/such/python", "--bots", &spec, "random"],
+        None,
+    );
+    assert!(
+        err.contains("/no/such/python") && err.contains("--python PATH"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -18,8 +18,9 @@ use std::time::{Duration, Instant};
 
 /// The adapter script.
 pub(crate) const ADAPTER: &str = include_str!("python/adapter.py");
-/// The interpreter the adapter runs under.
-pub(crate) const PYTHON: &str = "python3";
+/// The interpreter the adapter runs under unless another is given
+/// ([`super::Config::python`], `--python PATH`).
+pub const DEFAULT_PYTHON: &str = "python3";
 /// The adapter's exit status when numpy cannot be imported.
 const NUMPY_MISSING: &str = "exited with status 3";
 /// How long the arena waits for the adapter beyond the bot's own limit
@@ -60,11 +61,11 @@ impl Drop for Adapter {
     }
 }
 
-/// Checks that `python3` can import numpy, which every contest bot is given
-/// (its board is a numpy array). The error is one line that says how to
-/// install it.
-pub(crate) fn check_numpy() -> Result<(), String> {
-    let status = std::process::Command::new(PYTHON)
+/// Checks that the interpreter `python` can import numpy, which every
+/// contest bot is given (its board is a numpy array). The error is one line
+/// that says how to install it.
+pub(crate) fn check_numpy(python: &str) -> Result<(), String> {
+    let status = std::process::Command::new(python)
         .args(["-c", "import numpy"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -72,10 +73,12 @@ pub(crate) fn check_numpy() -> Result<(), String> {
     match status {
         Ok(s) if s.success() => Ok(()),
         Ok(_) => Err(format!(
-            "Python bots need numpy (the contest gives bots a numpy board), and {PYTHON} cannot import it: \
-             install it with '{PYTHON} -m pip install numpy' or 'apt-get install python3-numpy'"
+            "Python bots need numpy (the contest gives bots a numpy board), and {python} cannot import it: \
+             install it with '{python} -m pip install numpy' or 'apt-get install python3-numpy'"
         )),
-        Err(e) => Err(format!("Python bots need {PYTHON}, which cannot be run: {e}")),
+        Err(e) => Err(format!(
+            "Python bots need {python}, which cannot be run: {e} (pick the interpreter with --python PATH)"
+        )),
     }
 }
 

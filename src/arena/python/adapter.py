@@ -16,9 +16,10 @@ program (silnik.py, class GRA) gives it:
 The arena (src/arena/python.rs) works out the board and the steps; this
 script only turns them into Python objects, calls the bot and reports what it
 answered and how long it took, timed as the referee times it. The bot's
-folder and its parent are on ``sys.path`` (so a bot in ``boty/`` next to the
-framework's ``silnik.py`` can import it) and the adapter runs in the parent
-folder, as the framework's ``gra.py`` does. A new ``bot()`` is made for every
+parent folder is first on ``sys.path`` and the adapter runs in it, as the
+framework's ``gra.py`` does (so a bot in ``boty/`` next to the framework's
+``silnik.py`` can import it); the bot's own folder is not on ``sys.path``,
+as in the referee. A new ``bot()`` is made for every
 game; ``random`` and numpy's random generator are seeded with the game's
 seed. Anything the bot prints goes to stderr, never into the protocol.
 
@@ -74,12 +75,13 @@ except ImportError:
 
 
 def load_bot_class(path):
+    """The bot's class, loaded as the referee loads it: the framework's
+    `gra.py` runs in the framework folder (the parent of `boty/`), which is
+    first on `sys.path`; the bot's own folder is not on it."""
     path = os.path.abspath(path)
-    folder = os.path.dirname(path)
-    parent = os.path.dirname(folder)
-    for entry in (parent, folder):
-        if entry not in sys.path:
-            sys.path.insert(0, entry)
+    parent = os.path.dirname(os.path.dirname(path))
+    if parent not in sys.path:
+        sys.path.insert(0, parent)
     os.chdir(parent)
     name = os.path.splitext(os.path.basename(path))[0]
     spec = importlib.util.spec_from_file_location(name, path)
