@@ -30,6 +30,7 @@ fn _warcaby(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<checkers::PyBoard>()?;
     m.add_class::<checkers::PyMove>()?;
     m.add_class::<checkers::PyOutcome>()?;
+    m.add_class::<checkers::PyPiece>()?;
     m.add_class::<clobber::PyClobberBoard>()?;
     m.add_class::<clobber::PyClobberMove>()?;
     m.add_class::<search::PySearchResult>()?;
