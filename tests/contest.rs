@@ -307,6 +307,20 @@ fn adapter_reports_bad_answers_exceptions_timeouts_and_the_benchmark() {
         ),
         "the exception and its innermost frame: {r:?}"
     );
+    let failing_init = dir.join("failing_init.py");
+    std::fs::write(
+        &failing_init,
+        "class bot:\n    def __init__(self):\n        raise RuntimeError('no tables')\n",
+    )
+    .unwrap();
+    let (r, _) = adapter_session(&failing_init, &[]);
+    assert!(
+        r[2].starts_with("error elapsed=")
+            && r[2].ends_with(
+                "exception=\"RuntimeError: no tables\" where=\"failing_init.py:3 in __init__: raise RuntimeError('no tables')\""
+            ),
+        "newgame answers the exception of __init__: {r:?}"
+    );
     let sleepy = write("sleepy.py", "time.sleep(2)\n        return ruchy[0]");
     let (r, _) = adapter_session(&sleepy, &[&start_ask(" limit=0.2")]);
     assert!(r[3].starts_with("timeout elapsed=0.2"), "{r:?}");

@@ -13,8 +13,10 @@
 //!   random legal one.
 //! * Faults never lose: a step or move that is not legal, an exception, or
 //!   garbage is replaced by a random legal one (seeded), and a bot whose
-//!   process died is started again for its next move. All of it is
-//!   recorded per side.
+//!   process died is started again for its next move. A bot that cannot
+//!   be started, or whose interpreter fails the benchmark, is recorded with
+//!   the reason ([`Failure`]); a start that hung is not tried again in that
+//!   game. All of it is recorded per side.
 //! * Hop-by-hop bots (Python) are asked every step of a capture with a
 //!   choice, each step judged on its own, as the referee does; other bots
 //!   are asked once per move, and a random replacement is a whole move.
@@ -268,8 +270,7 @@ impl Referee<'_, '_> {
         };
         if self.failed_starts[i] >= MAX_RESTARTS {
             return Err(format!(
-                "the bot's process is not started again in this game after {} failed starts{}",
-                self.failed_starts[i].min(MAX_RESTARTS),
+                "the bot's process is not started again in this game{}",
                 last_failure(&self.logs)
             ));
         }

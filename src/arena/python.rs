@@ -168,7 +168,7 @@ impl PythonBot {
     }
 
     /// Creates the game's bot instance (the adapter's `newgame`) and waits
-    /// up to `limit` for its `__init__` to return.
+    /// for its `__init__` to return, as long as the handshake may take.
     fn new_instance(&mut self, start: &GameStart) -> Result<(), Fault> {
         self.process.send(&format!(
             "newgame variant={} color={} seed={}\n",
