@@ -199,7 +199,8 @@ fn adapter_session(bot_file: &Path, lines: &[&str]) -> (Vec<String>, String) {
     .unwrap();
     let mut replies = Vec::new();
     let mut line = String::new();
-    for _ in 0..2 {
+    // id, ready, and `started` for the new instance.
+    for _ in 0..3 {
         line.clear();
         stdout.read_line(&mut line).unwrap();
         replies.push(line.trim().to_string());
@@ -242,7 +243,8 @@ fn adapter_gives_the_bot_the_referees_numpy_board_and_tuples() {
         "id name=\"probe_bot\" author=\"contest bot via the warcaby adapter\""
     );
     assert_eq!(replies[1], "ready");
-    assert!(replies[2].starts_with("step 5647 elapsed="), "{replies:?}");
+    assert_eq!(replies[2], "started");
+    assert!(replies[3].starts_with("step 5647 elapsed="), "{replies:?}");
     let shown: Value = serde_json::from_str(err.lines().next().unwrap()).unwrap();
     assert_eq!(shown["type"], "numpy.ndarray");
     assert_eq!(shown["dtype"], "object");
@@ -253,6 +255,20 @@ fn adapter_gives_the_bot_the_referees_numpy_board_and_tuples() {
     assert_eq!(board[7][0], 1);
     assert!(board[0][0].is_null());
     assert_eq!(shown["ruchy"][0], serde_json::json!([[5, 0], [4, 1]]));
+}
+
+/// The referee runs `gra.py` in the framework folder: a bot in `boty/` can
+/// import the framework's modules, not its neighbours in `boty/`.
+#[test]
+fn adapter_puts_the_framework_folder_on_sys_path_as_the_referee_does() {
+    python3_with_numpy();
+    let layout = contest_dir().join("layout");
+    let (replies, err) = adapter_session(&layout.join("boty/path_bot.py"), &[&start_ask("")]);
+    assert!(replies[3].starts_with("step 5041 "), "{replies:?}");
+    let seen: Value = serde_json::from_str(err.lines().next().unwrap()).unwrap();
+    assert_eq!(seen["framework_helper"], true, "{seen}");
+    assert_eq!(seen["sibling_helper"], false, "{seen}");
+    assert_eq!(seen["cwd"], layout.to_str().unwrap(), "{seen}");
 }
 
 #[test]
@@ -273,23 +289,43 @@ fn adapter_reports_bad_answers_exceptions_timeouts_and_the_benchmark() {
     };
     let banana = write("banana.py", "return 'banana'");
     let (r, _) = adapter_session(&banana, &[&start_ask("")]);
-    assert!(r[2].starts_with("invalid elapsed="), "{r:?}");
-    assert!(r[2].contains("answer=\"'banana'\""), "{r:?}");
+    assert!(r[3].starts_with("invalid elapsed="), "{r:?}");
+    assert!(r[3].contains("answer=\"'banana'\""), "{r:?}");
     let listy = write("listy.py", "return [list(ruchy[0][0]), list(ruchy[0][1])]");
     let (r, _) = adapter_session(&listy, &[&start_ask("")]);
     assert!(
-        r[2].starts_with("invalid "),
+        r[3].starts_with("invalid "),
         "a list is not the referee's tuple: {r:?}"
     );
     let raising = write("raising.py", "raise KeyError('oops')");
     let (r, err) = adapter_session(&raising, &[&start_ask("")]);
-    assert!(r[2].starts_with("error elapsed="), "{r:?}");
+    assert!(r[3].starts_with("error elapsed="), "{r:?}");
     assert!(err.contains("KeyError: 'oops'"), "{err}");
+    assert!(
+        r[3].ends_with(
+            "exception=\"KeyError: 'oops'\" where=\"raising.py:5 in move: raise KeyError('oops')\""
+        ),
+        "the exception and its innermost frame: {r:?}"
+    );
+    let failing_init = dir.join("failing_init.py");
+    std::fs::write(
+        &failing_init,
+        "class bot:\n    def __init__(self):\n        raise RuntimeError('no tables')\n",
+    )
+    .unwrap();
+    let (r, _) = adapter_session(&failing_init, &[]);
+    assert!(
+        r[2].starts_with("error elapsed=")
+            && r[2].ends_with(
+                "exception=\"RuntimeError: no tables\" where=\"failing_init.py:3 in __init__: raise RuntimeError('no tables')\""
+            ),
+        "newgame answers the exception of __init__: {r:?}"
+    );
     let sleepy = write("sleepy.py", "time.sleep(2)\n        return ruchy[0]");
     let (r, _) = adapter_session(&sleepy, &[&start_ask(" limit=0.2")]);
-    assert!(r[2].starts_with("timeout elapsed=0.2"), "{r:?}");
+    assert!(r[3].starts_with("timeout elapsed=0.2"), "{r:?}");
     let (r, _) = adapter_session(&banana, &["benchmark"]);
-    let seconds: f64 = r[2]
+    let seconds: f64 = r[3]
         .strip_prefix("benchmark seconds=")
         .unwrap()
         .parse()
@@ -477,6 +513,57 @@ fn contest_mode_replaces_exceptions_garbage_and_restarts_a_dead_bot() {
     }
 }
 
+/// Every random replacement of a raising bot names the exception and the
+/// line that raised it, in the game line, results.json and the PDN.
+#[test]
+fn contest_mode_records_each_exception_and_where_it_was_raised() {
+    python3_with_numpy();
+    let raising = "faulty/raising_bot.py";
+    let dir = out_dir("exceptions");
+    let spec = bot(raising);
+    let args = [
+        "--contest",
+        "--move-time",
+        "1000",
+        "--seed",
+        "6",
+        "--bots",
+        &spec,
+        "random",
+    ];
+    let (stdout, results) = arena(&dir, &args);
+    let mut exceptions = 0;
+    for g in games(&results) {
+        let colour = if g["white"] == label(raising) {
+            "white"
+        } else {
+            "black"
+        };
+        let pdn = std::fs::read_to_string(dir.join(g["pdn"].as_str().unwrap())).unwrap();
+        for s in g["contest"][colour]["substitutions"].as_array().unwrap() {
+            if s["reason"] != "exception" {
+                continue;
+            }
+            exceptions += 1;
+            let detail = s["detail"].as_str().unwrap();
+            assert!(
+                detail.starts_with("move raised ValueError: this bot fails on purpose (call ")
+                    && detail.contains(") (raising_bot.py:12 in move: raise ValueError("),
+                "the exception and its line: {detail}"
+            );
+            let line = format!("{colour}, ply {}: exception: {detail}", s["ply"]);
+            assert!(stdout.contains(&line), "{line}\n{stdout}");
+            let comment = format!(
+                "{{{colour}: random {} for exception: {detail}}}",
+                s["played"].as_str().unwrap()
+            );
+            assert!(pdn.contains(&comment), "{comment}\n{pdn}");
+        }
+    }
+    assert!(exceptions >= 4, "{results}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn stateful_bots_keep_one_instance_per_game_in_a_normal_arena() {
     python3_with_numpy();
@@ -508,6 +595,56 @@ fn arena_error(args: &[&str], path: Option<&str>) -> String {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
     err
+}
+
+/// `--python PATH` runs the numpy check and every Python bot under that
+/// interpreter; one that cannot be run is one clear line.
+#[test]
+fn python_picks_the_interpreter_of_python_bots() {
+    python3_with_numpy();
+    let dir = out_dir("interpreter");
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("used.txt");
+    let interpreter = dir.join("my-python");
+    let script = format!(
+        "#!/bin/sh\necho \"$@\" >> '{}'\nexec python3 \"$@\"\n",
+        log.display()
+    );
+    std::fs::write(&interpreter, script).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&interpreter, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let spec = bot("boty/numpy_bot.py");
+    let interpreter = interpreter.to_str().unwrap();
+    let args = [
+        "--quiet",
+        "--seed",
+        "1",
+        "--python",
+        interpreter,
+        "--bots",
+        &spec,
+        "random",
+    ];
+    let (_, results) = arena(&dir.join("out"), &args);
+    assert!(games(&results).iter().all(ended_by_rules), "{results}");
+    let used = std::fs::read_to_string(&log).unwrap();
+    assert!(used.contains("-c import numpy"), "{used}");
+    assert!(
+        used.lines().filter(|l| l.contains("adapter.py")).count() >= 2,
+        "{used}"
+    );
+    let err = arena_error(
+        &["--python", "/no/such/python", "--bots", &spec, "random"],
+        None,
+    );
+    assert!(
+        err.contains("/no/such/python") && err.contains("--python PATH"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -556,4 +693,142 @@ fn the_contests_limits_and_missing_numpy_give_one_clear_line() {
         "{err}"
     );
     let _ = std::fs::remove_dir_all(dir);
+}
+
+// ---- Bots that cannot start: recorded with the reason, both modes ------------
+//
+// `tests/bots/contest/unstartable/` holds a bot that fails to import, one
+// whose interpreter dies in the referee's benchmark, one that prints garbage
+// into the protocol and one whose `__init__` never returns. Each plays
+// `random` in a normal arena and in contest mode (T from the benchmark, no
+// --move-time): the tournament always finishes and says why.
+
+/// Runs `unstartable/<file>` against `random` (2 games a pair, 2 jobs) in a
+/// normal arena and in contest mode, both with `extra` arguments; both results.
+fn unstartable(file: &str, extra: &[&str]) -> (Value, Value) {
+    python3_with_numpy();
+    let spec = bot(&format!("unstartable/{file}"));
+    let name = file.trim_end_matches(".py");
+    let mut args = vec!["--seed", "3", "--jobs", "2", "--bots", &spec, "random"];
+    args.extend_from_slice(extra);
+    let (_, plain) = run_arena(&format!("{name}-normal"), &args);
+    args.push("--contest");
+    let (_, contest) = run_arena(&format!("{name}-contest"), &args);
+    // Overtime may add games; none is left out.
+    assert!(games(&plain).len() >= 2, "{plain}");
+    assert!(games(&contest).len() >= 2, "{contest}");
+    (plain, contest)
+}
+
+/// Asserts that `label` lost every game of a normal arena by `kind`, and
+/// returns each game's detail with the bot's last stderr words.
+fn lost_every_game(results: &Value, label: &str, kind: &str) -> Vec<String> {
+    games(results)
+        .iter()
+        .map(|g| {
+            assert_eq!(g["winner"], "random", "{g}");
+            assert_eq!(g["end"]["kind"], kind, "{g}");
+            let side = if g["white"] == label {
+                "white"
+            } else {
+                "black"
+            };
+            assert_eq!(g["end"]["by"], side, "{g}");
+            let stderr = g["end"]["last_words"]["stderr"].as_str().unwrap_or("");
+            format!("{} {stderr}", g["end"]["detail"].as_str().unwrap())
+        })
+        .collect()
+}
+
+/// Asserts that in every contest game `label` was never asked: each of its
+/// moves was random because it could not be started, each substitution's
+/// detail and each recorded failure naming `why`; the games end by the rules.
+fn random_for_want_of_a_start(results: &Value, label: &str, why: &str) {
+    for g in games(results) {
+        assert!(ended_by_rules(g), "{g}");
+        let s = side(g, label);
+        assert_eq!(s["questions"], 0, "{g}");
+        let subs = s["substitutions"].as_array().unwrap();
+        assert!(!subs.is_empty(), "{g}");
+        for sub in subs {
+            assert_eq!(sub["reason"], "died", "{g}");
+            let detail = sub["detail"].as_str().unwrap();
+            assert!(detail.contains(why), "{detail}");
+        }
+        let failures = s["failures"].as_array().unwrap();
+        assert!(!failures.is_empty(), "{g}");
+        for f in failures {
+            assert_eq!(f["stage"], "start", "{g}");
+            assert!(f["detail"].as_str().unwrap().contains(why), "{g}");
+        }
+    }
+}
+
+#[test]
+fn a_bot_that_fails_to_import_is_recorded_with_its_error_in_both_modes() {
+    let label = label("import_error_bot.py");
+    let (plain, contest) = unstartable("import_error_bot.py", &[]);
+    let why = "ModuleNotFoundError: No module named 'warcaby_module_that_is_not_installed'";
+    for detail in lost_every_game(&plain, &label, "crash") {
+        assert!(detail.contains(why), "{detail}");
+    }
+    random_for_want_of_a_start(&contest, &label, why);
+    for g in games(&contest) {
+        // Its interpreter never ran the benchmark: T is the native one.
+        assert_eq!(g["contest"]["move_time_source"], "native_benchmark", "{g}");
+    }
+}
+
+#[test]
+fn a_bot_that_dies_in_the_benchmark_is_restarted_and_the_reason_kept() {
+    let label = label("benchmark_dying_bot.py");
+    let (plain, contest) = unstartable("benchmark_dying_bot.py", &[]);
+    // A normal arena runs no benchmark: the bot just plays.
+    for g in games(&plain) {
+        assert!(ended_by_rules(g), "{g}");
+    }
+    for g in games(&contest) {
+        assert!(ended_by_rules(g), "{g}");
+        assert_eq!(g["contest"]["move_time_source"], "native_benchmark", "{g}");
+        let s = side(g, &label);
+        let failures = s["failures"].as_array().unwrap();
+        assert_eq!(failures.len(), 1, "{g}");
+        assert_eq!(failures[0]["stage"], "benchmark", "{g}");
+        let detail = failures[0]["detail"].as_str().unwrap();
+        assert!(detail.contains("exited with status 9"), "{detail}");
+        assert_eq!(s["restarts"], 1, "started again for its first move: {g}");
+        assert_eq!(s["substitutions"], serde_json::json!([]), "{g}");
+    }
+}
+
+#[test]
+fn a_bot_that_prints_garbage_is_recorded_with_what_it_printed_in_both_modes() {
+    let label = label("garbage_bot.py");
+    let (plain, contest) = unstartable("garbage_bot.py", &[]);
+    let why = "hello from garbage_bot";
+    for detail in lost_every_game(&plain, &label, "garbage") {
+        assert!(detail.contains(why), "{detail}");
+    }
+    random_for_want_of_a_start(&contest, &label, why);
+}
+
+#[test]
+fn a_bot_whose_init_hangs_is_stopped_and_recorded_in_both_modes() {
+    let label = label("hanging_init_bot.py");
+    // 2 s a game: the start (import, handshake, __init__) has 10 s, in
+    // contest mode too.
+    let (plain, contest) = unstartable("hanging_init_bot.py", &["--time-per-game", "2"]);
+    let why = "__init__";
+    for detail in lost_every_game(&plain, &label, "timeout") {
+        assert!(detail.contains(why), "{detail}");
+    }
+    random_for_want_of_a_start(&contest, &label, why);
+    for g in games(&contest) {
+        // A start that hangs is not tried again in that game.
+        assert_eq!(
+            side(g, &label)["failures"].as_array().unwrap().len(),
+            1,
+            "{g}"
+        );
+    }
 }

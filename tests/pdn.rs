@@ -160,7 +160,7 @@ fn english_wins_are_written_for_the_first_player() {
     assert_eq!(pdn.result, "1-0", "White won");
     let text = pdn.to_pdn();
     assert!(
-        text.contains("[Result \"0-1\"]") && text.trim_end().ends_with(" 0-1"),
+        text.replace('\n', " ").contains("[Result \"0-1\"]") && text.trim_end().ends_with(" 0-1"),
         "{text}"
     );
     assert_eq!(
@@ -322,4 +322,38 @@ fn fuzz_regressions_read_back_or_are_refused() {
 fn an_escaped_line_break_does_not_continue_a_tag() {
     let err = one("[Event \"a\\\nb\"]\n1. 11-15 *", Variant::English).unwrap_err();
     assert!(err.to_string().contains("never closed"), "{err}");
+}
+
+#[test]
+fn comments_are_written_between_the_moves_and_read_back() {
+    let mut game = Game::new(Variant::Tournament);
+    for text in ["22-18", "11-15", "18x11"] {
+        game.play_text(text).unwrap();
+    }
+    let mut pdn = PdnGame::new(game);
+    pdn.comments = vec![
+        (0, "before the first move".to_string()),
+        (2, "after 11-15 {with braces}\nand a newline".to_string()),
+        (3, "at the end".to_string()),
+    ];
+    let text = pdn.to_pdn();
+    assert!(
+        text.replace('\n', " ").contains(
+            "{before the first move} 1. 22-18 11-15 {after 11-15 (with braces) and a newline} 2. 18x11 {at the end} *"
+        ),
+        "{text}"
+    );
+    let read = pdn::read_game(&text, Variant::Tournament).unwrap();
+    assert_eq!(read.game.ply_count(), 3);
+    assert_eq!(
+        read.comments[1].1,
+        "after 11-15 (with braces) and a newline"
+    );
+    assert_eq!(
+        read.comments
+            .iter()
+            .map(|(after, _)| *after)
+            .collect::<Vec<_>>(),
+        [0, 2, 3]
+    );
 }

@@ -13,8 +13,10 @@
 //!   random legal one.
 //! * Faults never lose: a step or move that is not legal, an exception, or
 //!   garbage is replaced by a random legal one (seeded), and a bot whose
-//!   process died is started again for its next move. All of it is
-//!   recorded per side.
+//!   process died is started again for its next move. A bot that cannot
+//!   be started, or whose interpreter fails the benchmark, is recorded with
+//!   the reason ([`Failure`]); a start that hung is not tried again in that
+//!   game. All of it is recorded per side.
 //! * Hop-by-hop bots (Python) are asked every step of a capture with a
 //!   choice, each step judged on its own, as the referee does; other bots
 //!   are asked once per move, and a random replacement is a whole move.
@@ -23,7 +25,9 @@
 //!   the draw.
 
 use super::play::{self, End, Played};
-use super::player::{Answer, Choice, GameStart, Player, SubstitutionReason, Turn};
+use super::player::{
+    Answer, Choice, Fault, FaultKind, GameStart, Player, SubstitutionReason, Turn,
+};
 use crate::checkers::game::Game;
 use crate::checkers::moves::Move;
 use crate::checkers::referee::{step_text, Hops};
@@ -97,6 +101,38 @@ pub struct Substitution {
     pub played: String,
 }
 
+/// When a bot's process failed outside its answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureStage {
+    /// Starting: loading the bot, the handshake, making its instance.
+    Start,
+    /// Running the referee's benchmark in its interpreter.
+    Benchmark,
+}
+
+impl FailureStage {
+    /// `start` or `benchmark`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FailureStage::Start => "start",
+            FailureStage::Benchmark => "benchmark",
+        }
+    }
+}
+
+/// A failure of a bot's process that no answer shows (the replacements
+/// for its moves say only that it was not running): why it did not start,
+/// or why its benchmark failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The ply about to be played (from 1, opening moves included).
+    pub ply: usize,
+    /// When it failed.
+    pub stage: FailureStage,
+    /// Why, with the last line the bot wrote to stderr.
+    pub detail: String,
+}
+
 /// What the referee recorded of one side in one game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SideLog {
@@ -108,6 +144,8 @@ pub struct SideLog {
     pub substitutions: Vec<Substitution>,
     /// Times its process was started again after dying.
     pub restarts: u32,
+    /// Its process's failures to start or to run the benchmark.
+    pub failures: Vec<Failure>,
     /// Total time of its answers, as the referee measures it.
     pub time_used: Duration,
 }
@@ -194,31 +232,88 @@ struct Referee<'a, 'p> {
 }
 
 impl Referee<'_, '_> {
-    /// Starts `side`'s process again if it died; false if it cannot be.
-    fn revive(&mut self, i: usize) -> bool {
-        if self.players[i].alive() {
-            return true;
+    /// Records a failure of side `i`'s process with its reason.
+    fn record_failure(&mut self, i: usize, stage: FailureStage, fault: &Fault) {
+        self.logs[i].failures.push(Failure {
+            ply: self.game.ply_count() + 1,
+            stage,
+            detail: fault.with_last_stderr_line(),
+        });
+    }
+
+    /// Starts side `i`'s bot, recording a failure. A start that ran out of
+    /// time (a bot hanging while loading or in `__init__`) is not tried
+    /// again in this game: it would cost as long every time.
+    fn start(&mut self, i: usize) -> Result<(), Fault> {
+        let started = self.players[i].start(&self.starts[i]);
+        if let Err(fault) = &started {
+            self.failed_starts[i] += 1;
+            if fault.kind == FaultKind::Timeout {
+                self.failed_starts[i] = MAX_RESTARTS;
+            }
+            self.record_failure(i, FailureStage::Start, fault);
         }
+        started
+    }
+
+    /// Starts side `i`'s process again if it died (or never started); why
+    /// it cannot be, in words.
+    fn revive(&mut self, i: usize) -> Result<(), String> {
+        if self.players[i].alive() {
+            return Ok(());
+        }
+        let last_failure = |logs: &[SideLog; 2]| {
+            logs[i]
+                .failures
+                .last()
+                .map_or_else(String::new, |f| format!(": {}", f.detail))
+        };
         if self.failed_starts[i] >= MAX_RESTARTS {
-            return false;
+            return Err(format!(
+                "the bot's process is not started again in this game{}",
+                last_failure(&self.logs)
+            ));
         }
         self.logs[i].restarts += 1;
-        match self.players[i].start(&self.starts[i]) {
-            Ok(()) => true,
-            Err(_) => {
-                self.failed_starts[i] += 1;
-                false
+        self.start(i).map_err(|_| {
+            format!(
+                "the bot's process could not be started{}",
+                last_failure(&self.logs)
+            )
+        })
+    }
+
+    /// Runs the referee's benchmark in the interpreters of the bots, in
+    /// turn, until one gives the move time; a failed one is recorded.
+    fn benchmark(&mut self) -> Option<Duration> {
+        for i in 0..2 {
+            match self.players[i].benchmark() {
+                Some(Ok(t)) => return Some(t),
+                Some(Err(fault)) => self.record_failure(i, FailureStage::Benchmark, &fault),
+                None => {}
             }
         }
+        None
+    }
+
+    /// Sets the move time T: fixed, else the first Python bot's benchmark,
+    /// else the native one; where it came from.
+    fn set_move_time(&mut self) -> MoveTimeSource {
+        let (t, source) = match self.rules.move_time {
+            Some(t) => (t, MoveTimeSource::Fixed),
+            None => match self.benchmark() {
+                Some(t) => (t, MoveTimeSource::Python),
+                None => (native_benchmark(), MoveTimeSource::Native),
+            },
+        };
+        self.t = t;
+        source
     }
 
     /// Asks the bot of side `i` one question and judges the answer.
     fn ask(&mut self, i: usize, hops: &Hops, legal: &[Move]) -> Verdict {
-        if !self.revive(i) {
-            return Verdict::Random(
-                SubstitutionReason::Died,
-                "the bot's process could not be started".into(),
-            );
+        if let Err(why) = self.revive(i) {
+            return Verdict::Random(SubstitutionReason::Died, why);
         }
         let turn = Turn {
             game: &self.game,
@@ -289,51 +384,31 @@ impl Referee<'_, '_> {
     }
 }
 
-/// The move time T for a game: fixed, else the first Python bot's
-/// benchmark, else the native one.
-fn move_time(
-    rules: &ContestRules,
-    players: &mut [&mut dyn Player; 2],
-) -> (Duration, MoveTimeSource) {
-    if let Some(t) = rules.move_time {
-        return (t, MoveTimeSource::Fixed);
-    }
-    for p in players.iter_mut() {
-        if let Some(Ok(t)) = p.benchmark() {
-            return (t, MoveTimeSource::Python);
-        }
-    }
-    (native_benchmark(), MoveTimeSource::Native)
-}
-
 /// Plays `game` to its end under contest refereeing. `players` and
 /// `starts` are indexed by colour (white first); `seed` drives the random
 /// replacements.
 pub fn play(
     game: &Game,
-    mut players: [&mut dyn Player; 2],
+    players: [&mut dyn Player; 2],
     starts: [GameStart; 2],
     rules: &ContestRules,
     seed: u64,
 ) -> Played {
-    let game = under_contest_rules(game);
-    let mut failed_starts = [0; 2];
-    for (i, p) in players.iter_mut().enumerate() {
-        if p.start(&starts[i]).is_err() {
-            failed_starts[i] += 1;
-        }
-    }
-    let (t, source) = move_time(rules, &mut players);
     let mut referee = Referee {
-        game,
+        game: under_contest_rules(game),
         players,
         starts,
         rules,
-        t,
+        t: Duration::ZERO,
         logs: Default::default(),
-        failed_starts,
+        failed_starts: [0; 2],
         rng: Rng::new(seed),
     };
+    for i in 0..2 {
+        // A failure is recorded; the bot is started again when asked.
+        let _ = referee.start(i);
+    }
+    let source = referee.set_move_time();
     let outcome = loop {
         if let Some(outcome) = referee.game.outcome() {
             break outcome;
@@ -368,7 +443,7 @@ pub fn play(
         end,
         tiebreak,
         contest: Some(ContestGame {
-            move_time: t,
+            move_time: referee.t,
             source,
             sides: referee.logs,
         }),

@@ -7,7 +7,7 @@ use super::external::ExternalBot;
 use super::play::{self, Played};
 use super::player::{self, GameStart, Player};
 use super::process::Launch;
-use super::python::{self, PythonBot};
+use super::python::PythonBot;
 use super::results::{ContestRecord, EndRecord, GameRecord};
 use super::spec::BotSpec;
 use super::tournament::Config;
@@ -42,7 +42,8 @@ pub(super) fn game_seed(seed: u64, pair: usize, overtime: bool, index: u32) -> u
     mix(seed ^ mix(((pair as u64) << 16) | ((overtime as u64) << 8) | index as u64))
 }
 
-fn make_player(spec: &BotSpec, adapter: Option<&Path>, memory_mib: u64) -> Box<dyn Player> {
+fn make_player(spec: &BotSpec, adapter: Option<&Path>, config: &Config) -> Box<dyn Player> {
+    let memory_mib = config.memory_mib;
     if let Some(p) = player::builtin(spec) {
         return p;
     }
@@ -70,7 +71,7 @@ fn make_player(spec: &BotSpec, adapter: Option<&Path>, memory_mib: u64) -> Box<d
             // address space per core under the memory limit.
             env: vec![("OPENBLAS_NUM_THREADS".into(), "1".into())],
             ..launch(
-                python::PYTHON.to_string(),
+                config.python.clone(),
                 vec![adapter.map_or_else(String::new, absolute), absolute(file)],
             )
         })),
@@ -80,8 +81,8 @@ fn make_player(spec: &BotSpec, adapter: Option<&Path>, memory_mib: u64) -> Box<d
 
 /// Plays one game with fresh players.
 pub(super) fn play_job(job: Job, config: &Config, adapter: Option<&Path>) -> Done {
-    let mut white = make_player(&config.bots[job.white].spec, adapter, config.memory_mib);
-    let mut black = make_player(&config.bots[job.black].spec, adapter, config.memory_mib);
+    let mut white = make_player(&config.bots[job.white].spec, adapter, config);
+    let mut black = make_player(&config.bots[job.black].spec, adapter, config);
     let time = config.game_time();
     let start = |color: Color, salt: u64| GameStart {
         variant: config.variant,

@@ -1,6 +1,7 @@
 //! What the arena asks of a bot, what goes wrong with one, and the built-in
 //! bots (random, levels, engine configurations).
 
+use super::process::cut;
 use super::spec::{AzSpec, BotSpec, EngineSpec};
 use crate::az::{AzPlayer, MctsLimits};
 use crate::checkers::ai::{Engine, Level};
@@ -87,6 +88,18 @@ impl Fault {
             kind,
             detail: detail.into(),
             last_words: None,
+        }
+    }
+
+    /// The detail with the last line the bot wrote to stderr (for a Python
+    /// bot, the exception that stopped it, such as the `ModuleNotFoundError`
+    /// of a failed import), for records that keep no last words: contest
+    /// mode's random replacements and failures.
+    pub fn with_last_stderr_line(&self) -> String {
+        let stderr = self.last_words.as_ref().map_or("", |w| w.stderr.as_str());
+        match stderr.lines().rev().find(|l| !l.trim().is_empty()) {
+            Some(last) => format!("{}: {}", self.detail, cut(last.trim(), 200)),
+            None => self.detail.clone(),
         }
     }
 }

@@ -266,9 +266,17 @@ impl Process {
         fault
     }
 
+    /// The running process; a crash when there is none (it was never
+    /// started, failed to start or was stopped after a fault).
+    fn running(&mut self) -> Result<&mut Running, Fault> {
+        self.running
+            .as_mut()
+            .ok_or_else(|| Fault::new(FaultKind::Crash, "the bot's process is not running"))
+    }
+
     /// Writes `text` to the process; a closed input is a crash.
     pub fn send(&mut self, text: &str) -> Result<(), Fault> {
-        let run = self.running.as_mut().expect("running");
+        let run = self.running()?;
         let ok = match run.stdin.as_mut() {
             Some(stdin) => stdin
                 .write_all(text.as_bytes())
@@ -308,7 +316,7 @@ impl Process {
     ) -> Result<String, Fault> {
         let started = Instant::now();
         loop {
-            let run = self.running.as_mut().expect("running");
+            let run = self.running()?;
             let left = deadline.saturating_duration_since(Instant::now());
             match run.lines.recv_timeout(left) {
                 Ok(Some(line)) => {

@@ -10,7 +10,7 @@
 use super::player::{
     Answer, Choice, Fault, FaultKind, GameStart, Player, SubstitutionReason, Turn,
 };
-use super::process::{cut, key_values, seconds, Launch, Process};
+use super::process::{key_values, seconds, Launch, Process};
 use crate::checkers::moves::Move;
 use crate::checkers::referee::{parse_step, step_repr, step_text, Hops, Step};
 use std::path::{Path, PathBuf};
@@ -18,8 +18,9 @@ use std::time::{Duration, Instant};
 
 /// The adapter script.
 pub(crate) const ADAPTER: &str = include_str!("python/adapter.py");
-/// The interpreter the adapter runs under.
-pub(crate) const PYTHON: &str = "python3";
+/// The interpreter the adapter runs under unless another is given
+/// ([`super::Config::python`], `--python PATH`).
+pub const DEFAULT_PYTHON: &str = "python3";
 /// The adapter's exit status when numpy cannot be imported.
 const NUMPY_MISSING: &str = "exited with status 3";
 /// How long the arena waits for the adapter beyond the bot's own limit
@@ -60,11 +61,11 @@ impl Drop for Adapter {
     }
 }
 
-/// Checks that `python3` can import numpy, which every contest bot is given
-/// (its board is a numpy array). The error is one line that says how to
-/// install it.
-pub(crate) fn check_numpy() -> Result<(), String> {
-    let status = std::process::Command::new(PYTHON)
+/// Checks that the interpreter `python` can import numpy, which every
+/// contest bot is given (its board is a numpy array). The error is one line
+/// that says how to install it.
+pub(crate) fn check_numpy(python: &str) -> Result<(), String> {
+    let status = std::process::Command::new(python)
         .args(["-c", "import numpy"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -72,10 +73,12 @@ pub(crate) fn check_numpy() -> Result<(), String> {
     match status {
         Ok(s) if s.success() => Ok(()),
         Ok(_) => Err(format!(
-            "Python bots need numpy (the contest gives bots a numpy board), and {PYTHON} cannot import it: \
-             install it with '{PYTHON} -m pip install numpy' or 'apt-get install python3-numpy'"
+            "Python bots need numpy (the contest gives bots a numpy board), and {python} cannot import it: \
+             install it with '{python} -m pip install numpy' or 'apt-get install python3-numpy'"
         )),
-        Err(e) => Err(format!("Python bots need {PYTHON}, which cannot be run: {e}")),
+        Err(e) => Err(format!(
+            "Python bots need {python}, which cannot be run: {e} (pick the interpreter with --python PATH)"
+        )),
     }
 }
 
@@ -83,8 +86,26 @@ pub(crate) fn check_numpy() -> Result<(), String> {
 enum Reply {
     Step(Step),
     Timeout,
-    Error,
+    /// `move` raised: the exception and where (see [`exception_text`]).
+    Error(String),
     Invalid(String),
+}
+
+/// The exception of an adapter's `error` reply in words, from its fields
+/// `exception` (the last line of the traceback) and `where` (the innermost
+/// frame): `ValueError: no move (bot.py:12 in move: raise ValueError(...))`.
+fn exception_text(fields: &[(String, String)]) -> String {
+    let field = |k: &str| {
+        fields
+            .iter()
+            .find(|(key, _)| key == k)
+            .map_or("", |(_, v)| v.as_str())
+    };
+    match (field("exception"), field("where")) {
+        ("", _) => "an exception (traceback on stderr)".to_string(),
+        (exception, "") => exception.to_string(),
+        (exception, place) => format!("{exception} ({place})"),
+    }
 }
 
 /// A contest bot behind the adapter.
@@ -136,7 +157,7 @@ impl PythonBot {
                 .and_then(parse_step)
                 .map(Reply::Step),
             ("timeout", Some(_)) => Some(Reply::Timeout),
-            ("error", Some(_)) => Some(Reply::Error),
+            ("error", Some(_)) => Some(Reply::Error(exception_text(&fields))),
             ("invalid", Some(_)) => Some(Reply::Invalid(field("answer").unwrap_or("?").into())),
             _ => None,
         };
@@ -146,15 +167,25 @@ impl PythonBot {
         }
     }
 
-    /// The last lines the bot wrote to stderr (its traceback, for an
-    /// exception), stopping the process.
-    fn last_error(&mut self, detail: String) -> Fault {
-        let fault = self.process.fail(Fault::new(FaultKind::Crash, detail));
-        let words = fault.last_words.as_ref().map_or("", |w| w.stderr.as_str());
-        let last = words.lines().last().unwrap_or("").to_string();
-        Fault {
-            detail: format!("{}: {}", fault.detail, cut(&last, 200)),
-            ..fault
+    /// Creates the game's bot instance (the adapter's `newgame`) and waits
+    /// for its `__init__` to return, as long as the handshake may take.
+    fn new_instance(&mut self, start: &GameStart) -> Result<(), Fault> {
+        self.process.send(&format!(
+            "newgame variant={} color={} seed={}\n",
+            start.variant,
+            start.color.name(),
+            start.seed
+        ))?;
+        let deadline = Instant::now() + start.handshake;
+        let line = self.process.next_line(deadline, "the bot's __init__")?;
+        let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+        match word {
+            "started" => Ok(()),
+            "error" => {
+                let detail = format!("__init__ raised {}", exception_text(&key_values(rest)));
+                Err(self.process.fail(Fault::new(FaultKind::Crash, detail)))
+            }
+            _ => Err(self.process.garbage(&line, "'started' or 'error ...'")),
         }
     }
 
@@ -176,16 +207,13 @@ fn steps_text(hops: &Hops) -> String {
 }
 
 impl Player for PythonBot {
+    /// Starts the adapter (which loads the bot) and makes the game's
+    /// instance, each within the handshake's time.
     fn start(&mut self, start: &GameStart) -> Result<(), Fault> {
         self.process
             .start(start.handshake)
             .map_err(Self::numpy_hint)?;
-        self.process.send(&format!(
-            "newgame variant={} color={} seed={}\n",
-            start.variant,
-            start.color.name(),
-            start.seed
-        ))
+        self.new_instance(start)
     }
 
     /// Asks the bot hop by hop until its steps name one legal move; a step
@@ -214,7 +242,10 @@ impl Player for PythonBot {
                         .process
                         .fail(Fault::new(FaultKind::IllegalMove, detail)));
                 }
-                Reply::Error => return Err(self.last_error("move raised an exception".into())),
+                Reply::Error(exception) => {
+                    let detail = format!("move raised {exception}");
+                    return Err(self.process.fail(Fault::new(FaultKind::Crash, detail)));
+                }
                 Reply::Timeout => {
                     return Err(self
                         .process
@@ -239,9 +270,7 @@ impl Player for PythonBot {
                     FaultKind::Garbage => SubstitutionReason::Garbage,
                     _ => SubstitutionReason::Died,
                 };
-                let words = fault.last_words.map(|w| w.stderr).unwrap_or_default();
-                let last = words.lines().last().unwrap_or("").to_string();
-                return failed(reason, format!("{} {}", fault.detail, cut(&last, 200)));
+                return failed(reason, fault.with_last_stderr_line());
             }
         };
         let choice = match reply {
@@ -250,9 +279,9 @@ impl Player for PythonBot {
                 SubstitutionReason::Timeout,
                 format!("no answer within {}", seconds(limit)),
             )),
-            Reply::Error => Err((
+            Reply::Error(exception) => Err((
                 SubstitutionReason::Exception,
-                "move raised an exception (traceback on stderr)".into(),
+                format!("move raised {exception}"),
             )),
             Reply::Invalid(answer) => Err((
                 SubstitutionReason::NotLegal,
@@ -273,7 +302,13 @@ impl Player for PythonBot {
         self.process.alive()
     }
 
+    /// The referee's benchmark in the bot's interpreter; None when its
+    /// process is not running (it failed to start), as there is no
+    /// interpreter to run it.
     fn benchmark(&mut self) -> Option<Result<Duration, Fault>> {
+        if !self.process.alive() {
+            return None;
+        }
         let deadline = Instant::now() + Duration::from_secs(120);
         let result = self.process.send("benchmark\n").and_then(|_| {
             let line = self.process.next_line(deadline, "the benchmark")?;

@@ -1,7 +1,7 @@
 //! Text for the terminal: one line per finished game, the standings table
 //! and the Elo lines.
 
-use super::results::{GameRecord, Results, SideRecord};
+use super::results::{ContestRecord, GameRecord, Results, SideRecord};
 use std::fmt::Write;
 
 /// Points as `1`, `1.5`, `0.5`.
@@ -15,6 +15,7 @@ pub fn points(x: f64) -> String {
 
 /// `[ 3/12] p01-g2  white - black  1-0  how it ended  (match 1-1)`: the
 /// match score is the two bots' points in their pair so far, white's first.
+/// In contest mode it is followed by [`contest_notes`].
 pub fn game_line(record: &GameRecord, done: usize, scheduled: usize, pair: [f64; 2]) -> String {
     let w = scheduled.to_string().len();
     let mut detail = record.end.detail.clone();
@@ -42,7 +43,7 @@ pub fn game_line(record: &GameRecord, done: usize, scheduled: usize, pair: [f64;
             side_summary(&c.black)
         );
     }
-    format!(
+    let mut line = format!(
         "[{done:>w$}/{scheduled}] {}  {} - {}  {}  {}  (match {}-{})",
         record.id,
         record.white,
@@ -51,7 +52,50 @@ pub fn game_line(record: &GameRecord, done: usize, scheduled: usize, pair: [f64;
         detail,
         points(pair[0]),
         points(pair[1])
-    )
+    );
+    for note in record.contest.iter().flat_map(contest_notes) {
+        line.push_str("\n    ");
+        line.push_str(&note);
+    }
+    line
+}
+
+/// Why a contest game's bots played at random, one note per distinct
+/// reason and side with the plies it applied to: `white, ply 4:
+/// exception: move raised ValueError: no move (bot.py:12 in move: ...)`,
+/// and the failures of their processes (`black, before ply 1: start
+/// failed: ...: ModuleNotFoundError: ...`). Identical reasons are told once
+/// with their count, so a bot that never started takes one line.
+pub fn contest_notes(contest: &ContestRecord) -> Vec<String> {
+    // (colour, "before " for failures, the reason) and its plies.
+    type Key = (&'static str, &'static str, String);
+    let mut groups: Vec<(Key, Vec<usize>)> = Vec::new();
+    let mut add = |key: Key, ply: usize| match groups.iter_mut().find(|(k, _)| *k == key) {
+        Some((_, plies)) => plies.push(ply),
+        None => groups.push((key, vec![ply])),
+    };
+    for (colour, side) in [("white", &contest.white), ("black", &contest.black)] {
+        for f in &side.failures {
+            let text = format!("{} failed: {}", f.stage, f.detail);
+            add((colour, "before ", text), f.ply);
+        }
+        for s in &side.substitutions {
+            add((colour, "", format!("{}: {}", s.reason, s.detail)), s.ply);
+        }
+    }
+    groups
+        .into_iter()
+        .map(|((colour, before, text), plies)| {
+            let when = match plies.as_slice() {
+                [first, .., last] => {
+                    format!("{} times, {before}plies {first} to {last}", plies.len())
+                }
+                [ply] => format!("{before}ply {ply}"),
+                [] => String::new(),
+            };
+            format!("{colour}, {when}: {text}")
+        })
+        .collect()
 }
 
 /// One side's contest log: `flags 1, random 3 (timeout 2, not_legal 1), restarts 1`.

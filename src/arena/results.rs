@@ -73,8 +73,21 @@ pub struct SideRecord {
     pub substitutions: Vec<SubstitutionRecord>,
     /// Times its process was started again.
     pub restarts: u32,
+    /// Its process's failures to start or to run the benchmark, with why.
+    pub failures: Vec<FailureRecord>,
     /// Total time of its answers in ms.
     pub time_used_ms: f64,
+}
+
+/// A failure of a bot's process outside its answers.
+#[derive(Clone, Debug, Serialize)]
+pub struct FailureRecord {
+    /// The ply about to be played, from 1.
+    pub ply: usize,
+    /// `start` or `benchmark`.
+    pub stage: String,
+    /// Why, with the last line the bot wrote to stderr.
+    pub detail: String,
 }
 
 /// One random replacement.
@@ -107,6 +120,15 @@ impl ContestRecord {
                 })
                 .collect(),
             restarts: log.restarts,
+            failures: log
+                .failures
+                .iter()
+                .map(|f| FailureRecord {
+                    ply: f.ply,
+                    stage: f.stage.name().to_string(),
+                    detail: f.detail.clone(),
+                })
+                .collect(),
             time_used_ms: millis(log.time_used),
         };
         ContestRecord {
@@ -356,7 +378,32 @@ pub fn pdn_text(record: &GameRecord, game: &Game, variant_event: &str) -> String
         &format!("{}: {}", record.end.kind, record.end.detail),
     );
     pdn.result = record.result.clone();
+    if let Some(contest) = &record.contest {
+        pdn.comments = contest_comments(contest);
+    }
     pdn.to_pdn()
+}
+
+/// Contest mode's record as PDN comments: after each move with a random
+/// replacement, the side, what was played and why; before the move at
+/// which a bot's process failed to start or to run the benchmark, why.
+fn contest_comments(contest: &ContestRecord) -> Vec<(usize, String)> {
+    let mut comments = Vec::new();
+    for (colour, side) in [("white", &contest.white), ("black", &contest.black)] {
+        for f in &side.failures {
+            let text = format!("{colour}: {} failed: {}", f.stage, f.detail);
+            comments.push((f.ply - 1, text));
+        }
+        for s in &side.substitutions {
+            let text = format!(
+                "{colour}: random {} for {}: {}",
+                s.played, s.reason, s.detail
+            );
+            comments.push((s.ply, text));
+        }
+    }
+    comments.sort_by_key(|(after, _)| *after);
+    comments
 }
 
 impl GameRecord {

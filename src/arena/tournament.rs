@@ -66,6 +66,10 @@ pub struct Config {
     /// Contest mode: refereed as the contest's program does (None: the
     /// arena's own match rules, with a clock per game).
     pub contest: Option<ContestRules>,
+    /// The interpreter `python:` bots run under (a name on `PATH` or a
+    /// path; default `python3`): the one that has the packages they
+    /// import.
+    pub python: String,
 }
 
 impl Config {
@@ -85,6 +89,7 @@ impl Config {
             memory_mib: 1024,
             overtime_men: None,
             contest: None,
+            python: python::DEFAULT_PYTHON.to_string(),
         }
     }
 
@@ -183,7 +188,7 @@ fn check(config: &Config) -> Result<(), ArenaError> {
         return fail("contest mode plays the contest's rules: the tournament variant only");
     }
     if config.bots.iter().any(|b| b.spec.kind() == BotKind::Python) {
-        python::check_numpy().map_err(ArenaError::Config)?;
+        python::check_numpy(&config.python).map_err(ArenaError::Config)?;
     }
     if let Some(o) = config
         .openings

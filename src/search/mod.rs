@@ -170,10 +170,25 @@ pub struct Searcher<G: SearchGame, E> {
 }
 
 impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
-    /// A searcher with a configuration and an evaluation.
+    /// A searcher with a configuration and an evaluation, its table full
+    /// size at once (for an engine that plays a game).
     pub fn new(config: SearchConfig, evaluator: E) -> Self {
+        let tt = TranspositionTable::new(config.tt_mib);
+        Self::with_table(config, evaluator, tt)
+    }
+
+    /// A searcher whose table starts small and grows to `config.tt_mib`
+    /// as its searches fill it ([`TranspositionTable::growing`]): made in
+    /// microseconds, for callers that make one per short search (the
+    /// Python package's `search`).
+    pub fn with_growing_table(config: SearchConfig, evaluator: E) -> Self {
+        let tt = TranspositionTable::growing(config.tt_mib);
+        Self::with_table(config, evaluator, tt)
+    }
+
+    fn with_table(config: SearchConfig, evaluator: E, tt: TranspositionTable) -> Self {
         Searcher {
-            tt: TranspositionTable::new(config.tt_mib),
+            tt,
             config,
             evaluator,
             exact: None,

@@ -16,23 +16,28 @@ program (silnik.py, class GRA) gives it:
 The arena (src/arena/python.rs) works out the board and the steps; this
 script only turns them into Python objects, calls the bot and reports what it
 answered and how long it took, timed as the referee times it. The bot's
-folder and its parent are on ``sys.path`` (so a bot in ``boty/`` next to the
-framework's ``silnik.py`` can import it) and the adapter runs in the parent
-folder, as the framework's ``gra.py`` does. A new ``bot()`` is made for every
+parent folder is first on ``sys.path`` and the adapter runs in it, as the
+framework's ``gra.py`` does (so a bot in ``boty/`` next to the framework's
+``silnik.py`` can import it); the bot's own folder is not on ``sys.path``,
+as in the referee. A new ``bot()`` is made for every
 game; ``random`` and numpy's random generator are seeded with the game's
 seed. Anything the bot prints goes to stderr, never into the protocol.
 
 Lines from the arena and the replies:
 
     arena version=1          -> id name=... / ready
-    newgame seed=N ...       (a new bot instance)
+    newgame seed=N ...       -> started               (a new bot instance)
+                              | error elapsed=SECONDS exception="..." where="..."
     benchmark                -> benchmark seconds=S   (the referee's: 64**3
                                 calls of np.sum on an 8x8 int8 array)
     ask board=B steps=S,S,.. [limit=SECONDS]
                              -> step S elapsed=SECONDS
                               | timeout elapsed=SECONDS   (limit passed: the
                                 bot's thread is abandoned, as the referee does)
-                              | error elapsed=SECONDS     (traceback on stderr)
+                              | error elapsed=SECONDS exception="..." where="..."
+                                (the exception as the traceback's last line
+                                shows it, and the innermost frame; the whole
+                                traceback on stderr)
                               | invalid elapsed=SECONDS answer="..."
     quit
 
@@ -70,12 +75,13 @@ except ImportError:
 
 
 def load_bot_class(path):
+    """The bot's class, loaded as the referee loads it: the framework's
+    `gra.py` runs in the framework folder (the parent of `boty/`), which is
+    first on `sys.path`; the bot's own folder is not on it."""
     path = os.path.abspath(path)
-    folder = os.path.dirname(path)
-    parent = os.path.dirname(folder)
-    for entry in (parent, folder):
-        if entry not in sys.path:
-            sys.path.insert(0, entry)
+    parent = os.path.dirname(os.path.dirname(path))
+    if parent not in sys.path:
+        sys.path.insert(0, parent)
     os.chdir(parent)
     name = os.path.splitext(os.path.basename(path))[0]
     spec = importlib.util.spec_from_file_location(name, path)
@@ -101,15 +107,43 @@ def parse_steps(text):
     return steps
 
 
+def one_line(text, limit=200):
+    """`text` on one line without double quotes, at most `limit` characters,
+    to be sent as a quoted value."""
+    text = " ".join(str(text).split()).replace('"', "'")
+    return text[:limit]
+
+
+def error_fields(error):
+    """The reply fields of an exception: `exception="ValueError: why"` (the
+    last line of its traceback) and `where="bot.py:12 in move: source"` (its
+    innermost frame), so that the arena can record why without reading the
+    traceback, which goes to stderr."""
+    try:
+        text = "".join(traceback.format_exception_only(type(error), error)).strip()
+    except Exception:
+        text = type(error).__name__
+    where = ""
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames:
+        frame = frames[-1]
+        where = "%s:%s in %s" % (os.path.basename(frame.filename), frame.lineno, frame.name)
+        if frame.line:
+            where += ": " + frame.line.strip()
+    return 'exception="%s" where="%s"' % (one_line(text), one_line(where))
+
+
 def call(player, board, steps, limit):
-    """(kind, answer, elapsed): the bot's move, timed as the referee does."""
+    """(kind, answer, elapsed): the bot's move, timed as the referee does;
+    for an exception, the exception itself is the answer."""
     result = {}
 
     def run():
         try:
             result["answer"] = player.move(board, steps)
-        except BaseException:
-            result["error"] = traceback.format_exc()
+        except BaseException as error:
+            result["error"] = error
+            result["traceback"] = traceback.format_exc()
 
     start = time.time()
     if limit is None:
@@ -122,8 +156,8 @@ def call(player, board, steps, limit):
             return "timeout", None, time.time() - start
     elapsed = time.time() - start
     if "error" in result:
-        sys.stderr.write(result["error"])
-        return "error", None, elapsed
+        sys.stderr.write(result["traceback"])
+        return "error", result["error"], elapsed
     return "answer", result.get("answer"), elapsed
 
 
@@ -143,8 +177,18 @@ def quoted(value):
         text = repr(value)
     except Exception:
         text = "<unprintable %s>" % type(value).__name__
-    text = " ".join(text.split()).replace('"', "'")
-    return text[:200]
+    return one_line(text)
+
+
+def new_instance(bot_class):
+    """A new bot for a game, and the reply to `newgame`: `started`, or
+    `error ...` when its __init__ raised (the traceback on stderr)."""
+    start = time.time()
+    try:
+        return bot_class(), "started"
+    except Exception as error:
+        traceback.print_exc()
+        return None, "error elapsed=%.6f %s" % (time.time() - start, error_fields(error))
 
 
 def benchmark():
@@ -182,12 +226,16 @@ def main():
             seed = int(args.get("seed", "0"))
             random.seed(seed)
             np.random.seed(seed % 2 ** 32)
-            player = bot_class()
+            player, reply = new_instance(bot_class)
+            send(reply)
         elif word == "benchmark":
             send("benchmark seconds=%.6f" % benchmark())
         elif word == "ask":
             if player is None:
-                player = bot_class()
+                player, reply = new_instance(bot_class)
+                if player is None:
+                    send(reply)
+                    continue
             steps = parse_steps(args.get("steps", ""))
             limit = float(args["limit"]) if "limit" in args else None
             kind, answer, elapsed = call(player, make_board(args["board"]), steps, limit)
@@ -200,6 +248,8 @@ def main():
                 send("step %d%d%d%d elapsed=%.6f" % (a, b, c, d, elapsed))
             elif kind == "invalid":
                 send('invalid elapsed=%.6f answer="%s"' % (elapsed, quoted(answer)))
+            elif kind == "error":
+                send("error elapsed=%.6f %s" % (elapsed, error_fields(answer)))
             else:
                 send("%s elapsed=%.6f" % (kind, elapsed))
         elif word == "quit":

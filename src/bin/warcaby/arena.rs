@@ -64,6 +64,10 @@ pub(crate) struct ArenaArgs {
     /// Print only the standings and Elo, not a line per game.
     #[arg(long)]
     quiet: bool,
+    /// The Python interpreter for python: bots (the one with numpy and
+    /// whatever the bots import), a name on PATH or a path.
+    #[arg(long, default_value = arena::python::DEFAULT_PYTHON, value_name = "PATH")]
+    python: String,
 }
 
 /// The contest's limit on a bot's code.
@@ -244,6 +248,7 @@ pub(crate) fn run(args: &ArenaArgs) -> Result<(), String> {
         memory_mib: args.memory_mb,
         overtime_men: args.overtime_men,
         contest: contest_rules(args)?,
+        python: args.python.clone(),
         ..Config::new(bots, seed)
     };
     let bar = progress_bar(args.quiet);

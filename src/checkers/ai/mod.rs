@@ -118,6 +118,15 @@ impl Engine {
         }
     }
 
+    /// An engine whose table starts small and grows as it fills
+    /// ([`Searcher::with_growing_table`]), for one short search.
+    pub fn with_growing_table(config: SearchConfig, eval: CheckersEval) -> Engine {
+        Engine {
+            searcher: Searcher::with_growing_table(config, eval),
+            book: false,
+        }
+    }
+
     /// Plays the compiled-in opening book's move, where it has one, in
     /// [`Engine::think`] (`on`), or always searches (the default).
     pub fn with_book(self, on: bool) -> Engine {

@@ -6,6 +6,7 @@
 
 use crate::contest::{numpy_board, repr, step_list};
 use crate::errors::bad_input;
+use crate::numbers::{Int, Real};
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
@@ -427,25 +428,28 @@ fn one_game(bot: &mut PyBot, other: &mut Opponent, index: u32, s: &Settings) -> 
 /// `move_time_ms`), 3 time flags, bad or slow answers replaced by random
 /// steps, its draw rules. `fen` starts every game from that position.
 #[pyfunction]
-#[pyo3(signature = (bot, opponent = None, games = 2, *, seed = 0, time_per_game = 60.0, contest = false, move_time_ms = None, fen = None))]
+#[pyo3(signature = (bot, opponent = None, games = Int::new(2), *, seed = Int::new(0), time_per_game = Real(60.0), contest = false, move_time_ms = None, fen = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play(
     py: Python<'_>,
     bot: &Bound<'_, PyAny>,
     opponent: Option<&Bound<'_, PyAny>>,
-    games: u32,
-    seed: u64,
-    time_per_game: f64,
+    games: Int,
+    seed: Int,
+    time_per_game: Real,
     contest: bool,
-    move_time_ms: Option<f64>,
+    move_time_ms: Option<Real>,
     fen: Option<&str>,
 ) -> PyResult<PyMatch> {
-    if games == 0 {
-        return Err(bad_input("games must be at least 1"));
-    }
-    let time = positive_seconds("time_per_game", time_per_game)?;
+    let games = games.within("games", 1..=u32::MAX)?;
+    let seed = seed.within("seed", 0..=u64::MAX)?;
+    let time = Duration::from_secs_f64(time_per_game.positive("time_per_game")?);
     let move_time = move_time_ms
-        .map(|ms| positive_seconds("move_time_ms", ms / 1000.0))
+        .map(|ms| {
+            Ok::<_, PyErr>(Duration::from_secs_f64(
+                ms.positive("move_time_ms")? / 1000.0,
+            ))
+        })
         .transpose()?;
     let start = match fen {
         Some(text) => {
@@ -499,13 +503,4 @@ pub(crate) fn play(
         losses,
         points: f64::from(wins) + f64::from(draws) / 2.0,
     })
-}
-
-/// `value` seconds as a duration, refused unless positive and finite.
-fn positive_seconds(name: &str, value: f64) -> PyResult<Duration> {
-    if value.is_finite() && value > 0.0 {
-        Ok(Duration::from_secs_f64(value))
-    } else {
-        Err(bad_input(format!("{name} must be a positive number")))
-    }
 }

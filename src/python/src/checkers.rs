@@ -3,15 +3,17 @@
 //! the outcome), on the library's [`Game`].
 
 use crate::contest::{numpy_board, read_board};
-use crate::errors::{bad_board, bad_fen, bad_input, illegal};
+use crate::errors::{bad_board, bad_fen, bad_input, illegal, IllegalMoveError};
+use crate::numbers::Int;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use warcaby::checkers::game::{DrawReason, WinReason};
 use warcaby::checkers::notation::{full_path, full_text, short_text};
 use warcaby::checkers::referee::{self, coord, Step};
 use warcaby::checkers::rules::TOURNAMENT_CONTEST;
-use warcaby::{Color, Game, Move, Outcome, Position, Role, Variant};
+use warcaby::{Color, Game, Move, Outcome, Piece, Position, Role, Square, Variant};
 
 /// A legal move of a position: its path, captures and text.
 #[pyclass(name = "Move", module = "warcaby", frozen)]
@@ -22,7 +24,8 @@ pub struct PyMove {
     text: String,
     full: String,
     path: Vec<u32>,
-    steps: Vec<Step>,
+    /// The move as contest steps (see the `steps` getter).
+    pub(crate) steps: Vec<Step>,
 }
 
 impl PyMove {
@@ -125,18 +128,77 @@ impl PyMove {
     }
 }
 
-/// How a game ended.
-#[pyclass(name = "Outcome", module = "warcaby", frozen, get_all)]
+/// A piece's letter in drawings: `o`/`O` White's man/king, `x`/`X` Black's.
+fn symbol(p: Piece) -> char {
+    match (p.color, p.role) {
+        (Color::White, Role::Man) => 'o',
+        (Color::White, Role::King) => 'O',
+        (Color::Black, Role::Man) => 'x',
+        (Color::Black, Role::King) => 'X',
+    }
+}
+
+/// A piece on the board (`Board.piece_at`).
+#[pyclass(name = "Piece", module = "warcaby", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyPiece {
+    piece: Piece,
+}
+
+impl PyPiece {
+    fn new(piece: Piece) -> PyPiece {
+        PyPiece { piece }
+    }
+}
+
+#[pymethods]
+impl PyPiece {
+    /// `"white"` or `"black"`.
+    #[getter]
+    fn color(&self) -> &'static str {
+        self.piece.color.name()
+    }
+
+    /// `"man"` or `"king"`.
+    #[getter]
+    fn role(&self) -> &'static str {
+        match self.piece.role {
+            Role::Man => "man",
+            Role::King => "king",
+        }
+    }
+
+    /// `o`/`O` White's man/king, `x`/`X` Black's (as `str(board)` draws).
+    fn symbol(&self) -> String {
+        symbol(self.piece).to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece('{}', '{}')", self.color(), self.role())
+    }
+}
+
+/// The Python class of `Board.legal_moves` (a list that finds move text,
+/// defined in `warcaby/_moves.py`).
+fn legal_moves_class(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+    static CLASS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    CLASS.import(py, "warcaby._moves", "LegalMoves")
+}
+
+/// How a game ended; `result()` as in python-chess.
+#[pyclass(name = "Outcome", module = "warcaby", frozen)]
 #[derive(Clone)]
 pub struct PyOutcome {
     /// `"white"`, `"black"`, or None for a draw.
+    #[pyo3(get)]
     winner: Option<&'static str>,
-    /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
     result: &'static str,
     /// `no_pieces`, `blocked`, `threefold_repetition`, `no_progress`,
     /// `endgame` or `agreed`.
+    #[pyo3(get)]
     termination: &'static str,
     /// In words, e.g. "white wins: black has no legal move".
+    #[pyo3(get)]
     reason: String,
 }
 
@@ -168,6 +230,11 @@ impl PyOutcome {
 
 #[pymethods]
 impl PyOutcome {
+    /// `"1-0"`, `"0-1"` or `"1/2-1/2"` (a method, as python-chess's).
+    fn result(&self) -> &'static str {
+        self.result
+    }
+
     fn __repr__(&self) -> String {
         format!("Outcome('{}', {})", self.result, self.reason)
     }
@@ -220,6 +287,26 @@ impl PyBoard {
         pos.parse_move(&text).map_err(illegal)
     }
 
+    /// Plays `found`, a legal move, and returns it as a Move.
+    fn play(&mut self, found: Move) -> PyResult<PyMove> {
+        let pos = *self.game.position();
+        self.game.play(&found).map_err(illegal)?;
+        Ok(PyMove::new(&pos, found, &pos.legal_moves()))
+    }
+
+    /// A square given as a number 1-32 or as text in the variant's notation.
+    fn square(&self, square: &Bound<'_, PyAny>) -> PyResult<Square> {
+        let notation = self.game.position().rules().notation;
+        if let Ok(text) = square.extract::<String>() {
+            return Square::parse(&text, notation).map_err(bad_input);
+        }
+        let number = square.extract::<Int>().map_err(|_| {
+            PyTypeError::new_err("a square is a number 1-32 or its text, like 22 or 'c3'")
+        })?;
+        let number = number.within("square", 1..=32u8)?;
+        Square::from_number(number).ok_or_else(|| bad_input(format!("no square {number}")))
+    }
+
     /// The board drawn as text: `o`/`O` White's men/kings, `x`/`X` Black's,
     /// `-` an empty dark square, rank 8 on top.
     fn drawing(&self) -> String {
@@ -232,12 +319,7 @@ impl PyBoard {
                     let ch = match piece {
                         None => ' ',
                         Some(None) => '-',
-                        Some(Some(p)) => match (p.color, p.role) {
-                            (Color::White, Role::Man) => 'o',
-                            (Color::White, Role::King) => 'O',
-                            (Color::Black, Role::Man) => 'x',
-                            (Color::Black, Role::King) => 'X',
-                        },
+                        Some(Some(p)) => symbol(p),
                     };
                     ch.to_string()
                 })
@@ -292,18 +374,79 @@ impl PyBoard {
         self.game.position().side_to_move().name()
     }
 
-    /// Plies played since the start.
-    #[getter]
+    /// Plies played since the start (a method, as python-chess's).
     fn ply(&self) -> usize {
         self.game.ply_count()
     }
 
-    /// The legal moves (none once the game is over).
+    /// The legal moves (none once the game is over): a list in which move
+    /// text is found too (`"22-18" in board.legal_moves`).
     #[getter]
-    fn legal_moves(&self) -> Vec<PyMove> {
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let pos = self.game.position();
         let legal = self.game.legal_moves();
-        legal.iter().map(|&m| PyMove::new(pos, m, &legal)).collect()
+        let moves: Vec<PyMove> = legal.iter().map(|&m| PyMove::new(pos, m, &legal)).collect();
+        legal_moves_class(py)?.call1((moves,))
+    }
+
+    /// The last move played, without taking it back (IndexError at the
+    /// start), as python-chess's `peek`.
+    fn peek(&self) -> PyResult<PyMove> {
+        let (pos, mv) = self
+            .game
+            .positions_and_moves()
+            .last()
+            .ok_or_else(|| PyIndexError::new_err("peek at an empty move stack"))?;
+        Ok(PyMove::new(pos, *mv, &pos.legal_moves()))
+    }
+
+    /// True when `mv` (a Move or move text) is a legal move here; False for
+    /// an illegal move or text that names no move.
+    fn is_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match self.resolve(mv) {
+            Ok(found) => Ok(self.game.legal_moves().contains(&found)),
+            Err(e) if e.is_instance_of::<IllegalMoveError>(mv.py()) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// True when `mv` (a legal Move or move text) captures; an illegal one
+    /// raises IllegalMoveError.
+    fn is_capture(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.resolve(mv)?.is_capture())
+    }
+
+    /// The piece on `square` (a number 1-32, or its text such as `"22"` or
+    /// `"c3"`), or None on an empty square.
+    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<PyPiece>> {
+        let sq = self.square(square)?;
+        Ok(self.game.position().piece_at(sq).map(PyPiece::new))
+    }
+
+    /// Plays move text (`"22-18"`, `"15x24"`) and returns the Move, like
+    /// `push`.
+    fn push_text(&mut self, text: &str) -> PyResult<PyMove> {
+        let found = self.game.position().parse_move(text).map_err(illegal)?;
+        self.play(found)
+    }
+
+    /// Boards are equal when their positions are: the pieces, the side to
+    /// move and the variant, whatever moves led there (as python-chess
+    /// compares positions).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyBoard>()
+            .is_ok_and(|o| o.borrow().game.position() == self.game.position())
+    }
+
+    /// The position's hash, equal for equal boards. A board's hash changes
+    /// with every move: key a dict by `board.copy()` or `board.fen()` if
+    /// the board will still be played on.
+    fn __hash__(&self) -> u64 {
+        let pos = self.game.position();
+        let mut h = DefaultHasher::new();
+        (pos.hash(), pos.rules().variant).hash(&mut h);
+        h.finish()
     }
 
     /// The moves played, first to last.
@@ -326,9 +469,7 @@ impl PyBoard {
     /// raises IllegalMoveError and changes nothing.
     fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         let found = self.resolve(mv)?;
-        let pos = *self.game.position();
-        self.game.play(&found).map_err(illegal)?;
-        Ok(PyMove::new(&pos, found, &pos.legal_moves()))
+        self.play(found)
     }
 
     /// Takes back the last move and returns it (IndexError at the start).

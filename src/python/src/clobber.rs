@@ -2,6 +2,7 @@
 //! library's [`ClobberPosition`], with a move stack for `pop`.
 
 use crate::errors::{bad_fen, bad_input, illegal};
+use crate::numbers::Int;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use warcaby::clobber::{ClobberMove, ClobberPosition, Shape, DEFAULT_COLS, DEFAULT_ROWS};
@@ -98,11 +99,17 @@ impl PyClobberBoard {
 #[pymethods]
 impl PyClobberBoard {
     #[new]
-    #[pyo3(signature = (rows = DEFAULT_ROWS, cols = DEFAULT_COLS, position = None))]
-    fn py_new(rows: usize, cols: usize, position: Option<&str>) -> PyResult<PyClobberBoard> {
+    #[pyo3(signature = (rows = Int::new(DEFAULT_ROWS as i128), cols = Int::new(DEFAULT_COLS as i128), position = None))]
+    fn py_new(rows: Int, cols: Int, position: Option<&str>) -> PyResult<PyClobberBoard> {
         let pos = match position {
             Some(text) => ClobberPosition::parse(text).map_err(bad_fen)?,
-            None => ClobberPosition::start(Shape::new(rows, cols).map_err(bad_input)?),
+            None => {
+                let (rows, cols) = (
+                    rows.within("rows", 0..=usize::MAX)?,
+                    cols.within("cols", 0..=usize::MAX)?,
+                );
+                ClobberPosition::start(Shape::new(rows, cols).map_err(bad_input)?)
+            }
         };
         Ok(PyClobberBoard {
             pos,

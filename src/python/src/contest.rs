@@ -4,6 +4,7 @@
 //! and the order are the library's [`warcaby::checkers::referee`]; this module only
 //! reads and writes the Python objects.
 
+use crate::checkers::PyMove;
 use crate::errors::bad_board;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -137,8 +138,12 @@ fn read_step(obj: &Bound<'_, PyAny>) -> PyResult<Step> {
     Ok((read_coord(&pair[0])?, read_coord(&pair[1])?))
 }
 
-/// Reads one step, or a list of steps (a whole sequence from `sequences`).
+/// Reads one step, a list of steps (a whole sequence from `sequences`), or
+/// a `warcaby.Move` (its steps on the board as its mover sees it).
 fn read_steps(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Step>> {
+    if let Ok(mv) = obj.cast::<PyMove>() {
+        return Ok(mv.get().steps.clone());
+    }
     let first_is_square = items(obj)?
         .first()
         .and_then(|first| items(first).ok())
@@ -217,7 +222,8 @@ pub(crate) fn legal_moves<'py>(
 }
 
 /// Plays a step `((r1, c1), (r2, c2))` (or a list of steps, a whole
-/// sequence) as the referee does, on a copy: returns `(new_board, captured,
+/// sequence, or a `warcaby.Move` of `Board.from_contest(plansza)`) as the
+/// referee does, on a copy: returns `(new_board, captured,
 /// crowned)`; a jumped piece is removed at once, a man reaching row 0 is
 /// crowned (and may go on capturing). The input is not changed. A step no
 /// piece of the mover can make raises InvalidBoardError (whether a capture

@@ -9,6 +9,7 @@ mod checkers;
 mod clobber;
 mod contest;
 mod errors;
+mod numbers;
 mod search;
 
 use pyo3::prelude::*;
@@ -29,6 +30,7 @@ fn _warcaby(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<checkers::PyBoard>()?;
     m.add_class::<checkers::PyMove>()?;
     m.add_class::<checkers::PyOutcome>()?;
+    m.add_class::<checkers::PyPiece>()?;
     m.add_class::<clobber::PyClobberBoard>()?;
     m.add_class::<clobber::PyClobberMove>()?;
     m.add_class::<search::PySearchResult>()?;

@@ -5,6 +5,7 @@
 use crate::checkers::{PyBoard, PyMove};
 use crate::clobber::{PyClobberBoard, PyClobberMove};
 use crate::errors::bad_input;
+use crate::numbers::{Int, Real};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use warcaby::checkers::ai::{CheckersEval, Engine};
@@ -69,14 +70,15 @@ impl PySearchResult {
     }
 }
 
-/// Limits from the keyword arguments: at least one, else a second.
-fn limits(time_ms: Option<u64>, depth: Option<u32>, nodes: Option<u64>) -> PyResult<Limits> {
-    if !depth.is_none_or(|d| (1..=warcaby::search::MAX_PLY as u32).contains(&d)) {
-        return Err(bad_input(format!(
-            "depth must be 1-{}",
-            warcaby::search::MAX_PLY
-        )));
-    }
+/// Limits from the keyword arguments: at least one, else a second. A time
+/// may be a float (whole milliseconds are used, at least 1).
+fn limits(time_ms: Option<Real>, depth: Option<Int>, nodes: Option<Int>) -> PyResult<Limits> {
+    let max_depth = warcaby::search::MAX_PLY as u32;
+    let time_ms = time_ms.map(|t| t.whole_millis("time_ms")).transpose()?;
+    let depth = depth
+        .map(|d| d.within("depth", 1..=max_depth))
+        .transpose()?;
+    let nodes = nodes.map(|n| n.within("nodes", 1..=u64::MAX)).transpose()?;
     let none = time_ms.is_none() && depth.is_none() && nodes.is_none();
     Ok(Limits {
         depth,
@@ -93,23 +95,24 @@ fn limits(time_ms: Option<u64>, depth: Option<u32>, nodes: Option<u64>) -> PyRes
 /// `material` or `learned`, for Clobber `live` (default), `active`, `center`,
 /// `accumulation`, `first_center_then_aggressive`, `group_then_fight` or
 /// `take_middle_stay_in_group`. The interpreter runs other threads while it
-/// searches.
+/// searches. A bad number raises WarcabyError naming the argument. The
+/// transposition table starts at 64 KiB and grows up to `hash_mib` as the
+/// search fills it, so a shallow search costs microseconds, not the
+/// milliseconds of setting up the whole table.
 #[pyfunction]
-#[pyo3(signature = (board, *, time_ms = None, depth = None, nodes = None, algorithm = "negascout", eval = None, hash_mib = 16))]
+#[pyo3(signature = (board, *, time_ms = None, depth = None, nodes = None, algorithm = "negascout", eval = None, hash_mib = Int::new(16)))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
-    time_ms: Option<u64>,
-    depth: Option<u32>,
-    nodes: Option<u64>,
+    time_ms: Option<Real>,
+    depth: Option<Int>,
+    nodes: Option<Int>,
     algorithm: &str,
     eval: Option<&str>,
-    hash_mib: usize,
+    hash_mib: Int,
 ) -> PyResult<PySearchResult> {
-    if hash_mib > MAX_HASH_MIB {
-        return Err(bad_input(format!("hash_mib must be 0-{MAX_HASH_MIB}")));
-    }
+    let hash_mib = hash_mib.within("hash_mib", 0..=MAX_HASH_MIB)?;
     let config = SearchConfig {
         algorithm: algorithm.parse::<Algorithm>().map_err(bad_input)?,
         tt_mib: hash_mib,
@@ -119,14 +122,17 @@ pub(crate) fn search(
     if let Ok(b) = board.cast::<PyBoard>() {
         let eval: CheckersEval = eval.unwrap_or("positional").parse().map_err(bad_input)?;
         let game = b.borrow().game.clone();
-        let info = py.detach(|| Engine::new(config, eval).think(&game, limits, |_| {}));
+        let info =
+            py.detach(|| Engine::with_growing_table(config, eval).think(&game, limits, |_| {}));
         let pv = checkers_pv(py, game.position(), &info.pv)?;
         return Ok(PySearchResult::new(py, &info, pv));
     }
     if let Ok(b) = board.cast::<PyClobberBoard>() {
         let eval: ClobberEval = eval.unwrap_or("live").parse().map_err(bad_input)?;
         let pos = b.borrow().pos;
-        let info = py.detach(|| Searcher::new(config, eval).search(&pos, &[], limits, |_| {}));
+        let info = py.detach(|| {
+            Searcher::with_growing_table(config, eval).search(&pos, &[], limits, |_| {})
+        });
         let pv = clobber_pv(py, pos, &info.pv)?;
         return Ok(PySearchResult::new(py, &info, pv));
     }
@@ -165,7 +171,8 @@ fn clobber_pv(
 /// Counts the leaf nodes of the move tree `depth` plies deep (every capture
 /// sequence its own move), on a Board or a ClobberBoard.
 #[pyfunction]
-pub(crate) fn perft(py: Python<'_>, board: &Bound<'_, PyAny>, depth: u32) -> PyResult<u64> {
+pub(crate) fn perft(py: Python<'_>, board: &Bound<'_, PyAny>, depth: Int) -> PyResult<u64> {
+    let depth = depth.within("depth", 0..=u32::MAX)?;
     if let Ok(b) = board.cast::<PyBoard>() {
         let pos = *b.borrow().game.position();
         return Ok(py.detach(|| warcaby::checkers::perft::perft(&pos, depth)));

@@ -95,7 +95,7 @@ def test_bad_match_settings_raise():
     for opponent, needle in [("stockfish", "no built-in bot"), ("exec:ls", "not a built-in engine")]:
         with pytest.raises(warcaby.WarcabyError, match=needle):
             warcaby.play(bot, opponent)
-    with pytest.raises(warcaby.WarcabyError, match="games must be at least 1"):
+    with pytest.raises(warcaby.WarcabyError, match="games must be an integer of at least 1, got 0"):
         warcaby.play(bot, games=0)
     with pytest.raises(warcaby.WarcabyError, match="time_per_game"):
         warcaby.play(bot, time_per_game=-1)

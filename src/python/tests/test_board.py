@@ -24,7 +24,7 @@ def random_game(board, rng, plies=60):
 
 def test_start_position():
     board = Board()
-    assert board.variant == "tournament" and board.turn == "white" and board.ply == 0
+    assert board.variant == "tournament" and board.turn == "white" and board.ply() == 0
     assert board.fen() == "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
     assert [str(m) for m in board.legal_moves] == [
         "21-17", "22-18", "23-19", "24-20", "22-17", "23-18", "24-19"]
@@ -51,9 +51,9 @@ def test_fen_push_pop_and_copy_round_trip(variant):
         assert Board(variant, fen=board.fen()).fen() == board.fen()
         copy = board.copy()
         stack = board.move_stack
-        assert len(stack) == board.ply
+        assert len(stack) == board.ply()
         fens = []
-        while board.ply:
+        while board.ply():
             fens.append(board.fen())
             board.pop()
         assert board.fen() == Board(variant).fen()
@@ -61,7 +61,7 @@ def test_fen_push_pop_and_copy_round_trip(variant):
             board.push(m)
         assert board.fen() == copy.fen() == fens[0] if fens else True
         replay = Board.from_pdn(copy.pdn(), variant)
-        assert replay.fen() == copy.fen() and replay.ply == copy.ply
+        assert replay.fen() == copy.fen() and replay.ply() == copy.ply()
 
 
 def test_pushing_text_and_the_outcome():
@@ -70,7 +70,7 @@ def test_pushing_text_and_the_outcome():
     board.push("18x27")
     assert board.is_game_over()
     outcome = board.outcome()
-    assert (outcome.winner, outcome.result, outcome.termination) == ("black", "0-1", "no_pieces")
+    assert (outcome.winner, outcome.result(), outcome.termination) == ("black", "0-1", "no_pieces")
     assert "white has no pieces left" in outcome.reason
     assert board.legal_moves == []
     with pytest.raises(IllegalMoveError, match="legal moves: none"):
@@ -88,7 +88,7 @@ def test_illegal_moves_and_bad_fens_raise_and_change_nothing():
         board.push(elsewhere)
     with pytest.raises(TypeError):
         board.push(42)
-    assert board.ply == 0
+    assert board.ply() == 0
     for fen in ["W:W33:B1", "X:W1:B2", "W:W21", "", "W:W1,1:B1"]:
         with pytest.raises(InvalidFenError):
             Board(fen=fen)
@@ -125,3 +125,45 @@ def test_str_draws_the_board():
     text = str(Board())
     assert text.splitlines()[0] == "8   x   x   x   x"
     assert text.endswith("white to move")
+
+
+def test_python_chess_habits():
+    board = Board()
+    assert "22-18" in board.legal_moves and " 22-18 " in board.legal_moves
+    assert "11-15" not in board.legal_moves and Board().legal_moves[0] in board.legal_moves
+    assert board.is_legal("22-18") and board.is_legal(board.legal_moves[1])
+    assert not board.is_legal("11-15") and not board.is_legal("banana")
+    elsewhere = Board(fen="W:W30:B18,19,26").legal_moves[0]
+    assert not board.is_legal(elsewhere)
+    man = board.piece_at(22)
+    assert (man.color, man.role, man.symbol()) == ("white", "man", "o")
+    assert board.piece_at("22") == man and board.piece_at(15) is None
+    assert board.piece_at(1).color == "black" and repr(man) == "Piece('white', 'man')"
+    with pytest.raises(warcaby.WarcabyError, match="square must be 1-32"):
+        board.piece_at(33)
+    with pytest.raises(TypeError):
+        board.piece_at(None)
+    assert Board("russian").piece_at("c3").color == "white"
+    before = board.copy()
+    assert board == before and hash(board) == hash(before) and board != board.fen()
+    assert board.push_text("22-18") == board.peek() and board.ply() == 1
+    assert board != before and len({board.copy(), before, Board()}) == 2
+    board.push("11-15")
+    assert board.is_capture("18x11") and not Board().is_capture("22-18")
+    with pytest.raises(IllegalMoveError):
+        board.is_capture("11-15")
+    with pytest.raises(IndexError):
+        Board().peek()
+    with pytest.raises(IllegalMoveError):
+        board.push_text("banana")
+    # The same position by other moves is the same board.
+    a, b = Board(), Board()
+    for m in ["21-17", "9-13", "24-20", "12-16"]:
+        a.push(m)
+    for m in ["24-20", "12-16", "21-17", "9-13"]:
+        b.push(m)
+    assert a == b and hash(a) == hash(b) and a.move_stack != b.move_stack
+    done = Board(fen="W:W27:B18")
+    done.push("27-23")
+    done.push("18x27")
+    assert done.outcome().result() == "0-1"

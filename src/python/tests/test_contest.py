@@ -138,6 +138,14 @@ def test_steps_no_piece_can_make_raise_and_change_nothing():
     assert board.tolist() == reference.start().tolist()
 
 
+def test_apply_takes_a_move_of_the_board_from_contest(boards):
+    for board in boards[:200]:
+        for move in Board.from_contest(board).legal_moves:
+            by_move = contest.apply(board, move)
+            by_steps = contest.apply(board, move.steps)
+            assert same_board(by_move[0], by_steps[0]) and by_move[1:] == by_steps[1:]
+
+
 def test_the_drop_in_is_much_faster_than_pure_python():
     positions = [b for b, piece in game_states(random.Random(7), 10) if piece is None]
     def rate(generate):

@@ -1,5 +1,6 @@
 """search and perft from Python: legal moves, PVs, the known counts."""
 
+import numpy as np
 import pytest
 
 import warcaby
@@ -60,5 +61,38 @@ def test_bad_search_arguments_raise():
             search(Board(), **kwargs)
     with pytest.raises(TypeError):
         search("W:W21:B1", depth=2)
-    with pytest.raises(OverflowError):
-        search(Board(), time_ms=-5)
+    with pytest.raises(TypeError, match="depth"):
+        search(Board(), depth="4")
+
+
+@pytest.mark.parametrize("time_ms", [0.5, 12.7, 3, np.float64(20.0), np.int64(5)])
+def test_times_may_be_floats(time_ms):
+    # Students write time_ms=self.T * 400.
+    result = search(Board(), time_ms=time_ms)
+    assert result.move in Board().legal_moves
+
+
+def test_every_bad_number_is_a_value_error_naming_its_argument():
+    board = Board()
+    for kwargs, needle in [
+        ({"depth": -1}, "depth must be 1-"),
+        ({"depth": np.int64(-3)}, "depth must be 1-"),
+        ({"nodes": -100}, "nodes must be an integer of at least 1, got -100"),
+        ({"time_ms": -5}, "time_ms must be a positive number, got -5"),
+        ({"time_ms": 0}, "time_ms must be a positive number"),
+        ({"time_ms": float("nan")}, "time_ms must be a positive number"),
+        ({"time_ms": 10 ** 400}, "time_ms must be a positive number, got inf"),
+        ({"hash_mib": -1}, "hash_mib must be 0-4096, got -1"),
+        ({"depth": 1 << 200}, "depth must be 1-.*, got a number past 128 bits"),
+    ]:
+        with pytest.raises(WarcabyError, match=needle):
+            search(board, **kwargs)
+    for depth in [-1, 1 << 64]:
+        with pytest.raises(WarcabyError, match="depth must be an integer of at least 0"):
+            warcaby.perft(board, depth)
+    with pytest.raises(ValueError, match="rows must be"):
+        ClobberBoard(-2, 5)
+    with pytest.raises(ValueError, match="seed must be an integer of at least 0, got -1"):
+        warcaby.play(lambda: None, seed=-1)
+    with pytest.raises(ValueError, match="games must be an integer of at least 1, got -2"):
+        warcaby.play(lambda: None, games=-2)

@@ -95,7 +95,12 @@ impl RawGame {
             .iter()
             .map(|(k, v, _)| (k.clone(), v.clone()))
             .collect();
-        Ok(PdnGame { tags, game, result })
+        Ok(PdnGame {
+            tags,
+            game,
+            result,
+            comments: self.comments.clone(),
+        })
     }
 
     /// The start position: the FEN tag, or the variant's start. Russian

@@ -106,6 +106,9 @@ pub struct PdnGame {
     /// The result in Warcaby's form: `1-0` White won, `0-1` Black won,
     /// `1/2-1/2` or `*`, whatever convention the file used (see [`result`]).
     pub result: String,
+    /// Comments in the movetext, each with the number of moves before it
+    /// (0: before the first move), in order.
+    pub comments: Vec<(usize, String)>,
 }
 
 impl PdnGame {
@@ -119,7 +122,12 @@ impl PdnGame {
                 (t.to_string(), v.to_string())
             })
             .collect();
-        PdnGame { tags, game, result }
+        PdnGame {
+            tags,
+            game,
+            result,
+            comments: Vec::new(),
+        }
     }
 
     /// The value of tag `name` (case-insensitive), if present.
@@ -150,6 +158,13 @@ impl PdnGame {
 
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// A comment as a movetext token: `{text}` on one line, with braces in the
+/// text turned into parentheses (a comment cannot hold a `}`).
+fn comment_token(text: &str) -> String {
+    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    format!("{{{}}}", one_line.replace('{', "(").replace('}', ")"))
 }
 
 /// Writes a game: tags (Event, Date, White, Black, Result, GameType, FEN when
@@ -186,8 +201,15 @@ pub(crate) fn write_game(pdn: &PdnGame) -> String {
     out.push('\n');
     let first_mover = game.variant().rules().first_to_move;
     let mut tokens = Vec::new();
+    let comments_after = |played: usize| {
+        pdn.comments
+            .iter()
+            .filter(move |(before, _)| *before == played)
+            .map(|(_, text)| comment_token(text))
+    };
     let mut number = 1;
     for (i, (pos, mv)) in game.positions_and_moves().enumerate() {
+        tokens.extend(comments_after(i));
         let leads = pos.side_to_move() == first_mover;
         if leads {
             tokens.push(format!("{number}."));
@@ -199,6 +221,7 @@ pub(crate) fn write_game(pdn: &PdnGame) -> String {
             number += 1;
         }
     }
+    tokens.extend(comments_after(game.ply_count()));
     tokens.push(result);
     let mut line = String::new();
     for t in tokens {

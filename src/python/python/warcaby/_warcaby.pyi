@@ -3,9 +3,11 @@
 bot with warcaby")."""
 
 from types import ModuleType
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Generic, List, Optional, Tuple, TypeVar, Union, overload
 
 import numpy
+
+from ._moves import LegalMoves
 
 Coord = Tuple[int, int]
 Step = Tuple[Coord, Coord]
@@ -54,9 +56,24 @@ class Outcome:
     """How a game ended."""
 
     winner: Optional[str]
-    result: str
     termination: str
     reason: str
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+
+class Piece:
+    """A piece on the board (``Board.piece_at``)."""
+
+    @property
+    def color(self) -> str:
+        """``"white"`` or ``"black"``."""
+    @property
+    def role(self) -> str:
+        """``"man"`` or ``"king"``."""
+    def symbol(self) -> str:
+        """``o``/``O`` White's man/king, ``x``/``X`` Black's."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class Board:
     """A checkers game: ``Board(variant="tournament", fen=None, contest=False)``."""
@@ -73,15 +90,27 @@ class Board:
     @property
     def turn(self) -> str:
         """``"white"`` or ``"black"``."""
+    def ply(self) -> int:
+        """Plies played since the start."""
     @property
-    def ply(self) -> int: ...
-    @property
-    def legal_moves(self) -> List[Move]: ...
+    def legal_moves(self) -> LegalMoves:
+        """A list of Move in which move text is found too (``"22-18" in``)."""
     @property
     def move_stack(self) -> List[Move]: ...
     def parse_move(self, text: str) -> Move: ...
     def push(self, move: Union[Move, str]) -> Move: ...
+    def push_text(self, text: str) -> Move: ...
     def pop(self) -> Move: ...
+    def peek(self) -> Move:
+        """The last move played (IndexError at the start)."""
+    def is_legal(self, move: Union[Move, str]) -> bool: ...
+    def is_capture(self, move: Union[Move, str]) -> bool: ...
+    def piece_at(self, square: Union[int, str]) -> Optional[Piece]:
+        """The piece on a square (1-32, or text like ``"22"`` or ``"c3"``)."""
+    def __eq__(self, other: object) -> bool:
+        """Equal positions: pieces, side to move and variant."""
+    def __hash__(self) -> int:
+        """Changes with every move: key by ``board.copy()`` or ``board.fen()``."""
     def fen(self) -> str: ...
     def pdn(self) -> str: ...
     def is_game_over(self) -> bool: ...
@@ -123,30 +152,47 @@ class ClobberBoard:
     def winner(self) -> Optional[str]: ...
     def copy(self) -> ClobberBoard: ...
 
-class SearchResult:
+M = TypeVar("M", Move, ClobberMove)
+
+class SearchResult(Generic[M]):
     """What a search found; scores in hundredths of a man (checkers)."""
 
-    move: Optional[Any]
+    move: Optional[M]
     score: int
     depth: int
     seldepth: int
     nodes: int
     time_ms: int
-    pv: List[Any]
+    pv: List[M]
     mate_in: Optional[int]
 
+@overload
 def search(
-    board: Union[Board, ClobberBoard],
+    board: Board,
     *,
-    time_ms: Optional[int] = None,
+    time_ms: Optional[float] = None,
     depth: Optional[int] = None,
     nodes: Optional[int] = None,
     algorithm: str = "negascout",
     eval: Optional[str] = None,
     hash_mib: int = 16,
-) -> SearchResult:
-    """The engine's best move; with no limit, one second."""
-
+) -> SearchResult[Move]:
+    """The engine's best move; with no limit, one second. ``time_ms`` may be
+    a float (whole milliseconds are used, at least 1). The hash table starts
+    small and grows up to ``hash_mib`` as the search fills it, so shallow
+    searches are cheap. A bad number raises WarcabyError naming the
+    argument."""
+@overload
+def search(
+    board: ClobberBoard,
+    *,
+    time_ms: Optional[float] = None,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    algorithm: str = "negascout",
+    eval: Optional[str] = None,
+    hash_mib: int = 16,
+) -> SearchResult[ClobberMove]: ...
 def perft(board: Union[Board, ClobberBoard], depth: int) -> int:
     """Leaf nodes of the move tree ``depth`` plies deep."""
 

@@ -4,6 +4,8 @@ from typing import Any, List, Optional, Sequence, Tuple, Union
 
 import numpy
 
+from ._warcaby import Move
+
 Coord = Tuple[int, int]
 Step = Tuple[Coord, Coord]
 #: An 8x8 numpy array of objects (None, 0-4), or 8 sequences of 8 cells.
@@ -16,9 +18,10 @@ def legal_moves(plansza: Plansza, piece: Optional[Coord] = None) -> List[Step]:
     piece's next capture steps, as asked mid-capture ([] when it is over).
     Raises InvalidBoardError for a malformed board."""
 
-def apply(plansza: Plansza, ruch: Union[Step, Sequence[Step]]) -> Tuple[numpy.ndarray, bool, bool]:
+def apply(plansza: Plansza, ruch: Union[Step, Sequence[Step], Move]) -> Tuple[numpy.ndarray, bool, bool]:
     """``(new_board, captured, crowned)`` after a step (or a whole sequence
-    of steps) on a copy; the input is not changed. A jumped piece is removed
+    of steps, or a ``Move`` of ``Board.from_contest(plansza)``) on a copy;
+    the input is not changed. A jumped piece is removed
     at once, a man reaching row 0 is crowned. Raises InvalidBoardError for a
     step no piece of the mover can make."""
 

@@ -1,0 +1,1 @@
+"""A module beside the framework's silnik.py: bots can import it."""
