@@ -12,6 +12,27 @@
 //! - [`control`]: [`App`], which turns events into state transitions, asks
 //!   the AI worker and shows the result.
 
+/// Implements `Display` and `FromStr` for choices the page names in its
+/// lists and saves by name (the engine's [`warcaby::core::named::Named`]
+/// mechanism: names, parsing, the error that lists the valid names).
+#[macro_export]
+macro_rules! by_name {
+    ($($ty:ty),*) => {$(
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                warcaby::core::named::display(*self, f)
+            }
+        }
+
+        impl std::str::FromStr for $ty {
+            type Err = warcaby::core::named::UnknownName;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                warcaby::core::named::parse(s)
+            }
+        }
+    )*};
+}
+
 pub mod control;
 pub mod dom;
 pub mod i18n;

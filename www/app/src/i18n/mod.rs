@@ -18,7 +18,7 @@ pub mod page;
 pub mod words;
 
 use serde::{Deserialize, Serialize};
-use warcaby::core::named::{self, Named, UnknownName};
+use warcaby::core::named::Named;
 
 /// The page's language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,18 +42,7 @@ impl Named for Lang {
     }
 }
 
-impl std::fmt::Display for Lang {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        named::display(*self, f)
-    }
-}
-
-impl std::str::FromStr for Lang {
-    type Err = UnknownName;
-    fn from_str(s: &str) -> Result<Self, UnknownName> {
-        named::parse(s)
-    }
-}
+by_name!(Lang);
 
 impl Lang {
     /// The language for a browser that prefers `tags` (BCP 47, most wanted

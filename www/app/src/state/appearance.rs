@@ -4,25 +4,7 @@
 //! themselves are the view's ([`crate::view::render`]).
 
 use serde::{Deserialize, Serialize};
-use warcaby::core::named::{self, Named, UnknownName};
-
-/// Implements `Display` and `FromStr` by the choice's [`Named`] name.
-macro_rules! by_name {
-    ($($ty:ty),*) => {$(
-        impl std::fmt::Display for $ty {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                named::display(*self, f)
-            }
-        }
-
-        impl std::str::FromStr for $ty {
-            type Err = UnknownName;
-            fn from_str(s: &str) -> Result<Self, UnknownName> {
-                named::parse(s)
-            }
-        }
-    )*};
-}
+use warcaby::core::named::Named;
 
 /// The board's square colours.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
