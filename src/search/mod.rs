@@ -159,6 +159,9 @@ pub struct Searcher<G: SearchGame, E> {
     root_hint: Option<G::Move>,
     /// The best root move proven so far in the running iteration.
     root_best: Option<(G::Move, i32)>,
+    /// The root moves this search may choose among ([`Searcher::search_among`]);
+    /// None: every legal move.
+    root_only: Option<Vec<G::Move>>,
     node_limit: u64,
     nodes: u64,
     seldepth: usize,
@@ -203,6 +206,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
             previous_score: None,
             root_hint: None,
             root_best: None,
+            root_only: None,
             node_limit: u64::MAX,
             nodes: 0,
             seldepth: 0,
@@ -263,11 +267,50 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         root: &G,
         history: &[u64],
         limits: Limits,
+        on_iteration: impl FnMut(&SearchInfo<G::Move>),
+    ) -> SearchInfo<G::Move> {
+        self.root_only = None;
+        self.iterate(root, history, limits, on_iteration)
+    }
+
+    /// Searches `root` as [`Searcher::search`] does, choosing only among
+    /// its legal moves that are in `moves` (the rest are never searched, so
+    /// the whole budget goes to them): for a move already partly made, such
+    /// as a capture whose first hops are played. None of them legal: the
+    /// answer has no move, as in a position without one.
+    pub fn search_among(
+        &mut self,
+        root: &G,
+        moves: &[G::Move],
+        history: &[u64],
+        limits: Limits,
+        on_iteration: impl FnMut(&SearchInfo<G::Move>),
+    ) -> SearchInfo<G::Move> {
+        self.root_only = Some(moves.to_vec());
+        let info = self.iterate(root, history, limits, on_iteration);
+        self.root_only = None;
+        info
+    }
+
+    /// The root's legal moves this search may choose among, into `moves`.
+    fn root_moves(&self, root: &G, moves: &mut Vec<G::Move>) {
+        root.legal_moves(moves);
+        if let Some(only) = &self.root_only {
+            moves.retain(|m| only.contains(m));
+        }
+    }
+
+    /// Iterative deepening from `root` (see [`Searcher::search`]).
+    fn iterate(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: Limits,
         mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchInfo<G::Move> {
         self.start(history, &limits);
         let mut root_moves = Vec::new();
-        root.legal_moves(&mut root_moves);
+        self.root_moves(root, &mut root_moves);
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 1)
@@ -455,8 +498,14 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
             }
         }
         // Quiescence nodes (depth <= 0) skip the table: they are many, cheap
-        // and rarely transpose, and probing them costs a cache miss each.
-        let use_tt = depth > 0 && self.tt.enabled() && self.config.algorithm != Algorithm::Minimax;
+        // and rarely transpose, and probing them costs a cache miss each. A
+        // restricted root skips it too: its best move among some is no
+        // entry for the position, whose moves the table indexes in full.
+        let restricted_root = ply == 0 && self.root_only.is_some();
+        let use_tt = depth > 0
+            && !restricted_root
+            && self.tt.enabled()
+            && self.config.algorithm != Algorithm::Minimax;
         let mut tt_move_index = None;
         if use_tt {
             if let Some(entry) = self.tt.probe(hash) {
@@ -476,7 +525,11 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         }
 
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        node.legal_moves(&mut moves);
+        if ply == 0 {
+            self.root_moves(node, &mut moves);
+        } else {
+            node.legal_moves(&mut moves);
+        }
         if moves.is_empty() {
             self.move_buffers[ply] = moves;
             return -MATE + ply as i32;

@@ -167,3 +167,30 @@ fn exact_values_score_like_mates_below_the_root() {
     assert_eq!(Exact::Win(3).score(2), MATE - 5);
     assert_eq!(Exact::Loss(0).score(1), -MATE + 1);
 }
+
+#[test]
+fn a_restricted_root_chooses_among_the_given_moves_only() {
+    let mut searcher = Searcher::new(SearchConfig::default(), TreeEval);
+    // Without B, the best is C (-80 for the root) before A (-100).
+    let r = searcher.search_among(&Tree(0), &[A, 3], &[], Limits::depth(2), |_| {});
+    assert_eq!((r.best_move, r.score), (Some(3), -80));
+    assert_eq!(r.pv.first(), Some(&3));
+    // A move that is not legal is no choice; one move left is that move.
+    let r = searcher.search_among(&Tree(0), &[A, 99], &[], Limits::depth(2), |_| {});
+    assert_eq!((r.best_move, r.score), (Some(A), -100));
+    // None legal: no move, as in a lost position.
+    let r = searcher.search_among(&Tree(0), &[99], &[], Limits::depth(2), |_| {});
+    assert_eq!(r.best_move, None);
+    // The restricted searches left nothing behind: the whole root again.
+    let r = searcher.search(&Tree(0), &[], Limits::depth(2), |_| {});
+    assert_eq!((r.best_move, r.score), (Some(B), 5));
+}
+
+#[test]
+fn a_restricted_root_never_searches_the_other_moves() {
+    // C's subtree is WIDE nodes: leaving it out costs almost nothing.
+    let mut searcher = Searcher::new(SearchConfig::default(), TreeEval);
+    let r = searcher.search_among(&Tree(0), &[A, B], &[], Limits::depth(2), |_| {});
+    assert_eq!(r.best_move, Some(B));
+    assert!(r.nodes < 20, "{}", r.nodes);
+}

@@ -102,6 +102,12 @@ impl SearchGame for CheckersNode {
     }
 }
 
+/// The hashes of the game's positions before the current one, oldest
+/// first: the search sees repetitions of them.
+fn history_hashes(game: &Game) -> Vec<u64> {
+    game.positions_and_moves().map(|(p, _)| p.hash()).collect()
+}
+
 /// A checkers engine: a searcher with its table kept between moves, and
 /// optionally the opening book.
 pub struct Engine {
@@ -175,10 +181,29 @@ impl Engine {
             on_iteration(&info);
             return info;
         }
-        let history: Vec<u64> = game.positions_and_moves().map(|(p, _)| p.hash()).collect();
         self.searcher.search(
             &CheckersNode::from_game(game),
-            &history,
+            &history_hashes(game),
+            limits,
+            on_iteration,
+        )
+    }
+
+    /// Searches the game's current position choosing only among `moves`
+    /// (those of them that are legal; see [`Searcher::search_among`]), for
+    /// a move already partly made: the hops of a capture under way. The
+    /// book is not asked.
+    pub fn think_among(
+        &mut self,
+        game: &Game,
+        moves: &[Move],
+        limits: Limits,
+        on_iteration: impl FnMut(&SearchInfo<Move>),
+    ) -> SearchInfo<Move> {
+        self.searcher.search_among(
+            &CheckersNode::from_game(game),
+            moves,
+            &history_hashes(game),
             limits,
             on_iteration,
         )
