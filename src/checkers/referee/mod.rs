@@ -29,6 +29,10 @@
 //! ([`Board::sequences`]) and plays a step with the referee's checks
 //! ([`Board::play`]); [`Board::turned`] is the referee's change of sides.
 
+mod follow;
+
+pub use follow::{FollowError, Follower, MAX_OPPONENT_TURNS, MAX_VISITS};
+
 use crate::checkers::bitboard::Bitboard;
 use crate::checkers::moves::Move;
 use crate::checkers::position::{Position, Role, Setup};
@@ -463,6 +467,12 @@ impl Hops {
     /// The legal moves still possible.
     pub fn candidates(&self) -> &[Move] {
         &self.candidates
+    }
+
+    /// The steps taken so far, in the mover's view.
+    pub fn taken(&self) -> Vec<Step> {
+        let coords: Vec<Coord> = self.taken.iter().map(|&sq| coord(sq, self.mover)).collect();
+        coords.windows(2).map(|w| (w[0], w[1])).collect()
     }
 
     /// The chosen move, once the steps taken name exactly one legal move.
