@@ -4,13 +4,13 @@
 //! The bot is asked exactly as the referee asks it ([`Hops`]): the board
 //! from its side, the steps in the referee's order, captures hop by hop.
 
-use crate::contest::{numpy_board, repr, step_list};
+use crate::contest::{numpy_benchmark, numpy_board, repr, step_list};
 use crate::errors::bad_input;
 use crate::numbers::{Int, Real};
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use warcaby::arena::contest::{self as refereeing, ContestRules, DEFAULT_FLAGS};
 use warcaby::arena::play::{self as plain, Played};
 use warcaby::arena::player::{
@@ -38,22 +38,6 @@ struct PyBot {
     traceback: Option<String>,
     /// The referee's benchmark, run once.
     benchmark: Option<Duration>,
-}
-
-/// The referee's time benchmark: 64**3 calls of `numpy.sum` on an 8x8
-/// int8 array.
-fn numpy_benchmark(py: Python<'_>) -> PyResult<Duration> {
-    let np = py.import("numpy")?;
-    let matrix = np
-        .getattr("random")?
-        .call_method1("randint", (0, 5, (8, 8)))?
-        .call_method1("astype", ("int8",))?;
-    let sum = np.getattr("sum")?;
-    let start = Instant::now();
-    for _ in 0..64u32.pow(3) {
-        sum.call1((&matrix,))?;
-    }
-    Ok(start.elapsed())
 }
 
 impl PyBot {

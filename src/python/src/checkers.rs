@@ -21,7 +21,7 @@ use warcaby::{Color, Game, Move, Outcome, Piece, Position, Role, Square, Variant
 pub struct PyMove {
     /// The engine's move.
     pub mv: Move,
-    text: String,
+    pub(crate) text: String,
     full: String,
     path: Vec<u32>,
     /// The move as contest steps (see the `steps` getter).
@@ -271,7 +271,7 @@ impl PyBoard {
     }
 
     /// The legal move that `mv` (a Move or move text) names.
-    fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+    pub(crate) fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
         let pos = self.game.position();
         if let Ok(m) = mv.cast::<PyMove>() {
             let m = m.get();

@@ -71,7 +71,7 @@ pub struct PyClobberBoard {
 
 impl PyClobberBoard {
     /// The legal move that `mv` (a ClobberMove or its text) names.
-    fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<ClobberMove> {
+    pub(crate) fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<ClobberMove> {
         if let Ok(m) = mv.cast::<PyClobberMove>() {
             return self.legal(m.get().mv);
         }

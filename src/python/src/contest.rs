@@ -9,6 +9,7 @@ use crate::errors::bad_board;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
+use std::time::{Duration, Instant};
 use warcaby::checkers::referee::{Board, Cell, Coord, Step, StepEffect};
 
 /// The items of a Python sequence (a list fast, anything iterable else).
@@ -128,7 +129,7 @@ fn read_coord(obj: &Bound<'_, PyAny>) -> PyResult<Coord> {
 }
 
 /// Reads a step `((r1, c1), (r2, c2))`.
-fn read_step(obj: &Bound<'_, PyAny>) -> PyResult<Step> {
+pub(crate) fn read_step(obj: &Bound<'_, PyAny>) -> PyResult<Step> {
     let pair = exactly(obj, 2).ok_or_else(|| {
         bad_board(format!(
             "{} is not a step: expected ((r1, c1), (r2, c2))",
@@ -270,4 +271,30 @@ pub(crate) fn sequences<'py>(
             .map(|seq| step_list(py, seq))
             .collect::<PyResult<Vec<_>>>()?,
     )
+}
+
+/// The referee's time benchmark (`silnik.time_benchmark`): 64**3 calls of
+/// `numpy.sum` on an 8x8 int8 array, timed. One mechanism for the package:
+/// `warcaby.play(contest=True)` takes its move time from it too.
+pub(crate) fn numpy_benchmark(py: Python<'_>) -> PyResult<Duration> {
+    let np = py.import("numpy")?;
+    let matrix = np
+        .getattr("random")?
+        .call_method1("randint", (0, 5, (8, 8)))?
+        .call_method1("astype", ("int8",))?;
+    let sum = np.getattr("sum")?;
+    let start = Instant::now();
+    for _ in 0..64u32.pow(3) {
+        sum.call1((&matrix,))?;
+    }
+    Ok(start.elapsed())
+}
+
+/// The move time T in seconds as the referee measures it before each game
+/// (its benchmark, about 0.2-1 s of numpy calls): a move slower than T
+/// spends a time flag, slower than 2T is replaced by a random one. Measure
+/// it once, in the bot's `__init__`, where the referee does not time it.
+#[pyfunction]
+pub(crate) fn move_time(py: Python<'_>) -> PyResult<f64> {
+    Ok(numpy_benchmark(py)?.as_secs_f64())
 }

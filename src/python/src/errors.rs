@@ -31,6 +31,13 @@ create_exception!(
     "A contest board (plansza) that is not an 8x8 board of None and 0-4, or a step no piece can make on it."
 );
 
+create_exception!(
+    warcaby,
+    NotFollowingError,
+    InvalidBoardError,
+    "A contest board that no play leads to from the last board a contest.Follower was given."
+);
+
 /// A [`WarcabyError`] with `e`'s message (bad names, sizes, limits).
 pub(crate) fn bad_input(e: impl Display) -> PyErr {
     WarcabyError::new_err(e.to_string())

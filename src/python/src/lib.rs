@@ -9,6 +9,7 @@ mod checkers;
 mod clobber;
 mod contest;
 mod errors;
+mod follow;
 mod numbers;
 mod search;
 
@@ -21,6 +22,8 @@ fn contest_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sub.add_function(wrap_pyfunction!(contest::apply, &sub)?)?;
     sub.add_function(wrap_pyfunction!(contest::turn, &sub)?)?;
     sub.add_function(wrap_pyfunction!(contest::sequences, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(contest::move_time, &sub)?)?;
+    sub.add_class::<follow::PyFollower>()?;
     m.add_submodule(&sub)
 }
 
@@ -38,6 +41,7 @@ fn _warcaby(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<arena::PyGameResult>()?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_function(wrap_pyfunction!(search::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(search::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(arena::play, m)?)?;
     m.add("WarcabyError", py.get_type::<errors::WarcabyError>())?;
     m.add("InvalidFenError", py.get_type::<errors::InvalidFenError>())?;
@@ -48,6 +52,10 @@ fn _warcaby(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add(
         "InvalidBoardError",
         py.get_type::<errors::InvalidBoardError>(),
+    )?;
+    m.add(
+        "NotFollowingError",
+        py.get_type::<errors::NotFollowingError>(),
     )?;
     contest_module(m)
 }

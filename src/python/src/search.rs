@@ -8,9 +8,10 @@ use crate::errors::bad_input;
 use crate::numbers::{Int, Real};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use warcaby::checkers::ai::{CheckersEval, Engine};
+use pyo3::types::PyString;
+use warcaby::checkers::ai::{CheckersEval, CheckersNode, Engine};
 use warcaby::clobber::{ClobberEval, ClobberPosition};
-use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo, Searcher};
+use warcaby::search::{Algorithm, Evaluator, Limits, SearchConfig, SearchInfo, Searcher};
 use warcaby::{Move, Position};
 
 /// Thinking time when no limit is given, in milliseconds.
@@ -94,13 +95,16 @@ fn limits(time_ms: Option<Real>, depth: Option<Int>, nodes: Option<Int>) -> PyRe
 /// `alphabeta` or `minimax`; `eval`: for checkers `positional` (default),
 /// `material` or `learned`, for Clobber `live` (default), `active`, `center`,
 /// `accumulation`, `first_center_then_aggressive`, `group_then_fight` or
-/// `take_middle_stay_in_group`. The interpreter runs other threads while it
-/// searches. A bad number raises WarcabyError naming the argument. The
-/// transposition table starts at 64 KiB and grows up to `hash_mib` as the
-/// search fills it, so a shallow search costs microseconds, not the
-/// milliseconds of setting up the whole table.
+/// `take_middle_stay_in_group`. `moves` (legal moves or their text): the
+/// search chooses among these only, giving them the whole budget — for a
+/// capture whose first hops are played (`contest.Follower.moves`). The
+/// interpreter runs other threads while it searches. A bad number raises
+/// WarcabyError naming the argument, an illegal move in `moves`
+/// IllegalMoveError. The transposition table starts at 64 KiB and grows up
+/// to `hash_mib` as the search fills it, so a shallow search costs
+/// microseconds, not the milliseconds of setting up the whole table.
 #[pyfunction]
-#[pyo3(signature = (board, *, time_ms = None, depth = None, nodes = None, algorithm = "negascout", eval = None, hash_mib = Int::new(16)))]
+#[pyo3(signature = (board, *, time_ms = None, depth = None, nodes = None, algorithm = "negascout", eval = None, hash_mib = Int::new(16), moves = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search(
     py: Python<'_>,
@@ -111,6 +115,7 @@ pub(crate) fn search(
     algorithm: &str,
     eval: Option<&str>,
     hash_mib: Int,
+    moves: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySearchResult> {
     let hash_mib = hash_mib.within("hash_mib", 0..=MAX_HASH_MIB)?;
     let config = SearchConfig {
@@ -120,24 +125,84 @@ pub(crate) fn search(
     };
     let limits = limits(time_ms, depth, nodes)?;
     if let Ok(b) = board.cast::<PyBoard>() {
+        let b = b.borrow();
         let eval: CheckersEval = eval.unwrap_or("positional").parse().map_err(bad_input)?;
-        let game = b.borrow().game.clone();
-        let info =
-            py.detach(|| Engine::with_growing_table(config, eval).think(&game, limits, |_| {}));
+        let only = moves
+            .map(|m| root_moves(m, |mv| b.resolve(mv)))
+            .transpose()?;
+        let game = b.game.clone();
+        let info = py.detach(|| {
+            let mut engine = Engine::with_growing_table(config, eval);
+            match &only {
+                Some(only) => engine.think_among(&game, only, limits, |_| {}),
+                None => engine.think(&game, limits, |_| {}),
+            }
+        });
         let pv = checkers_pv(py, game.position(), &info.pv)?;
         return Ok(PySearchResult::new(py, &info, pv));
     }
     if let Ok(b) = board.cast::<PyClobberBoard>() {
+        let b = b.borrow();
         let eval: ClobberEval = eval.unwrap_or("live").parse().map_err(bad_input)?;
-        let pos = b.borrow().pos;
+        let only = moves
+            .map(|m| root_moves(m, |mv| b.resolve(mv)))
+            .transpose()?;
+        let pos = b.pos;
         let info = py.detach(|| {
-            Searcher::with_growing_table(config, eval).search(&pos, &[], limits, |_| {})
+            let mut searcher = Searcher::with_growing_table(config, eval);
+            match &only {
+                Some(only) => searcher.search_among(&pos, only, &[], limits, |_| {}),
+                None => searcher.search(&pos, &[], limits, |_| {}),
+            }
         });
         let pv = clobber_pv(py, pos, &info.pv)?;
         return Ok(PySearchResult::new(py, &info, pv));
     }
     Err(PyTypeError::new_err(
         "search takes a warcaby.Board or a warcaby.ClobberBoard",
+    ))
+}
+
+/// The legal moves `moves` names (each a move object or its text, read by
+/// `resolve`): at least one, or a WarcabyError.
+fn root_moves<M>(
+    moves: &Bound<'_, PyAny>,
+    resolve: impl Fn(&Bound<'_, PyAny>) -> PyResult<M>,
+) -> PyResult<Vec<M>> {
+    if moves.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "moves is a list of moves (or of their text), not one string",
+        ));
+    }
+    let found = moves
+        .try_iter()?
+        .map(|mv| resolve(&mv?))
+        .collect::<PyResult<Vec<M>>>()?;
+    if found.is_empty() {
+        return Err(bad_input(
+            "moves is empty: give at least one legal move to choose among",
+        ));
+    }
+    Ok(found)
+}
+
+/// The engine's static evaluation of `board` (a Board or a ClobberBoard),
+/// in hundredths of a man for checkers, from the side to move's point of
+/// view, without any search: what `search` scores a quiet position at its
+/// horizon. `eval` as in `search`.
+#[pyfunction]
+#[pyo3(signature = (board, eval = None))]
+pub(crate) fn evaluate(board: &Bound<'_, PyAny>, eval: Option<&str>) -> PyResult<i32> {
+    if let Ok(b) = board.cast::<PyBoard>() {
+        let eval: CheckersEval = eval.unwrap_or("positional").parse().map_err(bad_input)?;
+        return Ok(eval.evaluate(&CheckersNode::from_game(&b.borrow().game)));
+    }
+    if let Ok(b) = board.cast::<PyClobberBoard>() {
+        let eval: ClobberEval = eval.unwrap_or("live").parse().map_err(bad_input)?;
+        return Ok(eval.evaluate(&b.borrow().pos));
+    }
+    Err(PyTypeError::new_err(
+        "evaluate takes a warcaby.Board or a warcaby.ClobberBoard",
     ))
 }
 

@@ -3,14 +3,17 @@
 * ``Board`` / ``Move``: a checkers game in the style of python-chess and
   pydraughts (tournament, english and russian rules), FEN and PDN both ways.
 * ``ClobberBoard`` / ``ClobberMove``: Clobber on boards of 2-10 x 2-10.
-* ``search`` and ``perft``: the engine's search (NegaScout, alpha-beta or
-  minimax) and move-path counts.
+* ``search``, ``evaluate`` and ``perft``: the engine's search (NegaScout,
+  alpha-beta or minimax; restricted to given moves with ``moves=``), its
+  static evaluation and move-path counts.
 * ``contest``: the contest referee's helpers (``legal_moves``, ``apply``,
-  ``turn``, ``sequences``) on its own numpy boards, same results, same order.
+  ``turn``, ``sequences``) on its own numpy boards, same results, same order;
+  its move time (``move_time``) and the game behind its boards (``Follower``).
 * ``play``: a contest bot against a built-in engine, in this interpreter.
 
 Bad input raises a ``WarcabyError`` (a ``ValueError``) with the engine's
-message: ``InvalidFenError``, ``IllegalMoveError``, ``InvalidBoardError``.
+message: ``InvalidFenError``, ``IllegalMoveError``, ``InvalidBoardError``
+(and its ``NotFollowingError``).
 """
 
 from . import contest
@@ -24,10 +27,12 @@ from ._warcaby import (
     InvalidFenError,
     Match,
     Move,
+    NotFollowingError,
     Outcome,
     Piece,
     SearchResult,
     WarcabyError,
+    evaluate,
     perft,
     play,
     search,
@@ -43,11 +48,13 @@ __all__ = [
     "InvalidFenError",
     "Match",
     "Move",
+    "NotFollowingError",
     "Outcome",
     "Piece",
     "SearchResult",
     "WarcabyError",
     "contest",
+    "evaluate",
     "perft",
     "play",
     "search",

@@ -3,7 +3,7 @@
 bot with warcaby")."""
 
 from types import ModuleType
-from typing import Any, Generic, List, Optional, Tuple, TypeVar, Union, overload
+from typing import Any, Generic, List, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 import numpy
 
@@ -25,6 +25,10 @@ class IllegalMoveError(WarcabyError):
 
 class InvalidBoardError(WarcabyError):
     """A contest board that is not 8x8 of None and 0-4, or a step no piece can make."""
+
+class NotFollowingError(InvalidBoardError):
+    """A contest board that no play leads to from the last board a
+    ``contest.Follower`` was given."""
 
 class Move:
     """A legal move of a position. ``str(move)`` is its shortest text."""
@@ -176,12 +180,16 @@ def search(
     algorithm: str = "negascout",
     eval: Optional[str] = None,
     hash_mib: int = 16,
+    moves: Optional[Sequence[Union[Move, str]]] = None,
 ) -> SearchResult[Move]:
     """The engine's best move; with no limit, one second. ``time_ms`` may be
     a float (whole milliseconds are used, at least 1). The hash table starts
     small and grows up to ``hash_mib`` as the search fills it, so shallow
-    searches are cheap. A bad number raises WarcabyError naming the
-    argument."""
+    searches are cheap. ``moves``: choose among these legal moves only (the
+    search's root never looks at the others), e.g. ``Follower.moves``
+    mid-capture. A bad number raises WarcabyError naming the argument, an
+    illegal move in ``moves`` IllegalMoveError, an empty ``moves``
+    WarcabyError."""
 @overload
 def search(
     board: ClobberBoard,
@@ -192,7 +200,13 @@ def search(
     algorithm: str = "negascout",
     eval: Optional[str] = None,
     hash_mib: int = 16,
+    moves: Optional[Sequence[Union[ClobberMove, str]]] = None,
 ) -> SearchResult[ClobberMove]: ...
+def evaluate(board: Union[Board, ClobberBoard], eval: Optional[str] = None) -> int:
+    """The engine's static evaluation, without search, for the side to move
+    (hundredths of a man in checkers): what ``search`` scores a quiet
+    position at its horizon. ``eval`` as in ``search`` (checkers:
+    ``positional`` by default, ``material``, ``learned``)."""
 def perft(board: Union[Board, ClobberBoard], depth: int) -> int:
     """Leaf nodes of the move tree ``depth`` plies deep."""
 

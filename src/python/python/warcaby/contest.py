@@ -20,6 +20,13 @@ crowned in the middle of a capture goes on capturing (tournament rules).
 ``apply`` plays a step on a copy (``(new_board, captured, crowned)``),
 ``turn`` hands the board to the other side, ``sequences`` lists whole
 moves hop by hop.
+
+``move_time()`` is the referee's move time T in seconds, measured as it
+measures it before each game. ``Follower`` keeps the game behind the boards
+a bot is handed: it finds the opponent's replies and the moves the referee
+played without asking, so that ``follower.follow(plansza)`` is a
+``Board(contest=True)`` with the referee's draw counters, and mid-capture
+``follower.moves`` are the bot's moves still possible.
 """
 
 from ._warcaby import contest as _native
@@ -28,5 +35,7 @@ legal_moves = _native.legal_moves
 apply = _native.apply
 turn = _native.turn
 sequences = _native.sequences
+move_time = _native.move_time
+Follower = _native.Follower
 
-__all__ = ["legal_moves", "apply", "turn", "sequences"]
+__all__ = ["legal_moves", "apply", "turn", "sequences", "move_time", "Follower"]
