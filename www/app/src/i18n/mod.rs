@@ -12,6 +12,7 @@
 //! - the other submodules: the texts the app composes (status, notices,
 //!   results, announcements, the Engine panel, errors from the engine).
 
+pub mod flow;
 pub mod page;
 
 use serde::{Deserialize, Serialize};

@@ -2,7 +2,7 @@
 //! (the position, the selection and the cursor for screen readers).
 
 use super::editor::Editing;
-use super::game::{capitalise, checkers_at, outcome_text};
+use super::game::{capitalise, checkers_at};
 use super::State;
 use warcaby::clobber::ClobberPosition;
 use warcaby::games::AnyGame;
@@ -11,7 +11,7 @@ use warcaby::{Bitboard, Color, Position, Role, Square, SquareNotation};
 impl State {
     /// The status line; `ai_unavailable` says the AI cannot be started.
     pub fn status_text(&self, ai_unavailable: bool) -> String {
-        let outcome = outcome_text(&self.game);
+        let outcome = self.outcome_text();
         if self.editor.is_some() {
             return "Editing the position: pick a square to change what stands there, then \"Play from here\"."
                 .to_string();
@@ -46,7 +46,7 @@ impl State {
 
     /// What follows a move in its announcement: the result, or who is next.
     pub fn next_announcement(&self) -> String {
-        match outcome_text(&self.game) {
+        match self.outcome_text() {
             Some(outcome) => format!("Game over: {outcome}"),
             None => format!("{} to move", capitalise(self.game.side_to_move().name())),
         }
@@ -110,7 +110,7 @@ impl State {
         if let Some(ply) = self.view {
             return format!("Showing the position after move {ply}.");
         }
-        match outcome_text(&self.game) {
+        match self.outcome_text() {
             Some(outcome) => format!("Game over: {outcome}."),
             None => format!("{} to move.", capitalise(self.game.side_to_move().name())),
         }
