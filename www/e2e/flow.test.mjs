@@ -211,3 +211,51 @@ test('the computer plays by its clock: with 2.5 s left it moves in time, though 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** The How to play dialog: its title, captions, and whether each diagram was drawn (not one colour). */
+async function howTo(page) {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('#howto-dialog');
+    const drawn = [...dialog.querySelectorAll('canvas')].map((canvas) => {
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      const seen = new Set();
+      for (let i = 0; i < data.length; i += 4 * 97) seen.add(data[i] >> 4);
+      return seen.size > 2;
+    });
+    return {
+      open: dialog.open, title: dialog.querySelector('#howto-title').textContent, drawn,
+      captions: [...dialog.querySelectorAll('figcaption')].map((c) => c.textContent),
+      width: dialog.getBoundingClientRect().width,
+    };
+  });
+}
+
+for (const [size, device] of [['a laptop', LAPTOP], ['a phone', PHONE]]) {
+  test(`on ${size}: "How to play" shows the rules on the board with drawn diagrams, in either language`, async () => {
+    const { page, errors, context } = await openGame(browser, server.url, device);
+    await page.click('#how-to-play');
+    let shown = await howTo(page);
+    assert.ok(shown.open);
+    assert.equal(shown.title, 'How to play: checkers, tournament rules');
+    assert.deepEqual(shown.drawn, [true, true, true]);
+    assert.match(shown.captions[1], /captures forward and backward/);
+    assert.ok(shown.width <= device.viewport.width, `the dialog fits the screen: ${shown.width}`);
+    await page.click('#howto-close');
+    assert.equal((await howTo(page)).open, false);
+    await choose(page, 'language', 'pl');
+    await choose(page, 'variant', 'russian');
+    await page.click('#how-to-play');
+    shown = await howTo(page);
+    assert.equal(shown.title, 'Jak grać: warcaby rosyjskie');
+    assert.match(shown.captions[1], /bije z daleka/);
+    assert.deepEqual(shown.drawn, [true, true]);
+    await page.click('#howto-close');
+    await choose(page, 'game', 'clobber');
+    await page.click('#how-to-play');
+    shown = await howTo(page);
+    assert.equal(shown.title, 'Jak grać: Clobber');
+    assert.deepEqual(shown.drawn, [true, true]);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

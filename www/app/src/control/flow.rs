@@ -208,6 +208,12 @@ impl App {
         }
     }
 
+    /// Opens "How to play" for the rules of the game on the board.
+    pub fn how_to_play(&mut self) {
+        let rules = crate::state::game::rules_name(&self.state.game);
+        dom::howto::open(&self.state.settings, &rules);
+    }
+
     /// Resign: asks first.
     pub fn resign(&mut self) {
         let lang = self.state.settings.lang;

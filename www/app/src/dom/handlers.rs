@@ -170,7 +170,9 @@ fn install_flow() -> Result<(), JsValue> {
     on_click("resign", App::resign)?;
     on_click("offer-draw", App::offer_draw)?;
     on_click("confirm-yes", |app| app.confirm(true))?;
-    on_click("confirm-no", |app| app.confirm(false))
+    on_click("confirm-no", |app| app.confirm(false))?;
+    on_click("how-to-play", App::how_to_play)?;
+    on("howto-close", "click", |_| super::howto::close())
 }
 
 /// The typed move and the move list.

@@ -5,6 +5,7 @@
 pub mod flow;
 pub mod form;
 pub mod handlers;
+pub mod howto;
 pub mod sound;
 pub mod storage;
 pub mod ui;

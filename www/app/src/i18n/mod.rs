@@ -13,6 +13,7 @@
 //!   results, announcements, the Engine panel, errors from the engine).
 
 pub mod flow;
+pub mod howto;
 pub mod page;
 
 use serde::{Deserialize, Serialize};

@@ -10,6 +10,7 @@ pub mod describe;
 pub mod editor;
 pub mod ending;
 pub mod game;
+pub mod howto;
 pub mod newgame;
 pub mod saved;
 pub mod selection;
