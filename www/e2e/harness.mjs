@@ -48,11 +48,13 @@ export async function launch() {
  * `viewport` and `hasTouch` a phone; `serviceWorkers: 'allow'` lets the
  * page's service worker run; `onPage(page)` is called before the page
  * loads (to listen to its requests, say); `locale` is the browser's
- * language (English unless told).
+ * language (English unless told); `welcome: true` leaves a first visit's
+ * New game dialog open (a phone's).
  */
 export async function openGame(browser, url, {
   reducedMotion = 'reduce', storage, initScripts = [], deviceScaleFactor,
   viewport = { width: 1100, height: 900 }, hasTouch, serviceWorkers = 'block', onPage, locale = 'en-US',
+  welcome = false,
 } = {}) {
   // Service workers are off unless asked for: a test that makes files
   // unreachable means the server's, not a cached copy.
@@ -70,7 +72,21 @@ export async function openGame(browser, url, {
   onPage?.(page);
   await page.goto(url);
   await waitReady(page);
+  // A first visit on a phone opens the New game dialog; tests of other
+  // things close it, as a player who keeps the default game would.
+  if (!welcome) await closeWelcome(page);
   return { context, page, errors };
+}
+
+/** Closes the New game dialog if it is open (Cancel). */
+export async function closeWelcome(page) {
+  if (await page.locator('#new-game-dialog').evaluate((d) => d.open)) await page.click('#ng-cancel');
+}
+
+/** "New game" and, in its dialog, "Play" with the choices as they are (the settings'). */
+export async function newGame(page) {
+  await page.click('#new-game');
+  await page.click('#ng-start');
 }
 
 /** Waits until the app has started (the status no longer says "Loading"). */

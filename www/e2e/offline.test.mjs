@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serve, launch, openGame, waitReady, clickSquares, waitMoves, status, configure, choose, notice,
+  serve, launch, openGame, waitReady, clickSquares, waitMoves, status, configure, choose, notice, newGame,
 } from './harness.mjs';
 
 let server, browser;
@@ -83,7 +83,7 @@ test('AlphaZero plays offline once its network was fetched (cached on first fetc
   await page.reload();
   await waitReady(page);
   assert.equal(await page.locator('#level').inputValue(), 'alphazero');
-  await page.click('#new-game');
+  await newGame(page);
   await page.waitForSelector('#mcts:not([hidden]) #mcts-rows tr', { timeout: 15000 });
   const moves = await waitMoves(page, 1, 20000);
   assert.equal(moves.length, 1);

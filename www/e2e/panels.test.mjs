@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serve, launch, openGame, choose, notice, chooseClobber, configure, waitMoves,
+  serve, launch, openGame, choose, notice, chooseClobber, configure, waitMoves, newGame,
 } from './harness.mjs';
 
 let server, browser;
@@ -47,7 +47,7 @@ test('the Engine panel names the Clobber heuristic', async () => {
   await page.fill('#depth-black', '1');
   await page.dispatchEvent('#depth-black', 'change');
   await page.setChecked('#lab-enabled', true);
-  await page.click('#new-game');
+  await newGame(page);
   await page.waitForFunction(() => /active/.test(document.querySelector('#info-search').textContent));
   assert.equal(await page.locator('#info-search').textContent(), 'Black: NegaScout, depth 1, heuristic active');
   assert.deepEqual(errors, []);
@@ -69,7 +69,7 @@ test('a strong level has the worker build endgame tables in its idle time, and t
   // English: Black (the AI, level 8) moves first and asks the worker.
   await configure(page, { level: 8, time: 250, mode: 'white' });
   await choose(page, 'variant', 'english');
-  await page.click('#new-game');
+  await newGame(page);
   await waitMoves(page, 1);
   await page.waitForSelector('#info-endgame:not([hidden])', { timeout: 60000 });
   assert.equal(

@@ -88,6 +88,8 @@ pub fn start() -> Result<(), JsValue> {
         }
         None => Ok(None),
     });
+    let first_visit = matches!(restored, Ok(None));
+    let restored_game = matches!(restored, Ok(Some(_)));
     let (settings, game, notice) = match restored {
         Ok(Some((settings, game))) => (settings, game, None),
         Ok(None) => (first_visit_settings(), fresh(), None),
@@ -105,7 +107,15 @@ pub fn start() -> Result<(), JsValue> {
     };
     APP.with(|cell| *cell.borrow_mut() = Some(App::new(ui, settings, game)));
     dom::handlers::install_handlers()?;
-    with_app(|app| app.begin(notice));
+    with_app(|app| {
+        if restored_game {
+            app.restore_flow();
+        }
+        app.begin(notice);
+        if first_visit {
+            app.first_visit();
+        }
+    });
     Ok(())
 }
 

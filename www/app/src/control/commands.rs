@@ -20,6 +20,9 @@ impl App {
         self.cancel_thinking();
         let (game, name) = self.state.fresh_game();
         self.state.load(game);
+        self.state.clock = self.state.settings.time_control.clock();
+        self.ai.draw_offer = None;
+        self.cancel_confirm();
         self.set_animation(None);
         self.ai.seed = entropy_seed();
         self.ui.clear_progress();
@@ -71,7 +74,7 @@ impl App {
 
     /// Checkers puts the human's men at the bottom; a Clobber board has
     /// no sides, so it stays as it is.
-    fn face_the_human(&mut self) {
+    pub(super) fn face_the_human(&mut self) {
         if let (Mode::HumanVsAi { human_white }, AnyGame::Checkers(_)) =
             (self.state.settings.mode, &self.state.game)
         {
@@ -82,6 +85,9 @@ impl App {
 
     /// Takes a move back (against the AI, back to the human's turn).
     pub fn undo(&mut self) {
+        if self.state.clock.is_some() || self.state.ending.is_some() {
+            return;
+        }
         self.cancel_thinking();
         self.set_animation(None);
         // A hint like "Wait for the AI to move" no longer applies.
@@ -95,6 +101,9 @@ impl App {
 
     /// Replays a move taken back.
     pub fn redo(&mut self) {
+        if self.state.clock.is_some() || self.state.ending.is_some() {
+            return;
+        }
         self.cancel_thinking();
         self.set_animation(None);
         self.ui.clear_hint();
@@ -225,6 +234,10 @@ impl App {
         pdn.set_tag("White", white);
         pdn.set_tag("Black", black);
         pdn.set_tag("Date", &dom::today());
+        if let Some(ending) = self.state.ending {
+            pdn.result = ending.result_text().to_string();
+            pdn.set_tag("Termination", ending_termination(ending));
+        }
         Some(pdn.to_pdn())
     }
 
@@ -330,6 +343,18 @@ impl App {
         }
         self.save();
         self.refresh();
+    }
+}
+
+/// The PDN's Termination tag of an ending by decision (PDN's words, in
+/// English like the rest of the file).
+fn ending_termination(ending: crate::state::ending::Ending) -> &'static str {
+    use crate::state::ending::Ending;
+    match ending {
+        Ending::Resigned { white: true } => "White resigned",
+        Ending::Resigned { white: false } => "Black resigned",
+        Ending::DrawAgreed => "Draw agreed",
+        Ending::LostOnTime { .. } => "Time forfeit",
     }
 }
 

@@ -43,6 +43,8 @@ pub(crate) struct AiSession {
     pub(super) unavailable: bool,
     /// Id of the analysis request running.
     analysis: Option<u32>,
+    /// Id of the search weighing the player's draw offer.
+    pub(super) draw_offer: Option<u32>,
     /// Seed of the weak levels' randomness, new each game.
     pub(super) seed: u64,
     /// The endgame tables the worker has built: their rules and most
@@ -67,6 +69,7 @@ impl AiSession {
             failures: 0,
             unavailable: false,
             analysis: None,
+            draw_offer: None,
             seed: entropy_seed(),
             tables: None,
             net: NetFile::Absent,
@@ -142,7 +145,7 @@ impl App {
     }
 
     /// Sends a request, starting the worker if there is none.
-    fn send(&mut self, request: Request) {
+    pub(super) fn send(&mut self, request: Request) {
         if self.ai.client.is_none() {
             self.start_ai();
         }
@@ -174,7 +177,7 @@ impl App {
             id,
             game: state.game.record(),
             choice,
-            time_ms: state.settings.time_ms,
+            time_ms: self.ai_time_ms(side),
         };
         if self.ai.unavailable {
             self.ai.thinking = None;
@@ -214,7 +217,10 @@ impl App {
         let thinking = self.ai.thinking;
         let analysis = self.ai.analysis;
         let net_request = self.ai.net_request;
+        let draw_offer = self.ai.draw_offer;
         match response {
+            Response::Done { id, report } if Some(id) == draw_offer => self.draw_weighed(&report),
+            Response::Error { id, .. } if Some(id) == draw_offer => self.draw_unanswered(),
             Response::Ready => {
                 if let Some(client) = self.ai.client.as_mut() {
                     client.mark_ready();
@@ -266,6 +272,7 @@ impl App {
         // one that keeps crashing is no better.
         let loaded = self.ai.client.as_ref().is_some_and(AiClient::is_ready);
         self.ai.failures += 1;
+        self.draw_unanswered();
         if !loaded || self.ai.failures >= MAX_AI_FAILURES {
             self.ai_gone(message);
             return;
@@ -346,7 +353,8 @@ impl App {
         };
         self.ui.show_evaluation(None);
         let over = self.state.view.is_none() && self.state.is_over();
-        if !self.state.analysing || self.ai.thinking.is_some() || self.ai.unavailable || over {
+        let busy = self.ai.thinking.is_some() || self.ai.draw_offer.is_some();
+        if !self.state.analysing || busy || self.ai.unavailable || over {
             return;
         }
         let id = self.ai.next_id();

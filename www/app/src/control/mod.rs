@@ -9,6 +9,7 @@
 pub mod ai;
 mod commands;
 mod engine;
+mod flow;
 mod network;
 mod pointer;
 mod turns;
@@ -43,6 +44,12 @@ pub struct App {
     /// A game replaced by a change of game or rules, until the player
     /// moves in the new one: "Back to the previous game" restores it.
     set_aside: Option<AnyGame>,
+    /// A step (resign, agree a draw) waiting for the player's yes.
+    confirming: Option<flow::Confirm>,
+    /// The first game's hint is shown, until the player's first move.
+    first_hint: bool,
+    /// The timer that ticks while a clock runs.
+    ticker: Option<i32>,
 }
 
 impl App {
@@ -57,6 +64,9 @@ impl App {
             announcement: None,
             auto_played: false,
             set_aside: None,
+            confirming: None,
+            first_hint: false,
+            ticker: None,
         }
     }
 
@@ -98,6 +108,7 @@ impl App {
 
     fn save(&self) {
         storage::save(&self.state.settings, &self.state.game);
+        storage::save_flow(&self.state.game, self.state.clock, self.state.ending);
     }
 
     /// The board's geometry now.
@@ -169,7 +180,7 @@ impl App {
     fn refresh_status(&self) {
         let state = &self.state;
         self.ui.status(&state.status_text(self.ai.unavailable));
-        let outcome = crate::state::game::outcome_parts(&state.game, state.settings.lang);
+        let outcome = state.outcome_parts();
         let rematch = matches!(state.settings.mode, Mode::HumanVsAi { .. });
         self.ui
             .show_result(outcome.as_ref().filter(|_| state.view.is_none()), rematch);
@@ -180,6 +191,7 @@ impl App {
     fn refresh(&mut self) {
         self.ui.show_language(self.state.settings.lang);
         self.refresh_status();
+        self.show_flow();
         self.show_board_label();
         let game = &self.state.game;
         self.ui

@@ -17,8 +17,13 @@ impl App {
     pub(super) fn play(&mut self, mv: AnyMove) {
         let before = self.state.game.clone();
         let by_ai = self.state.is_ai_turn();
+        let mover = self.state.game.side_to_move();
+        if self.flag_fell() {
+            return;
+        }
         match self.state.play(&mv) {
             Ok(said) => {
+                self.clock_moved(mover, by_ai);
                 if by_ai {
                     // The wait is over; other notices stay to be read.
                     self.ui.clear_hint();

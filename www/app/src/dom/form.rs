@@ -119,6 +119,7 @@ pub fn read_settings(old: &Settings) -> Settings {
         level: Level::new(level).unwrap_or(old.level),
         alphazero: select_value("level") == ALPHAZERO,
         time_ms: number("time", old.time_ms),
+        time_control: old.time_control,
         ai_delay_ms: number("ai-delay", old.ai_delay_ms),
         lab: checked("lab-enabled"),
         black_algorithm: chosen("algorithm-black", old.black_algorithm),

@@ -69,6 +69,7 @@ pub fn install_handlers() -> Result<(), JsValue> {
     install_editor_and_analysis()?;
     install_settings()?;
     install_moves()?;
+    install_flow()?;
     install_import_export()
 }
 
@@ -91,7 +92,7 @@ fn install_board() -> Result<(), JsValue> {
 
 /// The game's buttons.
 fn install_buttons() -> Result<(), JsValue> {
-    on_click("new-game", App::new_game)?;
+    on_click("new-game", App::open_new_game)?;
     on_click("result-new", App::new_game)?;
     on_click("result-rematch", App::rematch)?;
     on_click("undo", App::undo)?;
@@ -167,6 +168,22 @@ fn install_settings() -> Result<(), JsValue> {
         })?;
     }
     Ok(())
+}
+
+/// The New game dialog, Resign, Offer a draw and their confirm step, and
+/// "How to play".
+fn install_flow() -> Result<(), JsValue> {
+    on_click("ng-start", App::start_from_dialog)?;
+    on("ng-cancel", "click", |_| super::flow::close_new_game())?;
+    for id in ["ng-game", "ng-opponent"] {
+        on(id, "change", |_| super::flow::new_game_rows())?;
+    }
+    on_click("resign", App::resign)?;
+    on_click("offer-draw", App::offer_draw)?;
+    on_click("confirm-yes", |app| app.confirm(true))?;
+    on_click("confirm-no", |app| app.confirm(false))?;
+    on_click("how-to-play", App::how_to_play)?;
+    on("howto-close", "click", |_| super::howto::close())
 }
 
 /// The typed move and the move list.

@@ -2,8 +2,10 @@
 //! form, localStorage and the event handlers that call the app's methods.
 //! Nothing here decides anything about the game.
 
+pub mod flow;
 pub mod form;
 pub mod handlers;
+pub mod howto;
 pub mod sound;
 pub mod storage;
 pub mod ui;
@@ -73,6 +75,16 @@ pub fn today() -> String {
 pub fn prefers_reduced_motion() -> bool {
     window()
         .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
+}
+
+/// True on a phone-sized screen (where the New game dialog greets a
+/// first visit).
+pub fn is_phone() -> bool {
+    window()
+        .match_media("(max-width: 600px)")
         .ok()
         .flatten()
         .is_some_and(|m| m.matches())

@@ -1,6 +1,8 @@
 //! The saved state in localStorage (what [`crate::state::saved`] encodes).
 
 use super::window;
+use crate::state::clock::Clock;
+use crate::state::ending::{self, Ending, SavedFlow};
 use crate::state::saved::{self, KEY};
 use crate::state::settings::Settings;
 use warcaby::games::AnyGame;
@@ -15,6 +17,27 @@ pub fn save(settings: &Settings, game: &AnyGame) {
     if let Some(s) = storage() {
         let _ = s.set_item(KEY, &text);
     }
+}
+
+/// Saves the game's clock and its ending by decision.
+pub fn save_flow(game: &AnyGame, clock: Option<Clock>, ending: Option<Ending>) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(ending::KEY, &ending::encode(game, clock, ending));
+    }
+}
+
+/// The saved clock and ending of `game` at `now`: None if there are none;
+/// an error (and the value is removed) if they cannot be used.
+pub fn load_flow(game: &AnyGame, now: f64) -> Result<Option<SavedFlow>, String> {
+    let Some(s) = storage() else {
+        return Ok(None);
+    };
+    let Ok(Some(text)) = s.get_item(ending::KEY) else {
+        return Ok(None);
+    };
+    ending::decode(&text, game, now).map(Some).inspect_err(|_| {
+        let _ = s.remove_item(ending::KEY);
+    })
 }
 
 /// The saved state: None if there is none; an error (and the value is

@@ -13,6 +13,8 @@
 //!   results, announcements, the Engine panel, errors from the engine).
 
 pub mod errors;
+pub mod flow;
+pub mod howto;
 pub mod notices;
 pub mod page;
 pub mod words;

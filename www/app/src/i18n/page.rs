@@ -153,10 +153,15 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
 
 /// The text of `key` in `lang`, if there is such a key.
 pub fn text(lang: Lang, key: &str) -> Option<&'static str> {
-    TEXTS
-        .iter()
+    all_texts()
         .find(|(k, _, _)| *k == key)
         .map(|&(_, en, pl)| lang.pick(en, pl))
+}
+
+/// The page's texts and the game flow's (kept apart in
+/// [`super::flow::PAGE_TEXTS`]).
+fn all_texts() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
+    TEXTS.iter().chain(super::flow::PAGE_TEXTS)
 }
 
 #[cfg(test)]
@@ -191,7 +196,7 @@ mod tests {
             }
         }
         let mut seen = BTreeSet::new();
-        for (key, en, pl) in TEXTS {
+        for (key, en, pl) in all_texts() {
             assert!(seen.insert(*key), "{key} is listed twice");
             assert!(named.contains(*key), "{key} is named nowhere in the page");
             assert!(

@@ -2,7 +2,7 @@
 //! (the position, the selection and the cursor for screen readers).
 
 use super::editor::Editing;
-use super::game::{checkers_at, outcome_text};
+use super::game::checkers_at;
 use super::State;
 use crate::i18n::{words, Lang};
 use warcaby::clobber::ClobberPosition;
@@ -13,7 +13,7 @@ impl State {
     /// The status line; `ai_unavailable` says the AI cannot be started.
     pub fn status_text(&self, ai_unavailable: bool) -> String {
         let lang = self.settings.lang;
-        let outcome = outcome_text(&self.game, lang);
+        let outcome = self.outcome_text();
         if self.editor.is_some() {
             return lang
                 .pick(
@@ -59,7 +59,7 @@ impl State {
     /// What follows a move in its announcement: the result, or who is next.
     pub fn next_announcement(&self) -> String {
         let lang = self.settings.lang;
-        match outcome_text(&self.game, lang) {
+        match self.outcome_text() {
             Some(outcome) => lang.pick(
                 format!("Game over: {outcome}"),
                 format!("Koniec gry: {outcome}"),
@@ -140,7 +140,7 @@ impl State {
                 format!("Pokazana pozycja po ruchu {ply}."),
             );
         }
-        match outcome_text(&self.game, lang) {
+        match self.outcome_text() {
             Some(outcome) => lang.pick(
                 format!("Game over: {outcome}."),
                 format!("Koniec gry: {outcome}."),

@@ -5,9 +5,13 @@
 
 pub mod alphazero;
 pub mod appearance;
+pub mod clock;
 pub mod describe;
 pub mod editor;
+pub mod ending;
 pub mod game;
+pub mod howto;
+pub mod newgame;
 pub mod saved;
 pub mod selection;
 pub mod settings;
@@ -78,6 +82,10 @@ pub struct State {
     pub analysing: bool,
     /// The engine's best line where it analysed.
     pub best_line: BestLine,
+    /// The game's clocks (None: untimed).
+    pub clock: Option<clock::Clock>,
+    /// The game's end by resignation, agreement or time, if so.
+    pub ending: Option<ending::Ending>,
 }
 
 impl State {
@@ -95,6 +103,8 @@ impl State {
             editor: None,
             analysing: false,
             best_line: BestLine::default(),
+            clock: None,
+            ending: None,
         };
         state.keep_alphazero_where_it_plays();
         state
@@ -118,9 +128,10 @@ impl State {
         self.view.unwrap_or(self.game.ply_count())
     }
 
-    /// True once the game has ended.
+    /// True once the game has ended (on the board, or by a resignation,
+    /// an agreed draw or a flag).
     pub fn is_over(&self) -> bool {
-        self.game.outcome().is_some()
+        self.ending.is_some() || self.game.outcome().is_some()
     }
 
     /// True when the AI is to move in the live game.
@@ -191,9 +202,11 @@ impl State {
         switched
     }
 
-    /// Shows `game` live, with nothing selected.
+    /// Shows `game` live, with nothing selected, untimed and not ended.
     pub fn load(&mut self, game: AnyGame) {
         self.game = game;
+        self.clock = None;
+        self.ending = None;
         self.view = None;
         self.clear_selection();
         self.keep_alphazero_where_it_plays();

@@ -4,6 +4,7 @@
 
 use super::alphazero::{alphazero_plays, LabEngine};
 use super::appearance::{BoardTheme, ColorScheme, PieceSet};
+use super::clock::TimeControl;
 use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use warcaby::checkers::ai::{CheckersEval, Level};
@@ -73,8 +74,11 @@ pub struct Settings {
     /// English checkers).
     #[serde(default)]
     pub alphazero: bool,
-    /// Thinking time per AI move (ms).
+    /// Thinking time per AI move (ms); with a clock, the most it takes.
     pub time_ms: u64,
+    /// The clocks of the next new game (chosen in the New game dialog).
+    #[serde(default)]
+    pub time_control: TimeControl,
     /// AI lab on: each side's algorithm, depth and heuristic instead of
     /// the level.
     pub lab: bool,
@@ -134,6 +138,7 @@ impl Default for Settings {
             level: Level::new(4).expect("level 4 exists"),
             alphazero: false,
             time_ms: 1000,
+            time_control: TimeControl::default(),
             lab: false,
             black_algorithm: LabEngine::Search(Algorithm::NegaScout),
             white_algorithm: LabEngine::Search(Algorithm::NegaScout),

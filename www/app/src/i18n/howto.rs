@@ -1,0 +1,143 @@
+//! "How to play": for each rule set and Clobber a few diagrams (a
+//! position and the move drawn on it as an arrow) with a caption in both
+//! languages. The diagrams are drawn by the board's own renderer.
+
+use super::Lang;
+
+/// One diagram: a position (a FEN of the rules, or Clobber position
+/// text; empty: the start position), the moves drawn as arrows, and the
+/// caption in English and Polish.
+pub struct Diagram {
+    /// The position (empty: the start).
+    pub position: &'static str,
+    /// The moves drawn, in the rules' notation.
+    pub moves: &'static [&'static str],
+    /// English caption.
+    pub en: &'static str,
+    /// Polish caption.
+    pub pl: &'static str,
+}
+
+impl Diagram {
+    /// The caption in `lang`.
+    pub fn caption(&self, lang: Lang) -> &'static str {
+        lang.pick(self.en, self.pl)
+    }
+}
+
+const GOAL: Diagram = Diagram {
+    position: "",
+    moves: &[],
+    en: "",
+    pl: "",
+};
+
+const TOURNAMENT: &[Diagram] = &[
+    Diagram {
+        moves: &["22-18"],
+        en: "White moves first. A man steps one square diagonally forward.",
+        pl: "Zaczynają białe. Pionek idzie o jedno pole po skosie do przodu.",
+        ..GOAL
+    },
+    Diagram {
+        position: "W:W18:B14,22",
+        moves: &["18x25"],
+        en: "Capturing is mandatory. A man captures forward and backward, jumping over the piece to the empty square behind it.",
+        pl: "Bicie jest obowiązkowe. Pionek bije do przodu i do tyłu, przeskakując bierkę przeciwnika na wolne pole za nią.",
+    },
+    Diagram {
+        position: "W:WK18:B1",
+        moves: &["18-23"],
+        en: "A man reaching the last row is crowned. A king moves and captures one square in any direction.",
+        pl: "Pionek, który dojdzie do ostatniego rzędu, staje się damką. Damka chodzi i bije o jedno pole w każdą stronę.",
+    },
+];
+
+const ENGLISH: &[Diagram] = &[
+    Diagram {
+        moves: &["11-15"],
+        en: "Black moves first. A man steps one square diagonally forward.",
+        pl: "Zaczynają czarne. Pionek idzie o jedno pole po skosie do przodu.",
+        ..GOAL
+    },
+    Diagram {
+        position: "B:W19,30:B15,6",
+        moves: &["15x24"],
+        en: "Capturing is mandatory, and a man captures forward only. A man crowned by a capture stops there.",
+        pl: "Bicie jest obowiązkowe, a pionek bije tylko do przodu. Pionek, który w biciu staje się damką, kończy na tym ruch.",
+    },
+];
+
+const RUSSIAN: &[Diagram] = &[
+    Diagram {
+        moves: &["c3-d4"],
+        en: "White moves first. A man steps one square diagonally forward; moves are written with the squares' names.",
+        pl: "Zaczynają białe. Pionek idzie o jedno pole po skosie do przodu; ruchy zapisuje się nazwami pól.",
+        ..GOAL
+    },
+    Diagram {
+        position: "W:WKa1:Bd4,f4",
+        moves: &["a1:h2"],
+        en: "A king flies along free diagonals and captures from afar, landing anywhere behind the piece, and captures on while it can.",
+        pl: "Damka porusza się po wolnych przekątnych o dowolną liczbę pól, bije z daleka, staje na dowolnym polu za zbitą bierką i bije dalej, dopóki może.",
+    },
+];
+
+const CLOBBER: &[Diagram] = &[
+    Diagram {
+        moves: &["a1-a2"],
+        en: "Black moves first. A stone moves one cell up, down, left or right onto an opponent's stone, which is removed.",
+        pl: "Zaczynają czarne. Kamień przesuwa się o jedno pole w górę, w dół, w lewo lub w prawo na kamień przeciwnika, który znika z planszy.",
+        ..GOAL
+    },
+    Diagram {
+        position: "B.B/.W./W..:B",
+        moves: &[],
+        en: "A stone never moves onto an empty cell. Black has no stone next to a white one: Black cannot move and loses.",
+        pl: "Kamień nigdy nie wchodzi na puste pole. Żaden czarny kamień nie sąsiaduje z białym: czarne nie mają ruchu i przegrywają.",
+    },
+];
+
+/// The diagrams of a rule set by its name (`tournament`, `english`,
+/// `russian` or `clobber`).
+pub fn diagrams(rules: &str) -> &'static [Diagram] {
+    match rules {
+        "english" => ENGLISH,
+        "russian" => RUSSIAN,
+        "clobber" => CLOBBER,
+        _ => TOURNAMENT,
+    }
+}
+
+/// The dialog's title for a rule set.
+pub fn title(lang: Lang, rules: &str) -> &'static str {
+    match rules {
+        "english" => lang.pick(
+            "How to play: English / American checkers",
+            "Jak grać: warcaby angielskie / amerykańskie",
+        ),
+        "russian" => lang.pick(
+            "How to play: Russian draughts",
+            "Jak grać: warcaby rosyjskie",
+        ),
+        "clobber" => lang.pick("How to play: Clobber", "Jak grać: Clobber"),
+        _ => lang.pick(
+            "How to play: checkers, tournament rules",
+            "Jak grać: warcaby, zasady turniejowe",
+        ),
+    }
+}
+
+/// What wins, for every rule set.
+pub fn goal(lang: Lang, rules: &str) -> &'static str {
+    if rules == "clobber" {
+        return lang.pick(
+            "The player who cannot move loses.",
+            "Przegrywa gracz, który nie może wykonać ruchu.",
+        );
+    }
+    lang.pick(
+        "You win by capturing all the opponent's pieces or leaving them without a legal move.",
+        "Wygrywasz, gdy zbijesz wszystkie bierki przeciwnika albo zostawisz go bez ruchu.",
+    )
+}
