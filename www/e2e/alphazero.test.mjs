@@ -66,12 +66,12 @@ test('the page keeps its size budget until AlphaZero is chosen, then fetches the
   assert.ok(loaded <= PAGE_BUDGET, `${loaded} bytes loaded`);
   assert.equal(own.served.filter(isNet).length, 0, 'no network before AlphaZero is chosen');
 
-  // Offered for English checkers only.
+  // Offered for English checkers only (the level list, both lab sides and the New game dialog).
   const offered = () => page.evaluate(() => [...document.querySelectorAll('option[value=alphazero]')]
     .map((o) => !o.disabled && !o.hidden));
-  assert.deepEqual(await offered(), [false, false, false], 'tournament rules: no AlphaZero');
+  assert.deepEqual(await offered(), [false, false, false, false], 'tournament rules: no AlphaZero');
   await englishAgainst(page);
-  assert.deepEqual(await offered(), [true, true, true]);
+  assert.deepEqual(await offered(), [true, true, true, true]);
 
   // Black (AlphaZero) opens: its top moves while it thinks, then a legal move.
   const rows = await assertTopMoves(page);

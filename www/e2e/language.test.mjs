@@ -109,3 +109,33 @@ test('no English is left in the Polish page, in every state a player meets', asy
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the game flow speaks Polish too: the New game dialog first on a phone, clocks, Resign and draw offers, How to play', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, {
+    locale: 'pl-PL', viewport: { width: 390, height: 844 }, hasTouch: true, welcome: true,
+  });
+  // A phone's first visit opens the New game dialog.
+  await page.waitForFunction(() => document.querySelector('#new-game-dialog').open);
+  await assertPolish(page, 'New game dialog on a phone');
+  await choose(page, 'ng-opponent', '1');
+  await choose(page, 'ng-colour', 'white');
+  await choose(page, 'ng-time', '3+2');
+  await page.click('#ng-start');
+  await page.waitForSelector('#clocks:not([hidden])');
+  await assertPolish(page, 'a timed game with clocks');
+  await page.click('#resign');
+  await assertPolish(page, 'resign asked');
+  await page.click('#confirm-no');
+  // A draw offered to the computer: its answer (in the start position, yes).
+  await page.click('#offer-draw');
+  await page.waitForFunction(() => !document.querySelector('#notice').hidden);
+  await assertPolish(page, 'the draw offer answered');
+  await page.waitForSelector('#result:not([hidden])');
+  await assertPolish(page, 'the game drawn');
+  await page.click('#how-to-play');
+  await page.waitForFunction(() => document.querySelector('#howto-dialog').open);
+  await assertPolish(page, 'How to play');
+  await page.click('#howto-close');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

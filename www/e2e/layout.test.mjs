@@ -250,7 +250,7 @@ test('a two-line notice at 1280x720 makes the board smaller, never pushes the mo
   await clickSquares(page, ['c3', 'd4']);
   await page.waitForFunction(() => document.querySelector('#notice').hidden);
   const after = await box(page, '#board');
-  assert.equal(Math.round(after.bottom - after.top), Math.round(before.bottom - before.top));
+  assert.equal(Math.round(after.bottom - after.top), Math.round(before.bottom - before.top), 'back to its size');
   assert.deepEqual(errors, []);
   await context.close();
 });
