@@ -259,3 +259,36 @@ for (const [size, device] of [['a laptop', LAPTOP], ['a phone', PHONE]]) {
     await context.close();
   });
 }
+
+test('a player\'s clock going under ten seconds beeps once (with sounds on)', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, {
+    ...LAPTOP, reducedMotion: 'no-preference',
+    initScripts: [() => {
+      window.tones = 0;
+      const start = OscillatorNode.prototype.start;
+      OscillatorNode.prototype.start = function (...args) { window.tones += 1; return start.apply(this, args); };
+    }],
+  });
+  await configure(page, { mode: 'human' });
+  assert.ok(await page.isChecked('#sound'));
+  await page.click('#new-game');
+  await startFromDialog(page, { opponent: 'human', time: '3+2' });
+  await clickSquares(page, ['c3', 'd4']);
+  await waitMoves(page, 1);
+  // Black has 11.5 s left: the crossing comes within two seconds.
+  const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('warcaby.flow.v1')));
+  saved.clock.black_ms = 11500;
+  saved.clock.running.since = Date.now();
+  await page.evaluate((v) => localStorage.setItem('warcaby.flow.v1', v), JSON.stringify(saved));
+  await page.reload();
+  await waitReady(page);
+  await page.evaluate(() => { window.tones = 0; });
+  await page.waitForFunction(() => document.querySelector('#board').dataset.sound === 'low-time', null, { timeout: 5000 });
+  const tones = await page.evaluate(() => window.tones);
+  assert.ok(tones >= 1, 'the beep was played');
+  // Once: a second later no more tones.
+  await page.waitForTimeout(1200);
+  assert.equal(await page.evaluate(() => window.tones), tones, 'it beeps once, not on every tick');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -6,6 +6,7 @@ use super::App;
 use crate::dom::{self, flow as ui, storage};
 use crate::i18n::flow;
 use crate::state::alphazero::alphazero_plays;
+use crate::state::clock::LOW_MS;
 use crate::state::ending::{ai_accepts_draw, Ending};
 use crate::state::settings::Mode;
 use warcaby::checkers::ai::Level;
@@ -138,7 +139,29 @@ impl App {
         let flagged = self.state.clock.and_then(|c| c.flagged(now));
         match flagged {
             Some(loser) if !self.state.is_over() => self.end_by(Ending::lost_on_time(loser)),
-            _ => ui::show_clocks(self.state.clock.as_ref(), now, self.state.settings.lang),
+            _ => {
+                ui::show_clocks(self.state.clock.as_ref(), now, self.state.settings.lang);
+                self.warn_low_time(now);
+            }
+        }
+    }
+
+    /// The low-time sound, once, when a player's running clock crosses
+    /// under ten seconds (not for the computer's clock).
+    fn warn_low_time(&mut self, now: f64) {
+        let running = self
+            .state
+            .clock
+            .and_then(|c| c.running_side().map(|side| (c, side)));
+        let Some((clock, side)) = running else {
+            self.last_left = f64::INFINITY;
+            return;
+        };
+        let left = clock.left(side, now);
+        let crossed = self.last_left >= LOW_MS && left < LOW_MS;
+        self.last_left = left;
+        if crossed && !self.state.settings.ai_plays(side) && self.state.settings.sound {
+            dom::sound::play(crate::state::appearance::Sound::LowTime);
         }
     }
 

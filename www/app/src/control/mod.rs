@@ -48,6 +48,9 @@ pub struct App {
     confirming: Option<flow::Confirm>,
     /// The first game's hint is shown, until the player's first move.
     first_hint: bool,
+    /// The running clock's time left at the last tick (ms): the low-time
+    /// sound plays when it crosses under ten seconds.
+    last_left: f64,
     /// The timer that ticks while a clock runs.
     ticker: Option<i32>,
 }
@@ -66,6 +69,7 @@ impl App {
             set_aside: None,
             confirming: None,
             first_hint: false,
+            last_left: f64::INFINITY,
             ticker: None,
         }
     }

@@ -18,9 +18,10 @@ thread_local! {
 struct Tone(f32, f64, f64, OscillatorType, f32);
 
 /// The tones of a sound: a wooden tock for a move, two for a capture, a
-/// rising arpeggio for a crown, a short cadence for the game's end.
+/// rising arpeggio for a crown, a short cadence for the game's end, two
+/// short beeps for low time.
 fn tones(sound: Sound) -> Vec<Tone> {
-    use OscillatorType::{Sine, Triangle};
+    use OscillatorType::{Sine, Square, Triangle};
     match sound {
         Sound::Move => vec![Tone(420.0, 0.0, 0.09, Triangle, 0.5)],
         Sound::Capture => vec![
@@ -31,6 +32,10 @@ fn tones(sound: Sound) -> Vec<Tone> {
             Tone(660.0, 0.0, 0.12, Sine, 0.3),
             Tone(880.0, 0.09, 0.12, Sine, 0.3),
             Tone(1320.0, 0.18, 0.2, Sine, 0.3),
+        ],
+        Sound::LowTime => vec![
+            Tone(880.0, 0.0, 0.07, Square, 0.18),
+            Tone(880.0, 0.15, 0.07, Square, 0.18),
         ],
         Sound::GameEnd => vec![
             Tone(523.25, 0.0, 0.2, Sine, 0.3),

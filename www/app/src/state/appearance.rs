@@ -97,6 +97,8 @@ pub enum Sound {
     Crown,
     /// The move ended the game.
     GameEnd,
+    /// A player's clock went under ten seconds.
+    LowTime,
 }
 
 impl Sound {
@@ -118,6 +120,7 @@ impl Sound {
             Sound::Capture => "capture",
             Sound::Crown => "crown",
             Sound::GameEnd => "end",
+            Sound::LowTime => "low-time",
         }
     }
 }
