@@ -106,7 +106,7 @@ test('a human-vs-human Clobber game played to the end shows the winner', async (
   }
   const loser = (await fen(page)).endsWith(':B') ? 'Black' : 'White';
   const winner = loser === 'Black' ? 'White' : 'Black';
-  assert.equal(await status(page), `Game over — ${winner} wins: ${loser} has no move`);
+  assert.equal(await status(page), `Game over — ${winner} wins: ${loser} has no legal move`);
   assert.ok(played >= 3);
   // Undo takes the last move back; redo plays it again.
   await page.click('#undo');
@@ -136,7 +136,7 @@ test('AI vs AI in the lab, a heuristic per side, plays a Clobber game to the end
   await choose(page, 'ai-delay', '0');
   await choose(page, 'mode', 'ai');
   await page.waitForFunction(() => /^Game over/.test(document.querySelector('#status').textContent), null, { timeout: 20000 });
-  assert.match(await status(page), /^Game over — (Black|White) wins: (White|Black) has no move$/);
+  assert.match(await status(page), /^Game over — (Black|White) wins: (White|Black) has no legal move$/);
   assert.ok((await moveTexts(page)).length >= 2);
   // The lab's fixed depth holds (the last searches, near the end, may stop sooner).
   const [depth] = (await page.locator('#info-depth').textContent()).split('/').map(Number);

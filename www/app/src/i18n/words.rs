@@ -97,7 +97,7 @@ pub fn outcome(lang: Lang, outcome: &AnyOutcome) -> String {
             let loser = o.winner.opponent();
             match lang {
                 Lang::En => format!(
-                    "{} wins: {} has no move",
+                    "{} wins: {} has no legal move",
                     side(lang, o.winner),
                     side(lang, loser)
                 ),
@@ -280,7 +280,10 @@ mod tests {
         let clobber = AnyOutcome::Clobber(ClobberOutcome {
             winner: Color::Black,
         });
-        assert_eq!(outcome(Lang::En, &clobber), "Black wins: White has no move");
+        assert_eq!(
+            outcome(Lang::En, &clobber),
+            "Black wins: White has no legal move"
+        );
         assert_eq!(score(Lang::Pl, -35), "-0.35 dla białych");
         assert_eq!(pieces(Lang::Pl, 2), "2 bierki");
         assert_eq!(to_move(Lang::Pl, Color::Black), "Ruch czarnych");

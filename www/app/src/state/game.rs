@@ -93,7 +93,7 @@ pub fn rules_name(game: &AnyGame) -> String {
     }
 }
 
-/// How the game ended, like "White wins: Black has no move (1-0)"
+/// How the game ended, like "White wins: Black has no legal move (1-0)"
 /// (checkers adds the result).
 pub fn outcome_text(game: &AnyGame, lang: Lang) -> Option<String> {
     outcome_parts(game, lang).map(|(words, score)| match score {
@@ -244,7 +244,7 @@ mod tests {
         over.play_text("a2-b2").unwrap();
         assert_eq!(
             outcome_text(&over, Lang::En).as_deref(),
-            Some("Black wins: White has no move")
+            Some("Black wins: White has no legal move")
         );
         assert_eq!(rules_name(&over), "clobber");
         assert_eq!(move_example(&over, Lang::En), "b3-b4");
