@@ -177,6 +177,16 @@ impl AnyOutcome {
         }
     }
 
+    /// The score as players of the game write it beside the result, where
+    /// they do: checkers' `1-0`, `0-1` or `1/2-1/2`; None in Clobber, which
+    /// has no draws (the winner says it all).
+    pub fn score(&self) -> Option<&'static str> {
+        match self {
+            AnyOutcome::Checkers(o) => Some(o.result_text()),
+            AnyOutcome::Clobber(_) => None,
+        }
+    }
+
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_text(&self) -> &'static str {
         match self {
@@ -208,6 +218,15 @@ pub enum GameError {
     /// A checkers move text that names no legal move.
     #[error(transparent)]
     CheckersMove(#[from] GameMoveError),
+    /// A bad position set up by hand (checkers).
+    #[error(transparent)]
+    Position(#[from] crate::checkers::position::PositionError),
+    /// A spot that is not on the board, or a piece the game has not.
+    #[error("no such piece on spot {0} in this game")]
+    NoSpot(u8),
+    /// A move that is not legal now (its text).
+    #[error("{0} is not a legal move here")]
+    NotLegal(String),
     /// A move of the other game.
     #[error("a {0} move cannot be played in this game")]
     WrongGame(GameKind),
@@ -269,7 +288,12 @@ pub enum AnyGame {
 }
 
 mod play;
+mod played;
+mod rules;
 mod think;
+
+pub use played::{checkers_position_at, MoveExamples, PlayedGame, SpotMove, SpotPiece};
+pub use rules::GameRules;
 
 pub use think::{AnyEval, Assets, EngineChoice, Report, RootMove};
 

@@ -11,26 +11,17 @@ use crate::core::Color;
 impl AnyGame {
     /// Which game this is.
     pub fn kind(&self) -> GameKind {
-        match self {
-            AnyGame::Checkers(_) => GameKind::Checkers,
-            AnyGame::Clobber(_) => GameKind::Clobber,
-        }
+        self.played().kind()
     }
 
     /// The side to move now.
     pub fn side_to_move(&self) -> Color {
-        match self {
-            AnyGame::Checkers(g) => g.position().side_to_move(),
-            AnyGame::Clobber(g) => g.position().side_to_move(),
-        }
+        self.played().side_to_move()
     }
 
     /// Number of moves played.
     pub fn ply_count(&self) -> usize {
-        match self {
-            AnyGame::Checkers(g) => g.ply_count(),
-            AnyGame::Clobber(g) => g.ply_count(),
-        }
+        self.played().ply_count()
     }
 
     /// The legal moves now (none once the game is over).
@@ -44,10 +35,7 @@ impl AnyGame {
     /// True when a capture is the only kind of move allowed now (checkers'
     /// mandatory capture; never in Clobber, where every move captures).
     pub fn capture_is_forced(&self) -> bool {
-        match self {
-            AnyGame::Checkers(g) => g.legal_moves().first().is_some_and(|m| m.is_capture()),
-            AnyGame::Clobber(_) => false,
-        }
+        self.played().capture_is_forced()
     }
 
     /// The shortest text naming `mv` among the current legal moves.
@@ -69,13 +57,7 @@ impl AnyGame {
 
     /// The moves played, as full texts (what [`GameRecord`] saves).
     pub fn move_texts(&self) -> Vec<String> {
-        match self {
-            AnyGame::Checkers(g) => g
-                .moves()
-                .map(|m| full_text(m, g.variant().rules()))
-                .collect(),
-            AnyGame::Clobber(g) => g.move_texts(),
-        }
+        self.played().record().moves().to_vec()
     }
 
     /// Reads a move text in the current position.
@@ -127,25 +109,12 @@ impl AnyGame {
 
     /// How the game ended, once it has.
     pub fn outcome(&self) -> Option<AnyOutcome> {
-        match self {
-            AnyGame::Checkers(g) => g.outcome().map(AnyOutcome::Checkers),
-            AnyGame::Clobber(g) => g.outcome().map(AnyOutcome::Clobber),
-        }
+        self.played().outcome()
     }
 
     /// The game as its start and move texts.
     pub fn record(&self) -> GameRecord {
-        match self {
-            AnyGame::Checkers(g) => GameRecord::Checkers {
-                variant: g.variant(),
-                start_fen: g.start().to_fen(),
-                moves: self.move_texts(),
-            },
-            AnyGame::Clobber(g) => GameRecord::Clobber {
-                start: g.start().to_text(),
-                moves: self.move_texts(),
-            },
-        }
+        self.played().record()
     }
 
     /// Rebuilds a game from its record, checking every move with the rules.

@@ -4,7 +4,6 @@
 use super::App;
 use crate::dom;
 use crate::i18n::{errors, notices, Lang};
-use crate::state::alphazero::alphazero_plays;
 use crate::state::editor::Editing;
 use crate::state::settings::{Mode, Settings};
 use crate::state::Step;
@@ -246,17 +245,18 @@ impl App {
         self.cancel_thinking();
         self.stop_analysis();
         let editing = Editing::open(&self.state.game, self.state.shown_ply());
+        let side = editing.side_to_move();
         self.state.editor = Some(editing);
         self.state.clear_selection();
         self.set_animation(None);
-        self.ui.show_editor(true, editing.side_to_move());
+        self.ui.show_editor(true, side);
         self.ui.clear_notice();
         self.refresh();
     }
 
     /// Changes what stands on `spot` in the editor.
     pub(super) fn edit_spot(&mut self, spot: u8) {
-        let Some(editing) = self.state.editor else {
+        let Some(editing) = &self.state.editor else {
             return;
         };
         match editing.paint(spot, dom::form::brush()) {
@@ -275,8 +275,8 @@ impl App {
 
     /// Puts the start position of the edited game's rules on the board.
     pub fn edit_start(&mut self) {
-        self.state.editor = self.state.editor.map(|e| e.start());
-        if let Some(editing) = self.state.editor {
+        self.state.editor = self.state.editor.as_ref().map(|e| e.start());
+        if let Some(editing) = &self.state.editor {
             self.ui.show_editor(true, editing.side_to_move());
         }
         self.refresh();
@@ -284,7 +284,7 @@ impl App {
 
     /// Empties the editor's board (`empty`), or sets the side to move.
     pub fn edit(&mut self, empty: bool, side: Color) {
-        self.state.editor = self.state.editor.and_then(|e| e.with(empty, side));
+        self.state.editor = self.state.editor.as_ref().and_then(|e| e.with(empty, side));
         self.refresh();
     }
 
@@ -305,15 +305,11 @@ impl App {
 
     /// Applies a settings change made in the page.
     pub fn settings_changed(&mut self, mut new: Settings) {
-        if !alphazero_plays(new.game, new.variant) && new.drop_alphazero() {
+        if !new.rules().alphazero_plays() && new.drop_alphazero() {
             self.ui.show_settings(&new);
         }
         let old = &self.state.settings;
-        let game_changed = new.game != old.game
-            || match new.game {
-                GameKind::Clobber => (new.rows, new.cols) != (old.rows, old.cols),
-                GameKind::Checkers => new.variant != old.variant,
-            };
+        let game_changed = new.rules() != old.rules();
         let players_changed = new.mode != old.mode;
         let engine_changed = new.level != old.level
             || new.alphazero != old.alphazero

@@ -6,7 +6,7 @@ use super::ai::{AiClient, Event};
 use super::network::NetFile;
 use super::App;
 use crate::i18n::{notices, words, Lang};
-use crate::state::game::{for_white, line_spots, record_at, side_at};
+use crate::state::game::{for_white, line_spots};
 use warcaby::checkers::ai::Level;
 use warcaby::core::rng::entropy_seed;
 use warcaby::games::{AnyGame, EngineChoice, GameKind, Report};
@@ -160,7 +160,9 @@ impl App {
         let state = &self.state;
         let (side, kind) = (state.game.side_to_move(), state.game.kind());
         let seed = self.ai.seed ^ state.game.ply_count() as u64;
-        let choice = state.settings.engine_choice(side, kind, seed);
+        let choice = state
+            .settings
+            .engine_choice(side, state.game.played().rules(), seed);
         self.ai.search_label = search_label(state.settings.lang, side, &choice, kind);
         if choice.is_alphazero() && !self.ai.unavailable && !self.provide_net() {
             self.ui.clear_progress();
@@ -359,11 +361,11 @@ impl App {
         }
         let id = self.ai.next_id();
         self.ai.analysis = Some(id);
-        let side = side_at(&self.state.game, ply);
+        let side = self.state.game.played().side_at(ply);
         self.ai.search_label = notices::analysis_label(self.state.settings.lang, side);
         let request = Request::Think {
             id,
-            game: record_at(&self.state.game, ply),
+            game: self.state.game.played().record_at(ply),
             choice: EngineChoice::Level {
                 level: Level::new(8).expect("level 8 exists"),
                 seed: self.ai.seed,
@@ -377,13 +379,13 @@ impl App {
     /// (read with the engine from the analysed position) as arrows.
     fn analysed(&mut self, report: Report) {
         let ply = self.state.best_line.ply;
-        let to_move = side_at(&self.state.game, ply);
+        let to_move = self.state.game.played().side_at(ply);
         self.ui
             .show_progress(&self.ai.search_label, &report, to_move);
         self.ui
             .show_evaluation(Some(for_white(report.score, to_move)));
         let texts = &report.pv[..report.pv.len().min(BEST_LINE_MOVES)];
-        self.state.best_line.moves = line_spots(&self.state.game, ply, texts);
+        self.state.best_line.moves = line_spots(self.state.game.played(), ply, texts);
         self.show_board_label();
         self.draw();
     }

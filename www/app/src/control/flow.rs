@@ -5,7 +5,6 @@
 use super::App;
 use crate::dom::{self, flow as ui, storage};
 use crate::i18n::flow;
-use crate::state::alphazero::alphazero_plays;
 use crate::state::clock::LOW_MS;
 use crate::state::ending::{ai_accepts_draw, Ending};
 use crate::state::settings::Mode;
@@ -46,7 +45,7 @@ impl App {
         ui::close_new_game();
         let mut settings = self.state.settings.clone();
         choice.apply(&mut settings, entropy_seed() & 1 == 0);
-        if !alphazero_plays(settings.game, settings.variant) {
+        if !settings.rules().alphazero_plays() {
             settings.drop_alphazero();
         }
         self.state.settings = settings;
@@ -233,7 +232,7 @@ impl App {
 
     /// Opens "How to play" for the rules of the game on the board.
     pub fn how_to_play(&mut self) {
-        let rules = crate::state::game::rules_name(&self.state.game);
+        let rules = self.state.game.played().rules_name();
         dom::howto::open(&self.state.settings, &rules);
     }
 

@@ -15,8 +15,7 @@ mod pointer;
 mod turns;
 
 use crate::dom::{self, storage, ui::Ui};
-use crate::state::alphazero::alphazero_plays;
-use crate::state::game::{move_example, move_list, position_text, rules_name, starts_second};
+use crate::state::game::move_example;
 use crate::state::settings::{Mode, Settings};
 use crate::state::State;
 use crate::view::animation::Animation;
@@ -106,7 +105,11 @@ impl App {
     pub fn position_text(&self) -> String {
         match &self.state.editor {
             Some(editing) => editing.text(),
-            None => position_text(&self.state.game, self.state.shown_ply()),
+            None => self
+                .state
+                .game
+                .played()
+                .position_text_at(self.state.shown_ply()),
         }
     }
 
@@ -197,18 +200,17 @@ impl App {
         self.refresh_status();
         self.show_flow();
         self.show_board_label();
-        let game = &self.state.game;
+        let game = self.state.game.played();
         self.ui
-            .show_moves(&move_list(game), starts_second(game), self.state.view);
+            .show_moves(&game.move_list(), game.starts_second(), self.state.view);
         self.ui.show_fen(&self.position_text());
-        self.ui.show_rules(&rules_name(game));
+        self.ui.show_rules(&game.rules_name());
         self.ui.show_game(
             self.state.settings.game,
-            move_example(&self.state.game, self.state.settings.lang),
+            &move_example(game, self.state.settings.lang),
         );
         let settings = &self.state.settings;
-        self.ui
-            .show_alphazero(alphazero_plays(settings.game, settings.variant));
+        self.ui.show_alphazero(settings.rules().alphazero_plays());
         self.ui.show_lab(self.state.settings.lab);
         self.show_endgame_tables();
         dom::set_color_scheme(self.state.settings.color_scheme);

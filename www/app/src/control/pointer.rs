@@ -6,7 +6,6 @@ use super::App;
 use crate::i18n::notices;
 use crate::state::selection::{Hint, Outcome};
 use crate::state::Drag;
-use warcaby::games::AnyMove;
 
 impl App {
     /// True when a click on the board may enter a move; otherwise says why not.
@@ -27,7 +26,7 @@ impl App {
 
     /// Shows what a click did (with `hint`, what to do next), or plays the
     /// move it completed.
-    fn clicked(&mut self, outcome: Outcome<AnyMove>, hint: Option<Hint>) {
+    fn clicked(&mut self, outcome: Outcome, hint: Option<Hint>) {
         let lang = self.state.settings.lang;
         match outcome {
             Outcome::Play(mv) => self.play(mv),

@@ -8,13 +8,13 @@ use crate::i18n::{errors, notices};
 use crate::state::game::only_move_text;
 use crate::state::settings::Mode;
 use crate::view::animation::Animation;
-use warcaby::games::AnyMove;
+use warcaby::games::SpotMove;
 
 impl App {
     /// Plays a legal move, animates it and lets the next player move. A
     /// player's move clears the notice; the AI's only a hint about a
     /// click, leaving other notices to be read.
-    pub(super) fn play(&mut self, mv: AnyMove) {
+    pub(super) fn play(&mut self, mv: SpotMove) {
         let before = self.state.game.clone();
         let by_ai = self.state.is_ai_turn();
         let mover = self.state.game.side_to_move();
@@ -36,7 +36,7 @@ impl App {
                     dom::sound::play(self.state.sound_of(&mv));
                 }
                 self.moved(said);
-                self.animate(Animation::of(&before, &mv, dom::now()));
+                self.animate(Animation::of(before.played(), &mv, dom::now()));
                 self.after_change();
             }
             Err(e) => self.ui.notice(&e),
@@ -49,6 +49,7 @@ impl App {
         let mv = self
             .state
             .game
+            .played()
             .parse_move(text)
             .map_err(|e| errors::game(lang, &e))?;
         self.play(mv);
@@ -140,11 +141,13 @@ impl App {
         if !settings.auto_single || !matches!(settings.mode, Mode::HumanVsAi { .. }) {
             return;
         }
-        if let Some(only) = only_move_text(&self.state.game) {
+        if let Some(only) = only_move_text(self.state.game.played()) {
             dom::later(animation_ms.max(400) as i32, move || {
                 crate::with_app(|app| {
                     let state = &app.state;
-                    if state.human_may_move() && only_move_text(&state.game) == Some(only.clone()) {
+                    if state.human_may_move()
+                        && only_move_text(state.game.played()) == Some(only.clone())
+                    {
                         app.auto_played = true;
                         let _ = app.play_text(&only);
                         app.auto_played = false;

@@ -3,6 +3,7 @@
 
 use super::{errors, words, Lang};
 use crate::state::selection::{Hint, Refusal};
+use warcaby::games::GameKind;
 use warcaby::Color;
 
 /// Why a click on the board was refused.
@@ -14,10 +15,16 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         (Lang::Pl, Refusal::MustCapture { movable, square }) => format!(
             "Bicie jest obowiązkowe: rusz zaznaczoną bierką ({movable}); bierka z pola {square} nie może bić."
         ),
-        (Lang::En, Refusal::NoLegalMove { square }) => {
+        (Lang::En, Refusal::NoLegalMove { square, game }) if *game == GameKind::Clobber => {
+            format!("The stone on {square} has no move: it must be next to an opponent's stone.")
+        }
+        (Lang::Pl, Refusal::NoLegalMove { square, game }) if *game == GameKind::Clobber => {
+            format!("Kamień na {square} nie ma ruchu: musi stać obok kamienia przeciwnika.")
+        }
+        (Lang::En, Refusal::NoLegalMove { square, .. }) => {
             format!("The piece on {square} has no legal move.")
         }
-        (Lang::Pl, Refusal::NoLegalMove { square }) => {
+        (Lang::Pl, Refusal::NoLegalMove { square, .. }) => {
             format!("Bierka z pola {square} nie ma legalnego ruchu.")
         }
         (_, Refusal::ContinueCapture) => lang
@@ -32,12 +39,6 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
                 "Przez to pole przechodzi kilka bić: wybieraj pola lądowania po kolei.",
             )
             .to_string(),
-        (Lang::En, Refusal::StoneHasNoMove { cell }) => {
-            format!("The stone on {cell} has no move: it must be next to an opponent's stone.")
-        }
-        (Lang::Pl, Refusal::StoneHasNoMove { cell }) => {
-            format!("Kamień na {cell} nie ma ruchu: musi stać obok kamienia przeciwnika.")
-        }
     }
 }
 

@@ -5,7 +5,7 @@
 use super::Lang;
 use warcaby::checkers::game::{DrawReason, Outcome, WinReason};
 use warcaby::checkers::rules::{EndgameMaterial, Progress};
-use warcaby::games::AnyOutcome;
+use warcaby::games::{AnyOutcome, GameKind, GameRules, PlayedGame, SpotMove};
 use warcaby::{Color, Variant};
 
 /// A side as the subject of a sentence: "White", "Białe".
@@ -58,6 +58,41 @@ pub fn pieces(lang: Lang, n: u32) -> String {
         Lang::Pl => lang.plural(n.into(), "bierkę", "bierki", "bierek"),
     };
     format!("{n} {word}")
+}
+
+/// A game's name for a notice about starting it: "6x5 Clobber", or the
+/// rules' name ("tournament", "zasady turniejowe").
+pub fn rules_title(lang: Lang, rules: GameRules) -> String {
+    match rules {
+        GameRules::Clobber(shape) => format!("{}x{} Clobber", shape.rows(), shape.cols()),
+        GameRules::Checkers(rules) => {
+            let rules = variant(lang, rules).to_lowercase();
+            lang.pick(rules.clone(), format!("zasady {rules}"))
+        }
+    }
+}
+
+/// What a move takes and whether it crowns, to follow "White plays 22-18":
+/// ", capturing 1 piece, and is crowned", or in Clobber ", taking the stone
+/// on a2"; empty for a plain move.
+pub fn what_a_move_does(lang: Lang, game: &dyn PlayedGame, mv: &SpotMove) -> String {
+    let mut said = String::new();
+    if game.kind() == GameKind::Clobber {
+        let cell = game.spot_name(mv.to());
+        said.push_str(&lang.pick(
+            format!(", taking the stone on {cell}"),
+            format!(", zbijając kamień na {cell}"),
+        ));
+        return said;
+    }
+    if !mv.taken().is_empty() {
+        let n = pieces(lang, mv.taken().len() as u32);
+        said.push_str(&lang.pick(format!(", capturing {n}"), format!(", bijąc {n}")));
+    }
+    if mv.crowns() {
+        said.push_str(lang.pick(", and is crowned", " i zdobywając damkę"));
+    }
+    said
 }
 
 /// A rule set's name: "Tournament", "Turniejowe".

@@ -7,9 +7,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use warcaby::core::named::UnknownName;
-use warcaby::games::{GameKind, Report};
+use warcaby::games::Report;
 use warcaby::search::Algorithm;
-use warcaby::Variant;
 
 /// The name of the AlphaZero choice in the page's lists and saved settings.
 pub const ALPHAZERO: &str = "alphazero";
@@ -67,11 +66,6 @@ impl From<LabEngine> for String {
     }
 }
 
-/// True when the AlphaZero bot plays this game (the engine's answer).
-pub fn alphazero_plays(game: GameKind, variant: Variant) -> bool {
-    game == GameKind::Checkers && warcaby::az::plays(variant)
-}
-
 /// One row of the AlphaZero search's top moves, as the panel shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRow {
@@ -111,7 +105,10 @@ mod tests {
     use crate::state::saved::{decode, encode};
     use crate::state::settings::{Mode, Settings};
     use crate::state::State;
+    use warcaby::clobber::Shape;
+    use warcaby::games::GameRules;
     use warcaby::games::{AnyGame, EngineChoice, RootMove};
+    use warcaby::Variant;
     use warcaby::{Color, Game};
 
     fn english(settings: Settings) -> State {
@@ -130,14 +127,18 @@ mod tests {
         });
         let s = &state.settings;
         let az = EngineChoice::AlphaZero { sims: None };
-        assert_eq!(s.engine_choice(Color::Black, GameKind::Checkers, 1), az);
+        assert_eq!(
+            s.engine_choice(Color::Black, GameRules::Checkers(Variant::English), 1),
+            az
+        );
         assert!(s.uses_alphazero());
         // Other rules: the level plays, and a state of such a game drops the choice.
         let tournament = Settings {
             variant: Variant::Tournament,
             ..s.clone()
         };
-        let level = tournament.engine_choice(Color::Black, GameKind::Checkers, 1);
+        let level =
+            tournament.engine_choice(Color::Black, GameRules::Checkers(Variant::Tournament), 1);
         assert!(matches!(level, EngineChoice::Level { seed: 1, .. }));
         assert!(!tournament.uses_alphazero());
         let game = AnyGame::Checkers(Game::new(Variant::Tournament));
@@ -160,11 +161,11 @@ mod tests {
         });
         let s = &state.settings;
         assert_eq!(
-            s.engine_choice(Color::White, GameKind::Checkers, 1),
+            s.engine_choice(Color::White, GameRules::Checkers(Variant::English), 1),
             EngineChoice::AlphaZero { sims: None }
         );
         assert!(matches!(
-            s.engine_choice(Color::Black, GameKind::Checkers, 1),
+            s.engine_choice(Color::Black, GameRules::Checkers(Variant::English), 1),
             EngineChoice::Lab {
                 algorithm: Algorithm::NegaScout,
                 ..
@@ -172,7 +173,11 @@ mod tests {
         ));
         // Clobber: NegaScout with the side's heuristic.
         assert!(matches!(
-            s.engine_choice(Color::White, GameKind::Clobber, 1),
+            s.engine_choice(
+                Color::White,
+                GameRules::Clobber(Shape::new(6, 5).unwrap()),
+                1
+            ),
             EngineChoice::Lab {
                 algorithm: Algorithm::NegaScout,
                 ..

@@ -1,11 +1,10 @@
 //! The state in words: the status line, and the board's accessible name
 //! (the position, the selection and the cursor for screen readers).
 
-use super::editor::Editing;
-use super::game::checkers_at;
 use super::State;
 use crate::i18n::{words, Lang};
 use warcaby::clobber::ClobberPosition;
+use warcaby::games::checkers_position_at;
 use warcaby::games::AnyGame;
 use warcaby::{Bitboard, Color, Position, Role, Square, SquareNotation};
 
@@ -73,12 +72,13 @@ impl State {
     /// square (`under_cursor`, the spot the view finds there).
     pub fn board_label(&self, under_cursor: Option<u8>) -> String {
         let lang = self.settings.lang;
-        let (board, pieces, under) = match (&self.game, &self.editor) {
-            (AnyGame::Checkers(game), editor) => {
-                let pos = match editor {
-                    Some(Editing::Checkers(pos)) => *pos,
-                    _ => checkers_at(game, self.shown_ply()),
-                };
+        let (shown, ply) = match &self.editor {
+            Some(editing) => (editing.as_game(), 0),
+            None => (&self.game, self.shown_ply()),
+        };
+        let (board, pieces, under) = match shown {
+            AnyGame::Checkers(game) => {
+                let pos = checkers_position_at(game, ply);
                 let rules = words::variant(lang, game.variant());
                 let board = lang.pick(
                     format!("Checkers board, {rules} rules."),
@@ -87,11 +87,8 @@ impl State {
                 let (pieces, under) = checkers_words(lang, &pos, under_cursor);
                 (board, pieces, under)
             }
-            (AnyGame::Clobber(game), editor) => {
-                let pos = match editor {
-                    Some(Editing::Clobber(pos)) => pos,
-                    _ => game.position_at(self.shown_ply()),
-                };
+            AnyGame::Clobber(game) => {
+                let pos = game.position_at(ply);
                 let shape = pos.shape();
                 let (rows, cols) = (shape.rows(), shape.cols());
                 let board = lang.pick(
@@ -151,20 +148,8 @@ impl State {
 
     /// The selected piece's square or cell name.
     fn selected_name(&self) -> Option<String> {
-        match &self.game {
-            AnyGame::Checkers(g) => {
-                let notation = g.position().rules().notation;
-                self.selection
-                    .from()
-                    .map(|sq| sq.display(notation).to_string())
-            }
-            AnyGame::Clobber(g) => {
-                let shape = g.position().shape();
-                self.clobber_selection
-                    .from()
-                    .map(|c| shape.name(c as usize))
-            }
-        }
+        let spot = self.selection.from()?;
+        Some(self.game.played().spot_name(spot))
     }
 }
 

@@ -89,7 +89,7 @@ impl State {
     /// a decided ending, else the board's (see [`game::outcome_parts`]).
     pub fn outcome_parts(&self) -> Option<(String, Option<&'static str>)> {
         let Some(ending) = self.ending else {
-            return game::outcome_parts(&self.game, self.settings.lang);
+            return game::outcome_parts(self.game.played(), self.settings.lang);
         };
         let words = flow::ending_words(self.settings.lang, ending);
         let score = matches!(self.game, AnyGame::Checkers(_)).then(|| ending.result_text());

@@ -35,7 +35,7 @@ fn diagram_game(rules: &str, position: &str) -> Result<AnyGame, String> {
 pub fn diagram_state(settings: &Settings, rules: &str, diagram: &Diagram) -> Result<State, String> {
     let game = diagram_game(rules, diagram.position)?;
     let texts: Vec<String> = diagram.moves.iter().map(|m| m.to_string()).collect();
-    let moves = line_spots(&game, 0, &texts);
+    let moves = line_spots(game.played(), 0, &texts);
     let looks = Settings {
         flipped: false,
         coordinates: true,

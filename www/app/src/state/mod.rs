@@ -18,11 +18,9 @@ pub mod settings;
 
 use appearance::Sound;
 use editor::Editing;
-use selection::{ClobberSelection, Hint, Outcome, Selection};
+use selection::{Hint, Outcome, Selection};
 use settings::{Mode, Settings};
-use warcaby::clobber::ClobberGame;
-use warcaby::games::{AnyGame, AnyMove, GameKind};
-use warcaby::{Game, Square};
+use warcaby::games::{AnyGame, SpotMove};
 
 /// A drag in progress: the piece follows the pointer. `from` is a square's
 /// index (checkers) or a cell (Clobber); `at` is in board units.
@@ -66,10 +64,8 @@ pub struct State {
     pub game: AnyGame,
     /// Viewing the position after this many plies (None: the live game).
     pub view: Option<usize>,
-    /// The checkers selection.
+    /// The board's selection.
     pub selection: Selection,
-    /// The Clobber selection.
-    pub clobber_selection: ClobberSelection,
     /// A drag in progress.
     pub drag: Option<Drag>,
     /// The keyboard's cursor on the board: screen column and row.
@@ -96,7 +92,6 @@ impl State {
             game,
             view: None,
             selection: Selection::default(),
-            clobber_selection: ClobberSelection::default(),
             drag: None,
             cursor: (0, 7),
             board_focused: false,
@@ -113,12 +108,7 @@ impl State {
     /// Drops the AlphaZero choices when the game on the board is one the
     /// bot does not play (a restored or imported game of other rules).
     fn keep_alphazero_where_it_plays(&mut self) {
-        let kind = self.game.kind();
-        let variant = match &self.game {
-            AnyGame::Checkers(game) => game.variant(),
-            AnyGame::Clobber(_) => self.settings.variant,
-        };
-        if !alphazero::alphazero_plays(kind, variant) {
+        if !self.game.played().rules().alphazero_plays() {
             self.settings.drop_alphazero();
         }
     }
@@ -144,35 +134,17 @@ impl State {
         self.view.is_none() && !self.is_over() && !self.is_ai_turn()
     }
 
-    /// Forgets the selection (of either game).
+    /// Forgets the selection.
     pub fn clear_selection(&mut self) {
         self.selection.clear();
-        self.clobber_selection.clear();
     }
 
     /// The game the settings ask for, from its start, with its name ("6x5
     /// Clobber", "tournament").
     pub fn fresh_game(&self) -> (AnyGame, String) {
-        match self.settings.game {
-            GameKind::Clobber => {
-                let (rows, cols) = (self.settings.rows, self.settings.cols);
-                let shape = self
-                    .settings
-                    .clobber_shape()
-                    .unwrap_or_else(|_| Settings::default().clobber_shape().expect("6x5"));
-                let game = AnyGame::Clobber(ClobberGame::new(shape));
-                (game, format!("{rows}x{cols} Clobber"))
-            }
-            GameKind::Checkers => {
-                let variant = self.settings.variant;
-                let rules = crate::i18n::words::variant(self.settings.lang, variant).to_lowercase();
-                let name = self
-                    .settings
-                    .lang
-                    .pick(rules.clone(), format!("zasady {rules}"));
-                (AnyGame::Checkers(Game::new(variant)), name)
-            }
-        }
+        let rules = self.settings.rules();
+        let name = crate::i18n::words::rules_title(self.settings.lang, rules);
+        (rules.new_game(), name)
     }
 
     /// True when the game on the board is more than the start of the game
@@ -185,19 +157,9 @@ impl State {
     /// Shows `game` live with its game, rules or board size in the
     /// settings. True when this switched the checkers rules.
     pub fn adopt(&mut self, game: AnyGame) -> bool {
-        let settings = &mut self.settings;
-        settings.game = game.kind();
-        let mut switched = false;
-        match &game {
-            AnyGame::Checkers(g) => {
-                switched = g.variant() != settings.variant;
-                settings.variant = g.variant();
-            }
-            AnyGame::Clobber(g) => {
-                settings.rows = g.start().shape().rows() as u8;
-                settings.cols = g.start().shape().cols() as u8;
-            }
-        }
+        let variant = self.settings.variant;
+        self.settings.set_rules(game.played().rules());
+        let switched = self.settings.variant != variant;
         self.load(game);
         switched
     }
@@ -265,83 +227,47 @@ impl State {
 
     /// Plays a legal move: returns it in words (before it was played), or
     /// why it was refused (nothing changes then).
-    pub fn play(&mut self, mv: &AnyMove) -> Result<String, String> {
-        let said = game::describe_move(&self.game, mv, self.settings.lang);
-        self.game.play(mv).map_err(|e| e.to_string())?;
+    pub fn play(&mut self, mv: &SpotMove) -> Result<String, String> {
+        let said = game::describe_move(self.game.played(), mv, self.settings.lang);
+        self.game.played_mut().play(mv).map_err(|e| e.to_string())?;
         self.clear_selection();
         Ok(said)
     }
 
     /// The sound of `mv`, just played: the game's end, a crowning, a
     /// capture (every Clobber move takes a stone) or a plain move.
-    pub fn sound_of(&self, mv: &AnyMove) -> Sound {
-        let (captured, crowned) = match mv {
-            AnyMove::Checkers(m) => (m.is_capture(), m.promotes()),
-            AnyMove::Clobber(_) => (true, false),
-        };
-        Sound::of_move(captured, crowned, self.game.outcome().is_some())
+    pub fn sound_of(&self, mv: &SpotMove) -> Sound {
+        let over = self.game.outcome().is_some();
+        Sound::of_move(!mv.taken().is_empty(), mv.crowns(), over)
     }
 
     /// A click (or drop) on `spot` in the live game: the selection's
     /// outcome, and with a capture half entered what to do next.
-    pub fn click(&mut self, spot: u8) -> (Outcome<AnyMove>, Option<Hint>) {
-        let forced = self.game.capture_is_forced();
-        match &self.game {
-            AnyGame::Checkers(g) => {
-                let Some(sq) = Square::from_index(spot) else {
-                    return (Outcome::None, None);
-                };
-                let pos = *g.position();
-                let legal = pos.legal_moves();
-                let outcome = self.selection.click(&pos, &legal, forced, sq);
-                let hint = self.selection.hint(&legal, pos.rules().notation);
-                (outcome.map(AnyMove::Checkers), hint)
-            }
-            AnyGame::Clobber(g) => {
-                let pos = *g.position();
-                let outcome = self.clobber_selection.click(&pos, &pos.legal_moves(), spot);
-                (outcome.map(AnyMove::Clobber), None)
-            }
-        }
+    pub fn click(&mut self, spot: u8) -> (Outcome, Option<Hint>) {
+        let game = self.game.played();
+        let legal = game.legal_moves();
+        let outcome = self.selection.click(game, &legal, spot);
+        let hint = self.selection.hint(game, &legal);
+        (outcome, hint)
     }
 
     /// The selected piece's spot, if any.
     pub fn selected_spot(&self) -> Option<u8> {
-        match &self.game {
-            AnyGame::Checkers(_) => self.selection.from().map(|s| s.index() as u8),
-            AnyGame::Clobber(_) => self.clobber_selection.from(),
-        }
+        self.selection.from()
     }
 
     /// True when `spot` holds a piece the player may pick up now.
     pub fn may_pick_up(&self, spot: u8) -> bool {
-        if !self.human_may_move() || self.editor.is_some() {
-            return false;
-        }
-        match &self.game {
-            AnyGame::Checkers(g) => {
-                let pos = g.position();
-                Square::from_index(spot).is_some_and(|sq| {
-                    pos.pieces(pos.side_to_move()).contains(sq)
-                        && self.selection.entered().is_empty()
-                })
-            }
-            AnyGame::Clobber(g) => {
-                let pos = g.position();
-                pos.stones(pos.side_to_move()) & (1u128 << spot) != 0
-            }
-        }
+        let game = self.game.played();
+        self.human_may_move()
+            && self.editor.is_none()
+            && game.owner(spot) == Some(game.side_to_move())
+            && self.selection.entered().is_empty()
     }
 
     /// The board's size on screen: columns and rows.
     pub fn screen_size(&self) -> (usize, usize) {
-        match &self.game {
-            AnyGame::Checkers(_) => (8, 8),
-            AnyGame::Clobber(g) => {
-                let shape = g.position().shape();
-                (shape.cols(), shape.rows())
-            }
-        }
+        self.game.played().board_size()
     }
 
     /// The cursor, kept on the board (whose size may have changed).

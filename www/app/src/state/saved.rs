@@ -9,18 +9,16 @@
 use super::settings::Settings;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use warcaby::games::{AnyGame, GameKind, GameRecord};
+use warcaby::games::{AnyGame, GameRecord};
 
 /// The localStorage key (the version is part of the value).
 pub const KEY: &str = "warcaby.v1";
 const VERSION: u32 = 1;
 
-/// The game name a saved Clobber game has in place of a variant.
-const CLOBBER: &str = "clobber";
-
-/// A game as saved: variant (`clobber` for Clobber), start position (FEN,
-/// or Clobber position text) and move texts (full paths for checkers).
-/// The format predates [`GameRecord`] and stays, so saved games still load.
+/// A game as saved: its rules' name (a variant, or `clobber`), start
+/// position (FEN, or Clobber position text) and move texts (full paths for
+/// checkers). The format predates [`GameRecord`] and stays, so saved games
+/// still load.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct SavedGame {
     variant: String,
@@ -30,39 +28,19 @@ struct SavedGame {
 
 impl From<GameRecord> for SavedGame {
     fn from(record: GameRecord) -> SavedGame {
-        match record {
-            GameRecord::Checkers {
-                variant,
-                start_fen,
-                moves,
-            } => SavedGame {
-                variant: variant.to_string(),
-                start_fen,
-                moves,
-            },
-            GameRecord::Clobber { start, moves } => SavedGame {
-                variant: CLOBBER.to_string(),
-                start_fen: start,
-                moves,
-            },
+        SavedGame {
+            variant: record.rules_name(),
+            start_fen: record.start_text().to_string(),
+            moves: record.moves().to_vec(),
         }
     }
 }
 
 impl SavedGame {
-    /// The engine's record of the game (the variant read by its name).
+    /// The engine's record of the game (the rules read by their name).
     fn record(self) -> Result<GameRecord, String> {
-        if self.variant == CLOBBER {
-            return Ok(GameRecord::Clobber {
-                start: self.start_fen,
-                moves: self.moves,
-            });
-        }
-        Ok(GameRecord::Checkers {
-            variant: self.variant.parse().map_err(|e| format!("{e}"))?,
-            start_fen: self.start_fen,
-            moves: self.moves,
-        })
+        GameRecord::from_parts(&self.variant, self.start_fen, self.moves)
+            .map_err(|e| format!("{e}"))
     }
 }
 
@@ -112,13 +90,7 @@ pub fn decode(text: &str) -> Result<(Settings, AnyGame), String> {
     }
     saved.settings.validate()?;
     let game = AnyGame::from_record(&saved.game.record()?).map_err(|e| e.to_string())?;
-    let agree = match &game {
-        AnyGame::Checkers(game) => {
-            saved.settings.game == GameKind::Checkers && saved.settings.variant == game.variant()
-        }
-        AnyGame::Clobber(_) => saved.settings.game == GameKind::Clobber,
-    };
-    if !agree {
+    if saved.settings.rules().name() != game.played().rules_name() {
         return Err("saved settings and game disagree on the variant".to_string());
     }
     Ok((saved.settings, game))

@@ -2,14 +2,14 @@
 //! variant, level, algorithm, evaluations): a saved value with a name the
 //! engine does not know cannot be read, so it never reaches the engine.
 
-use super::alphazero::{alphazero_plays, LabEngine};
+use super::alphazero::LabEngine;
 use super::appearance::{BoardTheme, ColorScheme, PieceSet};
 use super::clock::TimeControl;
 use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use warcaby::checkers::ai::{CheckersEval, Level};
 use warcaby::clobber::{ClobberEval, Shape};
-use warcaby::games::{AnyEval, EngineChoice, GameKind};
+use warcaby::games::{AnyEval, EngineChoice, GameKind, GameRules};
 use warcaby::search::Algorithm;
 use warcaby::{Color, Variant};
 
@@ -191,6 +191,29 @@ impl Settings {
         Shape::new(self.rows.into(), self.cols.into())
     }
 
+    /// The game and rules the settings ask for (a Clobber board of a size
+    /// they refuse gives the default 6x5).
+    pub fn rules(&self) -> GameRules {
+        match self.game {
+            GameKind::Checkers => GameRules::Checkers(self.variant),
+            GameKind::Clobber => GameRules::Clobber(
+                self.clobber_shape()
+                    .unwrap_or_else(|_| Settings::default().clobber_shape().expect("6x5")),
+            ),
+        }
+    }
+
+    /// Asks for `rules` (a checkers variant, or Clobber on a board).
+    pub fn set_rules(&mut self, rules: GameRules) {
+        self.game = rules.kind();
+        match rules {
+            GameRules::Checkers(variant) => self.variant = variant,
+            GameRules::Clobber(shape) => {
+                (self.rows, self.cols) = (shape.rows() as u8, shape.cols() as u8);
+            }
+        }
+    }
+
     /// The lab's choice for `side` in `game`: its own algorithm and depth,
     /// and its own heuristic in Clobber (checkers has one for both sides).
     pub fn lab_side(&self, side: Color, game: GameKind) -> LabSide {
@@ -209,12 +232,12 @@ impl Settings {
         }
     }
 
-    /// What `side` searches with in `game`: the level (with `seed`) or the
-    /// AlphaZero bot, or in the lab its own algorithm, depth and heuristic
-    /// (or AlphaZero). AlphaZero where it does not play gives the level,
-    /// or in the lab NegaScout.
-    pub fn engine_choice(&self, side: Color, game: GameKind, seed: u64) -> EngineChoice {
-        let alphazero = alphazero_plays(game, self.variant);
+    /// What `side` searches with in a game of `rules`: the level (with
+    /// `seed`) or the AlphaZero bot, or in the lab its own algorithm, depth
+    /// and heuristic (or AlphaZero). AlphaZero where it does not play gives
+    /// the level, or in the lab NegaScout.
+    pub fn engine_choice(&self, side: Color, rules: GameRules, seed: u64) -> EngineChoice {
+        let alphazero = rules.alphazero_plays();
         if !self.lab {
             if self.alphazero && alphazero {
                 return EngineChoice::AlphaZero { sims: None };
@@ -224,7 +247,7 @@ impl Settings {
                 seed,
             };
         }
-        let lab = self.lab_side(side, game);
+        let lab = self.lab_side(side, rules.kind());
         let algorithm = match lab.algorithm {
             LabEngine::AlphaZero if alphazero => return EngineChoice::AlphaZero { sims: None },
             LabEngine::AlphaZero => Algorithm::NegaScout,
@@ -240,7 +263,7 @@ impl Settings {
     /// True when an AI side of these settings plays with the AlphaZero bot
     /// (so the page needs its network).
     pub fn uses_alphazero(&self) -> bool {
-        if !alphazero_plays(self.game, self.variant) {
+        if !self.rules().alphazero_plays() {
             return false;
         }
         let ai_sides = [Color::Black, Color::White]
@@ -293,7 +316,7 @@ mod tests {
             ..Settings::default()
         };
         assert_eq!(
-            settings.engine_choice(Color::Black, GameKind::Checkers, 1),
+            settings.engine_choice(Color::Black, GameRules::Checkers(Variant::Tournament), 1),
             EngineChoice::Lab {
                 algorithm: Algorithm::Minimax,
                 eval: AnyEval::Checkers(CheckersEval::Positional),
@@ -301,14 +324,22 @@ mod tests {
             }
         );
         assert_eq!(
-            settings.engine_choice(Color::White, GameKind::Clobber, 1),
+            settings.engine_choice(
+                Color::White,
+                GameRules::Clobber(Shape::new(6, 5).unwrap()),
+                1
+            ),
             EngineChoice::Lab {
                 algorithm: Algorithm::NegaScout,
                 eval: AnyEval::Clobber(ClobberEval::Active),
                 depth: None,
             }
         );
-        let level = Settings::default().engine_choice(Color::White, GameKind::Checkers, 9);
+        let level = Settings::default().engine_choice(
+            Color::White,
+            GameRules::Checkers(Variant::Tournament),
+            9,
+        );
         assert!(matches!(level, EngineChoice::Level { seed: 9, .. }));
     }
 

@@ -1,5 +1,6 @@
 use super::*;
-use warcaby::{Color, Variant};
+use warcaby::games::GameKind;
+use warcaby::{Color, Game, Variant};
 
 fn human_vs_human(variant: Variant) -> State {
     let settings = Settings {
@@ -133,7 +134,7 @@ fn tournament_from(fen: &str) -> State {
 
 /// Plays `text` and gives the sound the page makes for it.
 fn sound_after(state: &mut State, text: &str) -> Sound {
-    let mv = state.game.parse_move(text).unwrap();
+    let mv = state.game.played().parse_move(text).unwrap();
     state.play(&mv).unwrap();
     state.sound_of(&mv)
 }
@@ -156,7 +157,7 @@ fn a_move_sounds_as_what_it_did() {
             warcaby::clobber::Shape::new(2, 2).unwrap(),
         )),
     );
-    let first = clobber.game.legal_moves()[0];
+    let first = clobber.game.played().legal_moves()[0].clone();
     clobber.play(&first).unwrap();
     assert_ne!(
         clobber.sound_of(&first),

@@ -4,9 +4,8 @@
 //! Clobber cell; the board that draws the frame says where a spot is.
 
 use super::render::Flying;
-use warcaby::clobber::{ClobberMove, ClobberPosition};
-use warcaby::games::{AnyGame, AnyMove};
-use warcaby::{Color, Move, Position, Role, Square};
+use warcaby::games::{PlayedGame, SpotMove};
+use warcaby::Color;
 
 /// How long one hop takes, in milliseconds.
 pub const HOP_MS: f64 = 180.0;
@@ -33,61 +32,23 @@ pub struct Animation {
 }
 
 impl Animation {
-    /// `mv` of `before` (the game before it), played at ply `ply`; None if
-    /// the move does not fit the game.
-    pub fn of(before: &AnyGame, mv: &AnyMove, start_ms: f64) -> Option<Animation> {
-        let ply = before.ply_count();
-        match (before, mv) {
-            (AnyGame::Checkers(g), AnyMove::Checkers(m)) => {
-                Animation::checkers(g.position(), m, ply, start_ms)
-            }
-            (AnyGame::Clobber(g), AnyMove::Clobber(m)) => {
-                Some(Animation::clobber(g.position(), m, ply, start_ms))
-            }
-            _ => None,
-        }
-    }
-
-    /// A checkers move played at `ply` from `before`: each jump's captured
-    /// piece goes when the piece has jumped it. None if `mv` does not fit.
-    pub fn checkers(before: &Position, mv: &Move, ply: usize, start_ms: f64) -> Option<Animation> {
-        let piece = before.piece_at(mv.from())?;
-        let taken = mv
-            .hops()
-            .map(|hop| {
-                hop.captured
-                    .into_iter()
-                    .fold(0, |bits, sq| bits | bit(spot(sq)))
-            })
-            .collect();
+    /// `mv` of `before` (the game before it), played at its ply count;
+    /// None if no piece stands on the move's start.
+    pub fn of(before: &dyn PlayedGame, mv: &SpotMove, start_ms: f64) -> Option<Animation> {
+        let piece = before.piece(mv.from())?;
         Some(Animation {
-            ply,
-            from: spot(mv.from()),
-            hops: mv.path().iter().map(|&sq| spot(sq)).collect(),
-            taken,
+            ply: before.ply_count(),
+            from: mv.from(),
+            hops: mv.landings().to_vec(),
+            taken: mv
+                .taken_by_hop()
+                .iter()
+                .map(|spots| spots.iter().fold(0, |bits, &s| bits | bit(s)))
+                .collect(),
             color: piece.color,
-            king: piece.role == Role::King,
+            king: piece.crowned,
             start_ms,
         })
-    }
-
-    /// A Clobber move played at `ply` from `before`: one slide onto the
-    /// captured stone, which stays under the moving one until it lands.
-    pub fn clobber(
-        before: &ClobberPosition,
-        mv: &ClobberMove,
-        ply: usize,
-        start_ms: f64,
-    ) -> Animation {
-        Animation {
-            ply,
-            from: mv.from,
-            hops: vec![mv.to],
-            taken: vec![bit(mv.to)],
-            color: before.side_to_move(),
-            king: false,
-            start_ms,
-        }
     }
 
     /// How long the whole move takes, in milliseconds.
@@ -124,15 +85,11 @@ pub fn bit(spot: u8) -> u128 {
     1u128 << spot
 }
 
-/// A checkers square as a spot.
-fn spot(sq: Square) -> u8 {
-    sq.index() as u8
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use warcaby::Variant;
+    use warcaby::clobber::{ClobberGame, ClobberPosition};
+    use warcaby::{Game, Position, Variant};
 
     /// Spot `s` at (s, 0): easy to check positions along a path.
     fn line(s: u8) -> (f64, f64) {
@@ -142,16 +99,17 @@ mod tests {
     #[test]
     fn a_clobber_move_slides_once_and_keeps_the_captured_stone() {
         let pos = ClobberPosition::parse("WBWB/BWBW/WBWB/BWBW:B").unwrap();
-        let mv = pos.parse_move("a1-a2").unwrap();
-        let anim = Animation::clobber(&pos, &mv, 0, 1000.0);
+        let game = ClobberGame::from_position(pos);
+        let mv = PlayedGame::parse_move(&game, "a1-a2").unwrap();
+        let anim = Animation::of(&game, &mv, 1000.0).unwrap();
         assert_eq!(anim.duration_ms(), HOP_MS);
         let start = anim.flying(1000.0, line).unwrap();
         assert_eq!(
             (start.from, start.at, start.color),
-            (mv.from, line(mv.from), Color::Black)
+            (mv.from(), line(mv.from()), Color::Black)
         );
         let half = anim.flying(1000.0 + HOP_MS / 2.0, line).unwrap();
-        let mid = (mv.from as f64 + mv.to as f64) / 2.0;
+        let mid = (mv.from() as f64 + mv.to() as f64) / 2.0;
         assert!((half.at.0 - mid).abs() < 1e-9, "{:?}", half.at);
         assert_eq!(
             half.gone, 0,
@@ -166,10 +124,11 @@ mod tests {
     fn a_checkers_chain_hops_and_drops_each_captured_piece_once_passed() {
         // The man on c3 (22) jumps to e5 then g7 (22x8), taking 18 and 11.
         let pos = Position::from_fen("W:W22,30:B1,9,10,11,18", Variant::Tournament).unwrap();
-        let mv = pos.parse_move("22x8").unwrap();
-        assert_eq!(mv.path().len(), 2, "a two-jump chain");
-        let anim = Animation::checkers(&pos, &mv, 4, 0.0).unwrap();
-        assert_eq!(anim.ply, 4);
+        let game = Game::from_position(pos);
+        let mv = PlayedGame::parse_move(&game, "22x8").unwrap();
+        assert_eq!(mv.landings().len(), 2, "a two-jump chain");
+        let anim = Animation::of(&game, &mv, 0.0).unwrap();
+        assert_eq!(anim.ply, 0);
         assert_eq!(anim.duration_ms(), 2.0 * HOP_MS);
         let first = anim.flying(HOP_MS / 2.0, line).unwrap();
         assert_eq!(first.gone, 0, "nothing is gone during the first jump");
@@ -179,15 +138,13 @@ mod tests {
             1,
             "the first captured piece is gone"
         );
-        let first_captured = mv.hops().next().unwrap().captured;
-        let sq = first_captured.into_iter().next().unwrap();
-        assert_eq!(second.gone, bit(spot(sq)));
-        let mid = (mv.path()[0].index() as f64 + mv.path()[1].index() as f64) / 2.0;
+        assert_eq!(second.gone, bit(mv.taken_by_hop()[0][0]));
+        let mid = (mv.landings()[0] as f64 + mv.landings()[1] as f64) / 2.0;
         assert!((second.at.0 - mid).abs() < 1e-9);
         assert!(!second.king);
         assert!(anim.flying(HOP_MS * 2.0, line).is_none());
         // A move whose piece is missing is not animated.
         let empty = Position::from_fen("W:W30:B1", Variant::Tournament).unwrap();
-        assert!(Animation::checkers(&empty, &mv, 0, 0.0).is_none());
+        assert!(Animation::of(&Game::from_position(empty), &mv, 0.0).is_none());
     }
 }

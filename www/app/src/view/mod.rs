@@ -8,26 +8,22 @@ pub mod render;
 pub mod scene;
 
 use crate::state::State;
-use render::{Board, Grid, Pen};
-use warcaby::games::AnyGame;
-use warcaby::Square;
+use render::{Board, BoardView, Grid};
+use warcaby::games::GameKind;
 
 /// The board on screen, whichever game: where each spot (a checkers
-/// square's index or a Clobber cell) is, in canvas pixels and board units.
-pub enum Surface {
-    /// The checkers board.
-    Checkers(Board),
-    /// The Clobber grid.
-    Clobber(Grid),
-}
+/// square's index or a Clobber cell) is, in canvas pixels and board units,
+/// and its drawing. The one place that picks a game's renderer.
+pub struct Surface(Box<dyn BoardView>);
 
 impl Surface {
     /// The board of `state`'s game, `size` CSS pixels wide.
     pub fn of(state: &State, size: f64) -> Surface {
         let s = &state.settings;
         let (flipped, coordinates, pieces) = (s.flipped, s.coordinates, s.piece_set);
-        match &state.game {
-            AnyGame::Checkers(_) => Surface::Checkers(Board {
+        let (cols, rows) = state.screen_size();
+        Surface(match state.game.kind() {
+            GameKind::Checkers => Box::new(Board {
                 size,
                 flipped,
                 coordinates,
@@ -35,60 +31,45 @@ impl Surface {
                 theme: s.board_theme,
                 pieces,
             }),
-            AnyGame::Clobber(g) => {
-                let shape = g.position().shape();
-                Surface::Clobber(Grid {
-                    size,
-                    rows: shape.rows(),
-                    cols: shape.cols(),
-                    flipped,
-                    coordinates,
-                    pieces,
-                })
-            }
-        }
+            GameKind::Clobber => Box::new(Grid {
+                size,
+                rows,
+                cols,
+                flipped,
+                coordinates,
+                pieces,
+            }),
+        })
+    }
+
+    /// The board's renderer.
+    pub fn board(&self) -> &dyn BoardView {
+        self.0.as_ref()
     }
 
     /// A spot's centre in board units.
     pub fn centre(&self, spot: u8) -> (f64, f64) {
-        match self {
-            Surface::Checkers(board) => {
-                Square::from_index(spot).map_or((0.0, 0.0), |sq| board.centre(sq))
-            }
-            Surface::Clobber(grid) => grid.centre(spot as usize),
-        }
+        self.0.centre(spot)
     }
 
     /// The spot under a canvas point (CSS pixels), if any.
     pub fn spot_at(&self, x: f64, y: f64) -> Option<u8> {
-        match self {
-            Surface::Checkers(board) => board.square_at(x, y).map(|s| s.index() as u8),
-            Surface::Clobber(grid) => grid.cell_at(x, y),
-        }
+        self.0.spot_at(x, y)
     }
 
     /// A canvas point in board units (cells).
     pub fn units(&self, x: f64, y: f64) -> (f64, f64) {
-        match self {
-            Surface::Checkers(board) => (x / board.cell(), y / board.cell()),
-            Surface::Clobber(grid) => grid.to_units(x, y),
-        }
+        self.0.units(x, y)
     }
 
     /// The spot at a screen column and row (0,0 top-left), if any.
     pub fn spot_on_screen(&self, (col, row): (usize, usize)) -> Option<u8> {
-        match self {
-            Surface::Checkers(board) => board.square_on_screen(col, row).map(|s| s.index() as u8),
-            Surface::Clobber(grid) => grid.cell_on_screen(col, row),
-        }
+        self.0.spot_on_screen(col, row)
     }
 
     /// The canvas side in CSS pixels.
     pub fn size(&self) -> f64 {
-        match self {
-            Surface::Checkers(board) => board.size,
-            Surface::Clobber(grid) => grid.size,
-        }
+        self.0.size()
     }
 }
 
@@ -97,6 +78,7 @@ mod tests {
     use super::*;
     use crate::state::settings::Settings;
     use warcaby::clobber::{ClobberGame, Shape};
+    use warcaby::games::AnyGame;
     use warcaby::{Game, Variant};
 
     #[test]

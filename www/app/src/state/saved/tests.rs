@@ -3,6 +3,7 @@ use crate::state::alphazero::LabEngine;
 use crate::state::settings::Mode;
 use warcaby::checkers::ai::CheckersEval;
 use warcaby::clobber::{ClobberEval, ClobberGame, Shape};
+use warcaby::games::GameKind;
 use warcaby::search::Algorithm;
 use warcaby::{Color, Game, Variant};
 

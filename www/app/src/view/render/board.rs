@@ -2,32 +2,8 @@
 //! marks of a move being entered.
 
 use super::*;
-use warcaby::{Bitboard, Move, Position, Role, Square};
-
-/// Everything drawn on top of the bare position.
-#[derive(Default)]
-pub struct Marks {
-    /// The last move's whole path.
-    pub last_move: Option<(Square, Vec<Square>)>,
-    /// The selected piece.
-    pub selected: Option<Square>,
-    /// Pieces that must capture (when a capture is mandatory).
-    pub must_capture: Bitboard,
-    /// Next squares to click (dots; rings on occupied squares).
-    pub targets: Bitboard,
-    /// Full paths of the candidate moves (landing squares), for chains.
-    pub paths: Vec<Vec<Square>>,
-    /// Pieces the candidate chains capture (drawn as ghosts).
-    pub ghosts: Bitboard,
-    /// Landing squares already entered.
-    pub entered: Vec<Square>,
-    /// A move's end squares where the piece is crowned.
-    pub crowns: Bitboard,
-    /// The keyboard's cursor: a screen column and row (0,0 top-left).
-    pub cursor: Option<(usize, usize)>,
-    /// The engine's best line: each move's points in board units.
-    pub arrows: Vec<Vec<(f64, f64)>>,
-}
+use warcaby::games::SpotPiece;
+use warcaby::Square;
 
 /// Board geometry and style.
 pub struct Board {
@@ -80,17 +56,19 @@ impl Board {
         Square::new(file, rank)
     }
 
-    /// Centre of a square in board units.
-    pub fn centre(&self, sq: Square) -> (f64, f64) {
-        let (c, r) = self.screen(sq);
-        (c + 0.5, r + 0.5)
+    /// Centre of a spot (a dark square's index) in board units.
+    pub fn centre(&self, spot: u8) -> (f64, f64) {
+        Square::from_index(spot).map_or((0.0, 0.0), |sq| {
+            let (c, r) = self.screen(sq);
+            (c + 0.5, r + 0.5)
+        })
     }
 
     /// Draws the whole board.
-    pub fn draw(
+    fn draw_board(
         &self,
         ctx: &CanvasRenderingContext2d,
-        pos: &Position,
+        pieces: &[(u8, SpotPiece)],
         marks: &Marks,
         flying: Option<&Flying>,
     ) {
@@ -103,44 +81,44 @@ impl Board {
                 ctx.fill_rect(col as f64 * c, row as f64 * c, c, c);
             }
         }
-        if let Some((from, path)) = &marks.last_move {
-            for sq in std::iter::once(from).chain(path) {
-                self.fill_square(ctx, *sq, LAST);
-            }
+        for &spot in &marks.last_move {
+            self.fill_square(ctx, spot, LAST);
         }
-        if let Some(sq) = marks.selected {
-            self.fill_square(ctx, sq, SELECTED);
+        if let Some(spot) = marks.selected {
+            self.fill_square(ctx, spot, SELECTED);
         }
-        for &sq in &marks.entered {
-            self.fill_square(ctx, sq, ENTERED);
+        for &spot in &marks.entered {
+            self.fill_square(ctx, spot, ENTERED);
         }
         self.draw_labels(ctx);
         for path in &marks.paths {
             self.draw_path(ctx, marks.selected, path);
         }
-        for sq in Square::all() {
-            if flying.is_some_and(|f| f.hides(sq.index())) {
+        for &(spot, piece) in pieces {
+            if flying.is_some_and(|f| f.hides(spot as usize)) {
                 continue;
             }
-            if let Some(piece) = pos.piece_at(sq) {
-                let (x, y) = self.centre(sq);
-                let alpha = if marks.ghosts.contains(sq) { 0.35 } else { 1.0 };
-                self.draw_piece(ctx, x, y, piece.color, piece.role == Role::King, alpha);
-                if marks.must_capture.contains(sq) {
-                    self.ring(ctx, sq, MUST, 0.46, 3.0);
-                }
+            let (x, y) = self.centre(spot);
+            let alpha = if marks.ghosts.contains(&spot) {
+                0.35
+            } else {
+                1.0
+            };
+            self.draw_piece(ctx, x, y, piece.color, piece.crowned, alpha);
+            if marks.must_capture.contains(&spot) {
+                self.ring(ctx, spot, MUST, 0.46, 3.0);
             }
         }
-        for sq in marks.targets {
-            if pos.piece_at(sq).is_some() {
-                self.ring(ctx, sq, TARGET, 0.46, 4.0);
+        for &spot in &marks.targets {
+            if pieces.iter().any(|&(s, _)| s == spot) {
+                self.ring(ctx, spot, TARGET, 0.46, 4.0);
             } else {
-                let (x, y) = self.centre(sq);
+                let (x, y) = self.centre(spot);
                 self.disc(ctx, x, y, 0.14, TARGET);
             }
         }
-        for sq in marks.crowns {
-            let (x, y) = self.centre(sq);
+        for &spot in &marks.crowns {
+            let (x, y) = self.centre(spot);
             self.crown(ctx, x, y - 0.3, 0.18, "rgba(255, 200, 0, 0.9)");
         }
         self.arrows(ctx, &marks.arrows);
@@ -158,19 +136,22 @@ impl Board {
         self.square_at((col as f64 + 0.5) * c, (row as f64 + 0.5) * c)
     }
 
-    fn fill_square(&self, ctx: &CanvasRenderingContext2d, sq: Square, style: &str) {
+    fn fill_square(&self, ctx: &CanvasRenderingContext2d, spot: u8, style: &str) {
+        let Some(sq) = Square::from_index(spot) else {
+            return;
+        };
         let (col, row) = self.screen(sq);
         let c = self.cell();
         ctx.set_fill_style_str(style);
         ctx.fill_rect(col * c, row * c, c, c);
     }
 
-    fn ring(&self, ctx: &CanvasRenderingContext2d, sq: Square, style: &str, r: f64, width: f64) {
-        let (x, y) = self.centre(sq);
+    fn ring(&self, ctx: &CanvasRenderingContext2d, spot: u8, style: &str, r: f64, width: f64) {
+        let (x, y) = self.centre(spot);
         self.ring_at(ctx, x, y, style, r, width);
     }
 
-    fn draw_path(&self, ctx: &CanvasRenderingContext2d, from: Option<Square>, path: &[Square]) {
+    fn draw_path(&self, ctx: &CanvasRenderingContext2d, from: Option<u8>, path: &[u8]) {
         let Some(from) = from else {
             return;
         };
@@ -178,8 +159,8 @@ impl Board {
         ctx.begin_path();
         let (x, y) = self.centre(from);
         ctx.move_to(x * c, y * c);
-        for sq in path {
-            let (x, y) = self.centre(*sq);
+        for &spot in path {
+            let (x, y) = self.centre(spot);
             ctx.line_to(x * c, y * c);
         }
         ctx.set_stroke_style_str(PATH);
@@ -232,7 +213,29 @@ fn badge_text(ctx: &CanvasRenderingContext2d, text: &str, size: f64, at: (f64, f
     let _ = ctx.fill_text(text, x + 2.0, y + 1.0);
 }
 
-/// The marks for a move's path: its start and every landing square.
-pub fn path_of(mv: &Move) -> (Square, Vec<Square>) {
-    (mv.from(), mv.path().to_vec())
+impl BoardView for Board {
+    fn size(&self) -> f64 {
+        self.size
+    }
+    fn centre(&self, spot: u8) -> (f64, f64) {
+        Board::centre(self, spot)
+    }
+    fn spot_at(&self, x: f64, y: f64) -> Option<u8> {
+        self.square_at(x, y).map(|sq| sq.index() as u8)
+    }
+    fn units(&self, x: f64, y: f64) -> (f64, f64) {
+        (x / self.cell(), y / self.cell())
+    }
+    fn spot_on_screen(&self, col: usize, row: usize) -> Option<u8> {
+        self.square_on_screen(col, row).map(|sq| sq.index() as u8)
+    }
+    fn draw(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        pieces: &[(u8, SpotPiece)],
+        marks: &Marks,
+        flying: Option<&Flying>,
+    ) {
+        self.draw_board(ctx, pieces, marks, flying)
+    }
 }

@@ -2,24 +2,7 @@
 //! being entered.
 
 use super::*;
-use warcaby::clobber::ClobberPosition;
-
-/// What is drawn on a Clobber board besides the stones.
-#[derive(Default)]
-pub struct ClobberMarks {
-    /// The last move's two cells.
-    pub last_move: Option<(u8, u8)>,
-    /// The selected stone.
-    pub selected: Option<u8>,
-    /// Cells the selected stone can capture on (rings on those stones).
-    pub targets: Vec<u8>,
-    /// Stones of the side to move that have a move (small dots).
-    pub movable: Vec<u8>,
-    /// The keyboard's cursor: a screen column and row (0,0 top-left).
-    pub cursor: Option<(usize, usize)>,
-    /// The engine's best line: each move's points in board units.
-    pub arrows: Vec<Vec<(f64, f64)>>,
-}
+use warcaby::games::SpotPiece;
 
 /// A Clobber board of `rows` x `cols` cells, centred in the square canvas.
 /// Cell `row * cols + col`, row 0 at the bottom (at the top when flipped).
@@ -118,11 +101,11 @@ impl Grid {
 
     /// Draws the board; `flying` is a stone following the pointer or
     /// sliding in a move's animation.
-    pub fn draw(
+    fn draw_grid(
         &self,
         ctx: &CanvasRenderingContext2d,
-        pos: &ClobberPosition,
-        marks: &ClobberMarks,
+        pieces: &[(u8, SpotPiece)],
+        marks: &Marks,
         flying: Option<&Flying>,
     ) {
         let c = self.cell();
@@ -146,9 +129,8 @@ impl Grid {
         ctx.set_stroke_style_str(GRID_LINE);
         ctx.set_line_width(1.0);
         ctx.stroke_rect(0.0, 0.0, self.cols as f64 * c, self.rows as f64 * c);
-        if let Some((from, to)) = marks.last_move {
-            self.fill(ctx, from as usize, LAST);
-            self.fill(ctx, to as usize, LAST);
+        for &spot in &marks.last_move {
+            self.fill(ctx, spot as usize, LAST);
         }
         if let Some(cell) = marks.selected {
             self.fill(ctx, cell as usize, SELECTED);
@@ -156,17 +138,12 @@ impl Grid {
         if self.coordinates {
             self.draw_coordinates(ctx);
         }
-        for cell in 0..cells {
-            if flying.is_some_and(|f| f.hides(cell)) {
+        for &(cell, piece) in pieces {
+            if flying.is_some_and(|f| f.hides(cell as usize)) {
                 continue;
             }
-            let bit = 1u128 << cell;
-            for color in [Color::White, Color::Black] {
-                if pos.stones(color) & bit != 0 {
-                    let (x, y) = self.centre(cell);
-                    self.draw_piece(ctx, x, y, color, false, 1.0);
-                }
-            }
+            let (x, y) = self.centre(cell as usize);
+            self.draw_piece(ctx, x, y, piece.color, false, 1.0);
         }
         for &cell in &marks.movable {
             let (x, y) = self.centre(cell as usize);
@@ -208,5 +185,32 @@ impl Grid {
             let row = if self.flipped { i + 1 } else { self.rows - i };
             let _ = ctx.fill_text(&row.to_string(), 3.0, i as f64 * c + 2.0);
         }
+    }
+}
+
+impl BoardView for Grid {
+    fn size(&self) -> f64 {
+        self.size
+    }
+    fn centre(&self, spot: u8) -> (f64, f64) {
+        Grid::centre(self, spot as usize)
+    }
+    fn spot_at(&self, x: f64, y: f64) -> Option<u8> {
+        self.cell_at(x, y)
+    }
+    fn units(&self, x: f64, y: f64) -> (f64, f64) {
+        self.to_units(x, y)
+    }
+    fn spot_on_screen(&self, col: usize, row: usize) -> Option<u8> {
+        self.cell_on_screen(col, row)
+    }
+    fn draw(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        pieces: &[(u8, SpotPiece)],
+        marks: &Marks,
+        flying: Option<&Flying>,
+    ) {
+        self.draw_grid(ctx, pieces, marks, flying)
     }
 }

@@ -1,18 +1,73 @@
 //! Drawing the board on a canvas: squares, coordinates, pieces, highlights,
 //! capture paths with ghosts of the captured pieces, and move animation.
-//! What both boards share is here ([`Pen`], [`Flying`]); the checkers
-//! board is [`Board`], the Clobber grid [`Grid`].
+//! What every board shares is here ([`BoardView`], [`Marks`], [`Pen`],
+//! [`Flying`]); the checkers board is [`Board`], the Clobber grid [`Grid`].
+//! A board knows no rules: it is handed the pieces and the marks, in spots.
 
 mod board;
 mod grid;
 
-pub use board::{path_of, Board, Marks};
-pub use grid::{ClobberMarks, Grid};
+pub use board::Board;
+pub use grid::Grid;
 
 use crate::state::appearance::{BoardTheme, PieceSet};
 use std::f64::consts::PI;
+use warcaby::games::SpotPiece;
 use warcaby::Color;
 use web_sys::CanvasRenderingContext2d;
+
+/// Everything drawn on top of the bare position, in spots. Each board draws
+/// the marks its game uses (the checkers board rings the pieces that must
+/// capture; the Clobber grid dots the stones that can move).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    /// The last move's spots: its start, then each landing.
+    pub last_move: Vec<u8>,
+    /// The selected piece.
+    pub selected: Option<u8>,
+    /// Pieces that must capture (when a capture is mandatory).
+    pub must_capture: Vec<u8>,
+    /// Pieces of the side to move that have a move, while none is selected.
+    pub movable: Vec<u8>,
+    /// Next spots to click (dots; rings on occupied spots).
+    pub targets: Vec<u8>,
+    /// Landing spots of the candidate captures, for chains.
+    pub paths: Vec<Vec<u8>>,
+    /// Pieces the candidate captures take (drawn as ghosts).
+    pub ghosts: Vec<u8>,
+    /// Landing spots already entered.
+    pub entered: Vec<u8>,
+    /// A move's end spots where the piece is crowned.
+    pub crowns: Vec<u8>,
+    /// The keyboard's cursor: a screen column and row (0,0 top-left).
+    pub cursor: Option<(usize, usize)>,
+    /// The engine's best line: each move's points in board units.
+    pub arrows: Vec<Vec<(f64, f64)>>,
+}
+
+/// A board on screen, whichever game: where each spot is, in canvas pixels
+/// and board units, and the drawing of pieces and marks.
+pub trait BoardView {
+    /// The canvas side in CSS pixels.
+    fn size(&self) -> f64;
+    /// A spot's centre in board units.
+    fn centre(&self, spot: u8) -> (f64, f64);
+    /// The spot under a canvas point (CSS pixels), if any.
+    fn spot_at(&self, x: f64, y: f64) -> Option<u8>;
+    /// A canvas point in board units (cells).
+    fn units(&self, x: f64, y: f64) -> (f64, f64);
+    /// The spot at a screen column and row (0,0 top-left), if any.
+    fn spot_on_screen(&self, col: usize, row: usize) -> Option<u8>;
+    /// Draws `pieces` with `marks`; `flying` is a piece following the
+    /// pointer or sliding in a move's animation.
+    fn draw(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        pieces: &[(u8, SpotPiece)],
+        marks: &Marks,
+        flying: Option<&Flying>,
+    );
+}
 
 /// A piece in flight (dragged or animated), on either board: drawn at
 /// `at` in board units, not on its spot. A spot is a checkers square's

@@ -1,0 +1,201 @@
+//! Checkers' [`Game`] as a [`PlayedGame`]: squares are spots (a dark
+//! square's bit index), a capture's landings and the men it takes per hop.
+
+use super::{MoveExamples, PlayedGame, SpotMove, SpotPiece};
+use crate::checkers::bitboard::Bitboard;
+use crate::checkers::game::Game;
+use crate::checkers::moves::Move;
+use crate::checkers::notation::full_text;
+use crate::checkers::position::{Position, Role, Setup};
+use crate::checkers::square::{Square, SquareNotation};
+use crate::core::Color;
+use crate::games::{AnyGame, AnyOutcome, GameError, GameKind, GameRecord, GameRules};
+
+fn checkers_spot_move(pos: &Position, mv: &Move) -> SpotMove {
+    SpotMove::new(
+        mv.from().index() as u8,
+        mv.path().iter().map(|sq| sq.index() as u8).collect(),
+        mv.hops()
+            .map(|hop| {
+                hop.captured
+                    .into_iter()
+                    .map(|sq| sq.index() as u8)
+                    .collect()
+            })
+            .collect(),
+        mv.promotes(),
+        pos.move_text(mv),
+    )
+}
+
+/// The checkers move with `spot`'s path and captures among the legal ones.
+fn checkers_move(game: &Game, spot: &SpotMove) -> Result<Move, GameError> {
+    let pos = game.position();
+    game.legal_moves()
+        .into_iter()
+        .find(|mv| checkers_spot_move(pos, mv).same_path(spot))
+        .ok_or_else(|| GameError::NotLegal(spot.text.clone()))
+}
+
+/// The checkers position after `ply` moves (the position now past the end).
+pub fn checkers_position_at(game: &Game, ply: usize) -> Position {
+    game.positions_and_moves()
+        .nth(ply)
+        .map_or(*game.position(), |(pos, _)| *pos)
+}
+
+impl PlayedGame for Game {
+    fn kind(&self) -> GameKind {
+        GameKind::Checkers
+    }
+    fn rules(&self) -> GameRules {
+        GameRules::Checkers(self.variant())
+    }
+    fn board_size(&self) -> (usize, usize) {
+        (8, 8)
+    }
+    fn pieces_at(&self, ply: usize) -> Vec<(u8, SpotPiece)> {
+        let pos = checkers_position_at(self, ply);
+        Square::all()
+            .filter_map(|sq| {
+                let piece = pos.piece_at(sq)?;
+                let crowned = piece.role == Role::King;
+                Some((
+                    sq.index() as u8,
+                    SpotPiece {
+                        color: piece.color,
+                        crowned,
+                    },
+                ))
+            })
+            .collect()
+    }
+    fn spot_name(&self, spot: u8) -> String {
+        let notation = self.variant().rules().notation;
+        Square::from_index(spot).map_or_else(String::new, |sq| sq.display(notation).to_string())
+    }
+    fn piece(&self, spot: u8) -> Option<SpotPiece> {
+        let piece = self.position().piece_at(Square::from_index(spot)?)?;
+        Some(SpotPiece {
+            color: piece.color,
+            crowned: piece.role == Role::King,
+        })
+    }
+    fn side_to_move(&self) -> Color {
+        self.position().side_to_move()
+    }
+    fn ply_count(&self) -> usize {
+        Game::ply_count(self)
+    }
+    fn legal_moves(&self) -> Vec<SpotMove> {
+        let pos = self.position();
+        Game::legal_moves(self)
+            .iter()
+            .map(|mv| checkers_spot_move(pos, mv))
+            .collect()
+    }
+    fn capture_is_forced(&self) -> bool {
+        Game::legal_moves(self)
+            .first()
+            .is_some_and(|m| m.is_capture())
+    }
+    fn parse_move(&self, text: &str) -> Result<SpotMove, GameError> {
+        let pos = self.position();
+        let mv = pos
+            .parse_move(text)
+            .map_err(|e| GameError::CheckersMove(e.into()))?;
+        Ok(checkers_spot_move(pos, &mv))
+    }
+    fn play(&mut self, mv: &SpotMove) -> Result<(), GameError> {
+        let mv = checkers_move(self, mv)?;
+        Game::play(self, &mv).map_err(|e| GameError::CheckersMove(e.into()))
+    }
+    fn undo(&mut self) -> bool {
+        Game::undo(self).is_some()
+    }
+    fn redo(&mut self) -> bool {
+        Game::redo(self).is_some()
+    }
+    fn outcome(&self) -> Option<AnyOutcome> {
+        Game::outcome(self).map(AnyOutcome::Checkers)
+    }
+    fn record(&self) -> GameRecord {
+        GameRecord::Checkers {
+            variant: self.variant(),
+            start_fen: self.start().to_fen(),
+            moves: self
+                .moves()
+                .map(|m| full_text(m, self.variant().rules()))
+                .collect(),
+        }
+    }
+    fn move_list(&self) -> Vec<String> {
+        self.positions_and_moves()
+            .map(|(p, m)| p.move_text(m))
+            .collect()
+    }
+    fn move_at(&self, ply: usize) -> Option<SpotMove> {
+        let (pos, mv) = self.positions_and_moves().nth(ply)?;
+        Some(checkers_spot_move(pos, mv))
+    }
+    fn position_text_at(&self, ply: usize) -> String {
+        checkers_position_at(self, ply).to_fen()
+    }
+    fn side_at(&self, ply: usize) -> Color {
+        checkers_position_at(self, ply).side_to_move()
+    }
+    fn starts_second(&self) -> bool {
+        self.start().side_to_move() != self.variant().rules().first_to_move
+    }
+    fn move_examples(&self) -> MoveExamples {
+        match self.variant().rules().notation {
+            SquareNotation::Numeric => ("11-15", "11x18x25"),
+            SquareNotation::Algebraic => ("c3-d4", "c3:e5:g7"),
+        }
+    }
+    fn line_at(&self, ply: usize, texts: &[String]) -> Vec<SpotMove> {
+        let mut pos = checkers_position_at(self, ply);
+        let mut line = Vec::new();
+        for text in texts {
+            let Ok(mv) = pos.parse_move(text) else { break };
+            line.push(checkers_spot_move(&pos, &mv));
+            pos.play(&mv);
+        }
+        line
+    }
+    fn piece_kinds(&self) -> Vec<SpotPiece> {
+        let piece = |color, crowned| SpotPiece { color, crowned };
+        vec![
+            piece(Color::White, false),
+            piece(Color::White, true),
+            piece(Color::Black, false),
+            piece(Color::Black, true),
+        ]
+    }
+    fn set_up(&self, pieces: &[(u8, SpotPiece)], side: Color) -> Result<AnyGame, GameError> {
+        let mut setup = Setup {
+            white: Bitboard::EMPTY,
+            black: Bitboard::EMPTY,
+            kings: Bitboard::EMPTY,
+            side_to_move: Some(side),
+        };
+        for &(spot, piece) in pieces {
+            let Some(sq) = Square::from_index(spot) else {
+                return Err(GameError::NoSpot(spot));
+            };
+            let bit = Bitboard::from_square(sq);
+            match piece.color {
+                Color::White => setup.white |= bit,
+                Color::Black => setup.black |= bit,
+            }
+            if piece.crowned {
+                setup.kings |= bit;
+            }
+        }
+        let pos = Position::from_setup(&setup, self.variant())?;
+        Ok(AnyGame::Checkers(Game::from_position(pos)))
+    }
+    fn restart(&self) -> AnyGame {
+        AnyGame::Checkers(Game::new(self.variant()))
+    }
+}

@@ -1,0 +1,133 @@
+//! [`GameRules`]: which game, with which rules and board — what a player
+//! chooses before a game starts, and what a game in play was started with.
+
+use super::{AnyGame, GameKind, GameRecord};
+use crate::checkers::game::Game;
+use crate::checkers::rules::Variant;
+use crate::clobber::{ClobberGame, Shape};
+use crate::core::named::UnknownName;
+
+/// A game's rules: a checkers variant, or Clobber on a board of a shape.
+///
+/// ```
+/// use warcaby::clobber::Shape;
+/// use warcaby::games::{GameRules, PlayedGame};
+/// use warcaby::Variant;
+///
+/// let rules = GameRules::Clobber(Shape::new(6, 5).unwrap());
+/// let game = rules.new_game();
+/// assert_eq!(game.played().rules(), rules);
+/// assert_eq!(rules.name(), "clobber");
+/// assert_eq!(GameRules::Checkers(Variant::English).name(), "english");
+/// assert!(GameRules::Checkers(Variant::English).alphazero_plays());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameRules {
+    /// Checkers in one of its variants.
+    Checkers(Variant),
+    /// Clobber on a board of this shape.
+    Clobber(Shape),
+}
+
+impl GameRules {
+    /// Which game.
+    pub fn kind(self) -> GameKind {
+        match self {
+            GameRules::Checkers(_) => GameKind::Checkers,
+            GameRules::Clobber(_) => GameKind::Clobber,
+        }
+    }
+
+    /// The rules' name: a checkers variant's, or `clobber`.
+    pub fn name(self) -> String {
+        match self {
+            GameRules::Checkers(variant) => variant.to_string(),
+            GameRules::Clobber(_) => GameKind::Clobber.to_string(),
+        }
+    }
+
+    /// A new game from these rules' start position.
+    pub fn new_game(self) -> AnyGame {
+        match self {
+            GameRules::Checkers(variant) => AnyGame::Checkers(Game::new(variant)),
+            GameRules::Clobber(shape) => AnyGame::Clobber(ClobberGame::new(shape)),
+        }
+    }
+
+    /// True when the AlphaZero bot plays by these rules (the engine's
+    /// answer: English checkers).
+    pub fn alphazero_plays(self) -> bool {
+        matches!(self, GameRules::Checkers(variant) if crate::az::plays(variant))
+    }
+}
+
+impl GameRecord {
+    /// The name of the record's rules: a checkers variant's, or `clobber`.
+    pub fn rules_name(&self) -> String {
+        match self {
+            GameRecord::Checkers { variant, .. } => variant.to_string(),
+            GameRecord::Clobber { .. } => GameKind::Clobber.to_string(),
+        }
+    }
+
+    /// The start position's text: a FEN, or Clobber's position text.
+    pub fn start_text(&self) -> &str {
+        match self {
+            GameRecord::Checkers { start_fen, .. } => start_fen,
+            GameRecord::Clobber { start, .. } => start,
+        }
+    }
+
+    /// The moves' texts.
+    pub fn moves(&self) -> &[String] {
+        match self {
+            GameRecord::Checkers { moves, .. } | GameRecord::Clobber { moves, .. } => moves,
+        }
+    }
+
+    /// A record from the name of its rules ([`GameRecord::rules_name`]),
+    /// its start text and its moves; an unknown name is refused. Nothing is
+    /// checked against the rules until [`AnyGame::from_record`] replays it.
+    pub fn from_parts(
+        rules: &str,
+        start: String,
+        moves: Vec<String>,
+    ) -> Result<GameRecord, UnknownName> {
+        if rules == GameKind::Clobber.to_string() {
+            return Ok(GameRecord::Clobber { start, moves });
+        }
+        Ok(GameRecord::Checkers {
+            variant: rules.parse()?,
+            start_fen: start,
+            moves,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_survives_its_parts() {
+        for rules in [
+            GameRules::Checkers(Variant::Russian),
+            GameRules::Clobber(Shape::new(3, 4).unwrap()),
+        ] {
+            let mut game = rules.new_game();
+            let first = game.played().legal_moves()[0].clone();
+            game.played_mut().play(&first).unwrap();
+            let record = game.record();
+            assert_eq!(record.rules_name(), rules.name());
+            let back = GameRecord::from_parts(
+                &record.rules_name(),
+                record.start_text().to_string(),
+                record.moves().to_vec(),
+            )
+            .unwrap();
+            assert_eq!(back, record);
+            assert_eq!(AnyGame::from_record(&back).unwrap(), game);
+        }
+        assert!(GameRecord::from_parts("chess", String::new(), Vec::new()).is_err());
+    }
+}
