@@ -10,6 +10,31 @@
 //! The Clobber solver uses this to replace small regions of a board by
 //! their values: a sum of values is one small game, and a sum whose value is
 //! known decides the winner without any search.
+//!
+//! ```
+//! use warcaby::cgt::{OutcomeClass, Values};
+//!
+//! let mut values = Values::new();
+//! let zero = values.game(vec![], vec![]); // { | }: whoever must move loses
+//! let star = values.game(vec![zero], vec![zero]); // { 0 | 0 }
+//! assert_eq!(values.display(star).to_string(), "*");
+//! assert_eq!(values.outcome(zero), OutcomeClass::Second);
+//! assert_eq!(values.outcome(star), OutcomeClass::First);
+//! assert_eq!(values.sum(star, star), zero); // * + * = 0: the second player wins
+//!
+//! let (one, minus_one) = (values.integer(1), values.integer(-1));
+//! assert_eq!(values.negative(one), minus_one);
+//! assert_eq!(values.sum(one, minus_one), zero);
+//! assert_eq!(values.outcome(one), OutcomeClass::Left);
+//!
+//! // ↑ = { 0 | * } is positive but smaller than every positive number;
+//! // ↑ + * is fuzzy: the first player wins.
+//! let up = values.up();
+//! assert_eq!(values.display(up).to_string(), "↑");
+//! assert_eq!(values.outcome(up), OutcomeClass::Left);
+//! let up_star = values.sum(up, star);
+//! assert_eq!(values.outcome(up_star), OutcomeClass::First);
+//! ```
 
 use crate::core::rng::mix;
 use std::collections::HashMap;
@@ -340,6 +365,24 @@ impl Values {
     }
 
     /// The canonical form of `{ left | right }` (options already canonical).
+    ///
+    /// Equal games get the same id, whatever form they were given in:
+    ///
+    /// ```
+    /// use warcaby::cgt::Values;
+    ///
+    /// let mut values = Values::new();
+    /// let (zero, one, two) = (values.integer(0), values.integer(1), values.integer(2));
+    /// // { 0, 1 | } = 2: the option 0 is dominated by 1 and dropped.
+    /// assert_eq!(values.game(vec![zero, one], vec![]), two);
+    /// // { 1 | } = 2 as well, and 1 + 1 = 2.
+    /// assert_eq!(values.game(vec![one], vec![]), two);
+    /// assert_eq!(values.sum(one, one), two);
+    /// // { 0 | 1 } = 1/2, which is no integer.
+    /// let half = values.game(vec![zero], vec![one]);
+    /// assert_eq!(values.display(half).to_string(), "{0|{0|}}");
+    /// assert_eq!(values.sum(half, half), one);
+    /// ```
     pub fn game(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
         loop {
             self.drop_dominated(&mut left, true);

@@ -170,6 +170,29 @@ pub fn check_hash(pos: &Position) -> u32 {
 }
 
 /// An opening book for one variant.
+///
+/// ```
+/// use warcaby::checkers::book::Book;
+/// use warcaby::{Position, Variant};
+///
+/// let start = Position::start(Variant::English);
+/// let mv = start.parse_move("11-15").unwrap();
+/// let mut book = Book::new(Variant::English);
+/// book.insert(&start, &mv, 12, 20).unwrap();
+///
+/// // Written in the documented format and read back.
+/// let bytes = book.to_bytes();
+/// assert_eq!(&bytes[..8], b"WCBOOK\r\n");
+/// let again = Book::from_bytes(&bytes).unwrap();
+/// let hit = again.lookup(&start).unwrap();
+/// assert_eq!((hit.mv, hit.score, hit.depth), (mv, 12, 20));
+/// assert_eq!(again.lookup(&start.after(&mv)), None);
+///
+/// // A damaged file is refused.
+/// let mut damaged = bytes.clone();
+/// damaged[20] ^= 1;
+/// assert!(Book::from_bytes(&damaged).is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
     variant: Variant,
@@ -385,6 +408,20 @@ pub fn builtin(variant: Variant) -> Option<&'static Book> {
 }
 
 /// The compiled-in book's move for `pos`, if any.
+///
+/// ```
+/// use warcaby::checkers::book::{builtin, builtin_move};
+/// use warcaby::{Position, Variant};
+///
+/// // English and tournament checkers have a book; Russian has none.
+/// let start = Position::start(Variant::English);
+/// let hit = builtin_move(&start).unwrap();
+/// assert!(start.legal_moves().contains(&hit.mv)); // a book move is always legal
+/// assert!(hit.depth > 0);
+/// assert!(builtin(Variant::English).unwrap().len() > 100);
+/// assert!(builtin(Variant::Russian).is_none());
+/// assert_eq!(builtin_move(&Position::start(Variant::Russian)), None);
+/// ```
 pub fn builtin_move(pos: &Position) -> Option<BookHit> {
     builtin(pos.variant())?.lookup(pos)
 }

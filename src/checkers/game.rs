@@ -160,6 +160,26 @@ struct Ply {
 
 /// A game in progress: start position, moves, repetition and no-progress
 /// bookkeeping. Undo and redo restore everything exactly.
+///
+/// ```
+/// use warcaby::{Color, Game, Variant};
+///
+/// let mut game = Game::new(Variant::English);
+/// for text in ["11-15", "23-19", "8-11", "22-17"] {
+///     game.play_text(text).unwrap();
+/// }
+/// assert_eq!(game.ply_count(), 4);
+/// assert_eq!(game.position().side_to_move(), Color::Black);
+/// // An illegal move is refused and changes nothing.
+/// assert!(game.play_text("22-18").is_err()); // a white man, Black to move
+/// assert_eq!(game.ply_count(), 4);
+///
+/// // Undo and redo.
+/// let last = game.undo().unwrap();
+/// assert_eq!(game.position().move_text(&last), "22-17");
+/// assert_eq!(game.redo(), Some(last));
+/// assert_eq!(game.outcome(), None); // the game goes on
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     start: Position,
@@ -293,6 +313,28 @@ impl Game {
     /// by the written rules a side with no legal move loses first, then
     /// threefold repetition, then no progress; the referee program checks
     /// no progress, then repetition, then the side without a move.
+    ///
+    /// ```
+    /// use warcaby::{Color, DrawReason, Game, Outcome, Position, Variant, WinReason};
+    ///
+    /// // White's last man is taken: Black wins.
+    /// let start = Position::from_fen("B:W18:B14", Variant::English).unwrap();
+    /// let mut game = Game::from_position(start);
+    /// game.play_text("14x23").unwrap();
+    /// let outcome = game.outcome().unwrap();
+    /// assert_eq!(outcome, Outcome::Win { winner: Color::Black, reason: WinReason::NoPieces });
+    /// assert_eq!(outcome.result_text(), "0-1");
+    /// assert_eq!(outcome.to_string(), "black wins: white has no pieces left");
+    ///
+    /// // Two kings walking back and forth: the third occurrence is a draw.
+    /// let kings = Position::from_fen("W:WK29:BK4", Variant::English).unwrap();
+    /// let mut game = Game::from_position(kings);
+    /// for text in ["29-25", "4-8", "25-29", "8-4", "29-25", "4-8", "25-29", "8-4"] {
+    ///     game.play_text(text).unwrap();
+    /// }
+    /// assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::ThreefoldRepetition)));
+    /// assert!(game.legal_moves().is_empty());
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         match self.current.rules().end.order {
             EndOrder::LossFirst => self

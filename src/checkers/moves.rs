@@ -9,6 +9,22 @@ pub const MAX_PATH: usize = 12;
 
 /// A legal move. Quiet moves have one landing square and capture nothing;
 /// a capture lists every landing square of its sequence.
+///
+/// ```
+/// use warcaby::{Position, Variant};
+///
+/// // Black's man on 1 jumps the white men on 6 and 15: 1x10x19.
+/// let pos = Position::from_fen("B:W6,15:B1", Variant::English).unwrap();
+/// let moves = pos.legal_moves();
+/// assert_eq!(moves.len(), 1); // captures are mandatory
+/// let mv = moves[0];
+/// assert!(mv.is_capture());
+/// assert_eq!(mv.capture_count(), 2);
+/// let path: Vec<u8> = mv.path().iter().map(|sq| sq.number()).collect();
+/// assert_eq!((mv.from().number(), path), (1, vec![10, 19]));
+/// assert_eq!(pos.move_text(&mv), "1x19");
+/// assert!(!mv.promotes());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     captured: Bitboard,

@@ -9,6 +9,20 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Counts leaf nodes `depth` plies below `pos`, every distinct move once.
 /// The last ply is counted in bulk (moves counted, not played).
+///
+/// ```
+/// use warcaby::checkers::perft::perft;
+/// use warcaby::{Position, Variant};
+///
+/// // The published English checkers counts (OEIS A133046): 7, 49, 302,
+/// // 1469, 7361, 36768, ...
+/// let start = Position::start(Variant::English);
+/// let counts: Vec<u64> = (1..=6).map(|depth| perft(&start, depth)).collect();
+/// assert_eq!(counts, [7, 49, 302, 1469, 7361, 36768]);
+///
+/// // Russian draughts part from English at depth 5 (men capture backward).
+/// assert_eq!(perft(&Position::start(Variant::Russian), 5), 7482);
+/// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     let mut buffers = vec![Vec::with_capacity(64); depth as usize];
     perft_with(pos, depth, &mut buffers)
@@ -74,6 +88,19 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
 }
 
 /// Perft split by root move: each legal move with its subtree count.
+///
+/// ```
+/// use warcaby::checkers::perft::{divide, perft};
+/// use warcaby::{Position, Variant};
+///
+/// let start = Position::start(Variant::English);
+/// let split = divide(&start, 4);
+/// assert_eq!(split.len(), 7); // one line per root move
+/// assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), perft(&start, 4));
+/// for (mv, n) in split {
+///     assert_eq!(n, perft(&start.after(&mv), 3));
+/// }
+/// ```
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let depth = depth.max(1);
     pos.legal_moves()

@@ -60,6 +60,23 @@ pub enum PositionError {
 }
 
 /// A legal position of one variant: pieces, side to move and Zobrist hash.
+///
+/// ```
+/// use warcaby::{Color, Position, Variant};
+///
+/// // English checkers: Black moves first, seven moves to choose from.
+/// let start = Position::start(Variant::English);
+/// assert_eq!(start.side_to_move(), Color::Black);
+/// let mut moves: Vec<String> = start.legal_moves().iter().map(|m| start.move_text(m)).collect();
+/// moves.sort();
+/// assert_eq!(moves, ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]);
+///
+/// // Playing a move gives a new position (`play` changes this one instead).
+/// let mv = start.parse_move("11-15").unwrap();
+/// let next = start.after(&mv);
+/// assert_eq!(next.side_to_move(), Color::White);
+/// assert_eq!(next.to_fen(), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Position {
     pieces: [Bitboard; 2],
@@ -94,6 +111,26 @@ impl Position {
     }
 
     /// Validates a setup for `variant`.
+    ///
+    /// ```
+    /// use warcaby::{Bitboard, Color, Position, PositionError, Setup, Square, Variant};
+    ///
+    /// let sq = |n| Bitboard::from_square(Square::from_number(n).unwrap());
+    /// // A white king on 1 (b8) against a black man on 28 (h2), White to move.
+    /// let setup = Setup {
+    ///     white: sq(1),
+    ///     black: sq(28),
+    ///     kings: sq(1),
+    ///     side_to_move: Some(Color::White),
+    /// };
+    /// let pos = Position::from_setup(&setup, Variant::English).unwrap();
+    /// assert_eq!(pos.to_fen(), "W:WK1:B28");
+    ///
+    /// // The same white piece as a man stands on its crowning row: refused.
+    /// let man = Setup { kings: Bitboard::EMPTY, ..setup };
+    /// let err = Position::from_setup(&man, Variant::English).unwrap_err();
+    /// assert!(matches!(err, PositionError::ManOnCrowningRow("white", _)));
+    /// ```
     pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
         let rules = variant.rules();
         let name = |sq: Square| sq.display(rules.notation).to_string();
@@ -186,6 +223,16 @@ impl Position {
     }
 
     /// The piece on `sq`, if any.
+    ///
+    /// ```
+    /// use warcaby::{Color, Piece, Position, Role, Square, Variant};
+    ///
+    /// let pos = Position::from_fen("W:W21,K30:B1", Variant::English).unwrap();
+    /// let at = |n| pos.piece_at(Square::from_number(n).unwrap());
+    /// assert_eq!(at(30), Some(Piece { color: Color::White, role: Role::King }));
+    /// assert_eq!(at(1), Some(Piece { color: Color::Black, role: Role::Man }));
+    /// assert_eq!(at(15), None);
+    /// ```
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let color = if self.pieces[0].contains(sq) {
             Color::White

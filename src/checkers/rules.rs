@@ -208,6 +208,25 @@ impl Named for Variant {
 named_display_and_parse!(Variant);
 
 /// One variant's rules, as flags read by the move generator and the game.
+///
+/// ```
+/// use warcaby::{Color, Variant};
+///
+/// let english = Variant::English.rules();
+/// assert_eq!(english.first_to_move, Color::Black);
+/// assert!(!english.men_capture_backward && !english.flying_kings);
+/// assert_eq!(english.end.no_progress_plies, 80);
+///
+/// let russian = Variant::Russian.rules();
+/// assert!(russian.men_capture_backward && russian.flying_kings);
+/// assert_eq!(russian.capture_separator, ':');
+///
+/// // The default variant is the contest's: men capture backward, short kings.
+/// let tournament = Variant::default().rules();
+/// assert_eq!(tournament.variant, Variant::Tournament);
+/// assert_eq!(tournament.first_to_move, Color::White);
+/// assert_eq!(tournament.end.no_progress_plies, 20);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rules {
     /// Which variant these rules are.

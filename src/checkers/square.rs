@@ -4,6 +4,20 @@ use std::fmt;
 
 /// One of the 32 dark squares, stored as the bit index `rank * 8 + file`
 /// (both 0-based, a1 = 0, h8 = 63).
+///
+/// ```
+/// use warcaby::{Square, SquareNotation};
+///
+/// // Square 1 is b8 and 32 is g1 in numbered notation.
+/// let sq = Square::from_number(1).unwrap();
+/// assert_eq!(sq.display(SquareNotation::Algebraic).to_string(), "b8");
+/// assert_eq!(Square::parse("g1", SquareNotation::Numeric).unwrap().number(), 32);
+/// assert_eq!((sq.file(), sq.rank()), (1, 7));
+/// assert_eq!(Square::all().count(), 32);
+/// // Light squares and numbers in algebraic notation are refused.
+/// assert!(Square::parse("a2", SquareNotation::Algebraic).is_err());
+/// assert!(Square::parse("12", SquareNotation::Algebraic).is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 

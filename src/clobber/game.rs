@@ -43,6 +43,33 @@ fn capitalised(color: Color) -> &'static str {
 }
 
 /// A Clobber game: positions before each move, then the current one.
+///
+/// ```
+/// use warcaby::clobber::{ClobberGame, ClobberOutcome, Shape};
+/// use warcaby::Color;
+///
+/// // The smallest board: Black takes, White takes back, Black has no move.
+/// let mut game = ClobberGame::new(Shape::new(2, 2).unwrap());
+/// assert_eq!(game.position().to_text(), "WB/BW:B");
+/// game.play_text("a1-a2").unwrap();
+/// game.play_text("b1-b2").unwrap();
+/// assert_eq!(game.position().to_text(), "BW/..:B");
+/// assert_eq!(game.move_texts(), ["a1-a2", "b1-b2"]);
+///
+/// // Black's stone on a2 can take White's on b2 in the end.
+/// assert_eq!(game.outcome(), None);
+/// game.play_text("a2-b2").unwrap();
+/// let outcome = game.outcome().unwrap();
+/// assert_eq!(outcome, ClobberOutcome { winner: Color::Black });
+/// assert_eq!(outcome.to_string(), "Black wins: White has no move");
+///
+/// // Undo and redo, and an illegal move is refused.
+/// assert!(game.undo().is_some());
+/// assert_eq!(game.ply_count(), 2);
+/// assert!(game.play_text("b2-a1").is_err());
+/// assert!(game.redo().is_some());
+/// assert_eq!(game.ply_count(), 3);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClobberGame {
     /// Never empty: the start, then the position after each move.

@@ -47,6 +47,30 @@ pub enum ClobberError {
 }
 
 /// A Clobber position: stones of each colour, side to move, hash.
+///
+/// ```
+/// use warcaby::clobber::{ClobberPosition, Shape};
+/// use warcaby::Color;
+///
+/// // 2 rows x 3 columns: a checkerboard, the bottom-left stone Black,
+/// // Black to move. Text runs row by row from the top.
+/// let start = ClobberPosition::start(Shape::new(2, 3).unwrap());
+/// assert_eq!(start.to_text(), "WBW/BWB:B");
+/// assert_eq!(start.side_to_move(), Color::Black);
+/// assert_eq!(start.legal_moves().len(), 7);
+///
+/// // Moves are written b3-b4 (columns a.., rows from the bottom), or as
+/// // the Clobber doc's row,col,dir (row and column from the top-left).
+/// let mv = start.parse_move("a1-a2").unwrap();
+/// assert_eq!(start.parse_move("1,0,up"), Ok(mv));
+/// let next = start.after(&mv);
+/// assert_eq!(next.to_text(), "BBW/.WB:W");
+/// assert_eq!(ClobberPosition::parse("BBW/.WB:W"), Ok(next));
+///
+/// // Only a stone next to an enemy stone may move, onto it.
+/// assert!(start.parse_move("a1-b2").is_err());
+/// assert!(ClobberPosition::parse("WBX/BWB:B").is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ClobberPosition {
     shape: Shape,
@@ -456,6 +480,16 @@ impl SearchGame for ClobberPosition {
 }
 
 /// Counts move paths `depth` plies deep.
+///
+/// ```
+/// use warcaby::clobber::{perft, ClobberPosition, Shape};
+///
+/// let start = ClobberPosition::start(Shape::new(2, 3).unwrap());
+/// assert_eq!(perft(&start, 0), 1);
+/// assert_eq!(perft(&start, 1), 7);
+/// let by_hand: u64 = start.legal_moves().iter().map(|m| start.after(m).legal_moves().len() as u64).sum();
+/// assert_eq!(perft(&start, 2), by_hand);
+/// ```
 pub fn perft(pos: &ClobberPosition, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

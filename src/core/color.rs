@@ -2,6 +2,16 @@
 
 /// The two sides. In checkers White starts on ranks 1–3 and moves up the board;
 /// in Clobber Black moves first.
+///
+/// ```
+/// use warcaby::Color;
+///
+/// let me = Color::White;
+/// assert_eq!(me.opponent(), Color::Black);
+/// assert_eq!(!me, Color::Black); // `!` is the opponent too
+/// assert_eq!((me.letter(), me.name()), ('W', "white"));
+/// assert_eq!(Color::Black.index(), 1); // for per-side tables
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
     /// Checkers: men on ranks 1–3 at the start, moving towards rank 8.

@@ -1,6 +1,24 @@
 //! Choices picked by name on the command line and in the page (variants,
 //! algorithms, evaluations): one mechanism for their names, `Display` and
 //! `FromStr`, with an error that lists the valid names.
+//!
+//! ```
+//! use warcaby::search::Algorithm;
+//! use warcaby::Variant;
+//!
+//! // Names parse case-insensitively and print back as they are listed.
+//! let variant: Variant = " English ".parse().unwrap();
+//! assert_eq!(variant, Variant::English);
+//! assert_eq!(variant.to_string(), "english");
+//! assert_eq!("negascout".parse::<Algorithm>(), Ok(Algorithm::NegaScout));
+//!
+//! // An unknown name is refused with the valid ones.
+//! let err = "checkers".parse::<Variant>().unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "unknown variant 'checkers' (expected tournament, english or russian)"
+//! );
+//! ```
 
 use std::fmt;
 

@@ -25,6 +25,17 @@ pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
 }
 
 /// A seeded random number generator (SplitMix64).
+///
+/// ```
+/// use warcaby::core::rng::Rng;
+///
+/// let (mut a, mut b) = (Rng::new(42), Rng::new(42));
+/// let rolls: Vec<u64> = (0..5).map(|_| a.below(6)).collect();
+/// // The same seed gives the same numbers, on every platform.
+/// assert_eq!(rolls, (0..5).map(|_| b.below(6)).collect::<Vec<_>>());
+/// assert!(rolls.iter().all(|&r| r < 6));
+/// assert!((3..=7).contains(&a.between(3, 7)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rng {
     state: u64,

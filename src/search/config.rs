@@ -43,6 +43,30 @@ impl Named for Algorithm {
 named_display_and_parse!(Algorithm);
 
 /// How the search is configured (what it may use), independent of limits.
+///
+/// The three algorithms agree on the score at a fixed depth; pruning only
+/// saves nodes:
+///
+/// ```
+/// use warcaby::checkers::ai::{CheckersEval, CheckersNode};
+/// use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
+/// use warcaby::{Position, Variant};
+///
+/// let root = CheckersNode { pos: Position::start(Variant::English), quiet_plies: 0 };
+/// let run = |algorithm| {
+///     let mut searcher = Searcher::new(SearchConfig::bare(algorithm), CheckersEval::Material);
+///     let info = searcher.search(&root, &[], Limits::depth(5), |_| {});
+///     (info.score, info.nodes)
+/// };
+/// let (minimax, alphabeta) = (run(Algorithm::Minimax), run(Algorithm::AlphaBeta));
+/// assert_eq!(minimax.0, alphabeta.0);
+/// assert!(alphabeta.1 < minimax.1);
+///
+/// // The full engine's defaults: NegaScout with every enhancement.
+/// let config = SearchConfig::default();
+/// assert_eq!(config.algorithm, Algorithm::NegaScout);
+/// assert!(config.iterative && config.threat_extension);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
     /// Which algorithm.

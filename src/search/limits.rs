@@ -9,6 +9,29 @@ use super::{MATE, MATE_BOUND};
 /// deepens while an iteration can still pay off, aborts the running one at
 /// the budget (keeping any better move it has proven), and, while the best
 /// move is failing, goes on up to `max_time_ms` when that is longer.
+///
+/// A [`Searcher`](super::Searcher) on a checkers position, to a fixed depth:
+///
+/// ```
+/// use warcaby::checkers::ai::{CheckersEval, CheckersNode};
+/// use warcaby::search::{Limits, SearchConfig, Searcher};
+/// use warcaby::{Position, Variant};
+///
+/// // White gives a man on e5 (d4-e5): Black must take it, f6xd4, and White
+/// // takes two back, c3xe5xc7.
+/// let pos = Position::from_fen("W:Wb2,c3,d4,f4:Ba7,d6,f6,h8", Variant::Russian).unwrap();
+/// let root = CheckersNode { pos, quiet_plies: 0 };
+/// let mut searcher = Searcher::new(SearchConfig::default(), CheckersEval::Positional);
+/// let mut depths = Vec::new();
+/// let info = searcher.search(&root, &[], Limits::depth(5), |iteration| {
+///     depths.push(iteration.depth) // called after every finished iteration
+/// });
+/// let best = info.best_move.unwrap();
+/// assert_eq!(pos.move_text(&best), "d4-e5");
+/// assert!(info.score >= 150, "White is a man up: {}", info.score);
+/// assert_eq!(depths, [1, 2, 3, 4, 5]);
+/// assert_eq!(info.pv[0], best);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Deepest nominal depth, in plies.
@@ -57,6 +80,21 @@ impl Limits {
 }
 
 /// A report: after each finished iteration, and at the end.
+///
+/// ```
+/// use warcaby::checkers::ai::{CheckersEval, CheckersNode};
+/// use warcaby::search::{Limits, SearchConfig, Searcher, MATE};
+/// use warcaby::{Position, Variant};
+///
+/// // Taking Black's last man wins at once: a win in one ply.
+/// let pos = Position::from_fen("W:W22:B18", Variant::English).unwrap();
+/// let mut searcher = Searcher::new(SearchConfig::default(), CheckersEval::Material);
+/// let info = searcher.search(&CheckersNode { pos, quiet_plies: 0 }, &[], Limits::depth(4), |_| {});
+/// assert_eq!(pos.move_text(&info.best_move.unwrap()), "22x15");
+/// assert_eq!(info.score, MATE - 1);
+/// assert_eq!(info.mate_in(), Some(1));
+/// assert!(info.nodes > 0);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchInfo<M> {
     /// Best move found (None only when there is no legal move).

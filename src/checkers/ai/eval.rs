@@ -24,6 +24,25 @@ pub fn king_value(rules: &Rules) -> i32 {
 }
 
 /// The checkers evaluations that can be chosen by name.
+///
+/// ```
+/// use warcaby::checkers::ai::{CheckersEval, CheckersNode, MAN};
+/// use warcaby::search::Evaluator;
+/// use warcaby::{Position, Variant};
+///
+/// let eval: CheckersEval = "material".parse().unwrap();
+/// assert_eq!(eval, CheckersEval::Material);
+/// let node = |fen| CheckersNode {
+///     pos: Position::from_fen(fen, Variant::English).unwrap(),
+///     quiet_plies: 0,
+/// };
+/// // Scores are for the side to move, in hundredths of a man.
+/// assert_eq!(eval.evaluate(&node("W:W21,22:B1")), MAN);
+/// assert_eq!(eval.evaluate(&node("B:W21,22:B1")), -MAN);
+/// assert_eq!(eval.evaluate(&node("W:W21-32:B1-12")), 0);
+/// // The positional evaluation sees more than material, but agrees who is ahead.
+/// assert!(CheckersEval::Positional.evaluate(&node("W:W21,22:B1")) > 0);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
 pub enum CheckersEval {
     /// Men and kings only (king value depends on the variant).

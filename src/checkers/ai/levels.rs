@@ -6,6 +6,22 @@ use crate::search::{Algorithm, Limits, SearchConfig};
 use std::fmt;
 
 /// A playing level, 1 (beginner) to 8 (full strength).
+///
+/// ```
+/// use warcaby::checkers::ai::{CheckersEval, Level};
+///
+/// let beginner = Level::new(1).unwrap();
+/// assert_eq!(beginner.eval(), CheckersEval::Material);
+/// assert_eq!(beginner.limits(1000).depth, Some(1)); // one ply, with noise
+/// assert!(beginner.config(7).noise > 0);
+/// assert!(!beginner.uses_book());
+///
+/// let full = Level::MAX;
+/// assert_eq!(full.number(), 8);
+/// assert!(full.uses_book());
+/// assert_eq!(full.limits(1000).time_ms, Some(1000)); // the time given
+/// assert_eq!(Level::new(9).unwrap_err().to_string(), "level must be 1-8, got 9");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
 
@@ -29,7 +45,7 @@ struct LevelSpec {
 
 /// The levels, weakest first. Spread by matches between neighbours (20
 /// games each, 10 ACF ballots with both colours, 1 s a move given; the
-/// table and figures are in the README): level 2 searches one ply deeper
+/// table and figures are in docs/results.md): level 2 searches one ply deeper
 /// than it did (it scored only 57.5 % against level 1), level 6 one ply
 /// deeper, and level 7 is the learned evaluation at depth 9 with the threat
 /// extension (87.5 % against level 6; at depth 11 without the extension it

@@ -17,6 +17,29 @@
 //! practice: a win in the table is a win when the stronger side may play the
 //! distance out. Any variant without flying kings can be built (English and
 //! tournament): the move generator decides what a move is.
+//!
+//! ```
+//! use warcaby::checkers::egdb::{build_all, Value};
+//! use warcaby::{Position, Variant};
+//!
+//! // Every English position of up to 3 pieces, built in memory.
+//! let egdb = build_all(Variant::English, 3, 1, |_| {}).unwrap();
+//! let fen = |text| Position::from_fen(text, Variant::English).unwrap();
+//!
+//! // Two kings against one win; one against one is a draw.
+//! let two_kings = fen("W:WK1,K2:BK32");
+//! let Some(Value::Win(plies)) = egdb.probe(&two_kings) else { panic!("a win") };
+//! assert_eq!(plies % 2, 1); // the winner makes the last move
+//! assert_eq!(egdb.probe(&fen("W:WK1:BK32")), Some(Value::Draw));
+//!
+//! // The best move keeps the win, one ply nearer.
+//! let (mv, value) = egdb.best_move(&two_kings).unwrap();
+//! assert_eq!(value, Value::Win(plies));
+//! assert_eq!(egdb.probe(&two_kings.after(&mv)), Some(Value::Loss(plies - 1)));
+//!
+//! // More pieces than the tables hold: no answer.
+//! assert_eq!(egdb.probe(&Position::start(Variant::English)), None);
+//! ```
 
 pub mod build;
 pub mod format;

@@ -186,6 +186,23 @@ pub fn write(pos: &Position) -> String {
 
 impl Position {
     /// Parses a PDN FEN (see [`parse`]).
+    ///
+    /// ```
+    /// use warcaby::{Color, FenError, Position, Variant};
+    ///
+    /// // Side to move, White's squares, Black's; K marks a king, ranges are fine.
+    /// let pos = Position::from_fen("B:W21-23,K30:B1-3", Variant::English).unwrap();
+    /// assert_eq!(pos.side_to_move(), Color::Black);
+    /// assert_eq!(pos.kings(Color::White).count(), 1);
+    /// assert_eq!(pos.to_fen(), "B:W21,22,23,K30:B1,2,3"); // written without ranges
+    ///
+    /// // Russian positions are written in algebraic squares.
+    /// let russian = Position::from_fen("W:Wc3,Kd4:Bb8", Variant::Russian).unwrap();
+    /// assert_eq!(russian.to_fen(), "W:Wc3,Kd4:Bb8");
+    ///
+    /// let err = Position::from_fen("X:W21:B1", Variant::English).unwrap_err();
+    /// assert_eq!(err, FenError::SideToMove("X".into()));
+    /// ```
     pub fn from_fen(text: &str, variant: Variant) -> Result<Position, FenError> {
         parse(text, variant)
     }

@@ -11,6 +11,31 @@
 //! two captured pieces (`g3:e5:b8` and `g3:d6:b8` in `W:WKg3:Bf4,c7`); written
 //! text uses the square right behind the captured piece (PDN 3.0, FMJD), and
 //! PDN files join captures with `x` ([`pdn_text`]).
+//!
+//! ```
+//! use warcaby::checkers::notation::full_text;
+//! use warcaby::{Position, Variant};
+//!
+//! // A Russian man with two ways to capture twice.
+//! let pos = Position::from_fen("W:Wc3:Bd4,f6,d6,b6", Variant::Russian).unwrap();
+//! let texts: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+//! assert_eq!(texts.len(), 2);
+//! assert!(texts.contains(&"c3:g7".to_string()) && texts.contains(&"c3:a5".to_string()));
+//!
+//! // Start and end are enough; the full path and `x` are accepted too.
+//! let mv = pos.parse_move("c3:g7").unwrap();
+//! assert_eq!(full_text(&mv, pos.rules()), "c3:e5:g7");
+//! assert_eq!(pos.parse_move("c3xe5xg7"), Ok(mv));
+//! assert_eq!(pos.pdn_move_text(&mv), "c3xg7"); // PDN files join captures with x
+//!
+//! // A flying king's stop may be named by any square of its straight stretch.
+//! let king = Position::from_fen("W:WKg3:Bf4,c7", Variant::Russian).unwrap();
+//! assert_eq!(king.parse_move("g3:e5:b8"), king.parse_move("g3:d6:b8"));
+//!
+//! // Text that names no legal move says which moves there are.
+//! let err = pos.parse_move("c3-d4").unwrap_err();
+//! assert!(err.to_string().contains("c3:g7"));
+//! ```
 
 use crate::checkers::bitboard::Bitboard;
 use crate::checkers::moves::Move;

@@ -122,6 +122,30 @@ pub struct StepEffect {
 }
 
 /// The referee's 8x8 board, `cells[row][col]`.
+///
+/// ```
+/// use warcaby::checkers::referee::Board;
+/// use warcaby::{Position, Variant};
+///
+/// // The board a bot is given at the start, its own men (1) on rows 5-7.
+/// let start = Position::start(Variant::Tournament);
+/// let mut board = Board::of(&start);
+/// assert_eq!(board.cells[5][0], Some(1));
+/// assert_eq!(board.cells[0][0], None); // a light square
+///
+/// // The referee's `ruchy`: one-step moves, sorted as tuples.
+/// let steps = board.steps(None).unwrap();
+/// assert_eq!(steps.len(), 7);
+/// assert_eq!(steps[0], ((5, 0), (4, 1)));
+///
+/// // Play one; the opponent sees the board turned round.
+/// let effect = board.play(steps[0]).unwrap();
+/// assert!(!effect.captured && !effect.crowned);
+/// let theirs = board.turned();
+/// assert_eq!(theirs.cells[3][6], Some(2)); // our man, now the opponent's
+/// assert_eq!(theirs.steps(None).unwrap().len(), 7);
+/// assert!(board.play(((0, 0), (1, 1))).is_err()); // no piece there
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Board {
     /// The cells, row by row from the mover's far edge.

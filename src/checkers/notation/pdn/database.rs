@@ -10,6 +10,22 @@ use crate::checkers::rules::Variant;
 use crate::checkers::square::{SquareError, SquareNotation};
 
 /// One game as written in the file, before its moves are played.
+///
+/// A database is read game by game: a bad game does not stop the others.
+///
+/// ```
+/// use warcaby::checkers::notation::pdn;
+/// use warcaby::Variant;
+///
+/// let file = "[Event \"1\"]\n1. 11-15 *\n\n[Event \"2\"]\n1. 11-99 *\n\n[Event \"3\"]\n1. 9-13 *\n";
+/// let games = pdn::split(file);
+/// assert_eq!(games.len(), 3);
+/// let read: Vec<bool> = games.iter().map(|g| g.replay(Variant::English).is_ok()).collect();
+/// assert_eq!(read, [true, false, true]);
+/// assert_eq!(games[1].tag("Event"), Some("2"));
+/// // Reading all at once fails on the first bad game.
+/// assert!(pdn::read_games(file, Variant::English).is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct RawGame {
     /// 1-based position of the game in the file.

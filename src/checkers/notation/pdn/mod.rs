@@ -113,6 +113,27 @@ pub struct PdnGame {
 
 impl PdnGame {
     /// Wraps a game with the standard seven tags, unknown values as `?`.
+    ///
+    /// ```
+    /// use warcaby::checkers::notation::pdn::{self, PdnGame};
+    /// use warcaby::{Game, Variant};
+    ///
+    /// let mut game = Game::new(Variant::English);
+    /// for text in ["11-15", "23-19", "8-11"] {
+    ///     game.play_text(text).unwrap();
+    /// }
+    /// let mut record = PdnGame::new(game);
+    /// record.set_tag("White", "Ann");
+    /// let text = record.to_pdn();
+    /// assert!(text.starts_with("[Event \"?\"]\n"));
+    /// assert!(text.contains("[White \"Ann\"]\n"));
+    /// assert!(text.contains("[GameType \"21\"]\n"));
+    /// assert!(text.ends_with("1. 11-15 23-19 2. 8-11 *\n"));
+    ///
+    /// // What is written reads back to the same game.
+    /// let again = pdn::read_game(&text, Variant::Tournament).unwrap();
+    /// assert_eq!(again.game, record.game);
+    /// ```
     pub fn new(game: Game) -> PdnGame {
         let result = game.outcome().map_or("*", |o| o.result_text()).to_string();
         let tags = ["Event", "Date", "White", "Black"]
@@ -261,6 +282,29 @@ pub fn read_games(text: &str, default_variant: Variant) -> Result<Vec<PdnGame>, 
 }
 
 /// Reads the first game of a PDN text.
+///
+/// ```
+/// use warcaby::checkers::notation::pdn;
+/// use warcaby::{Color, Variant};
+///
+/// let text = r#"[Event "Club match"]
+/// [White "Ann"]
+/// [Black "Bob"]
+/// [GameType "21"]
+///
+/// 1. 11-15 23-19 2. 8-11 {a quiet development} 22-17 *"#;
+/// let read = pdn::read_game(text, Variant::Tournament).unwrap();
+/// assert_eq!(read.game.variant(), Variant::English); // GameType 21
+/// assert_eq!(read.tag("white"), Some("Ann")); // tag names are case-insensitive
+/// assert_eq!(read.game.ply_count(), 4);
+/// assert_eq!(read.game.position().side_to_move(), Color::Black);
+/// assert_eq!(read.comments, [(3, "a quiet development".to_string())]);
+/// assert_eq!(read.result, "*");
+///
+/// // A move that is not legal is reported with where it stands.
+/// let err = pdn::read_game("[GameType \"21\"]\n1. 11-15 11-15 *", Variant::English).unwrap_err();
+/// assert!(err.to_string().contains("11-15"), "{err}");
+/// ```
 pub fn read_game(text: &str, default_variant: Variant) -> Result<PdnGame, PdnError> {
     let raw = split(text);
     raw.first().ok_or(PdnError::NoGame)?.replay(default_variant)
