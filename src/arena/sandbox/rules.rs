@@ -2,7 +2,7 @@
 //! in the arena before the bot's process is started: the child, forked from
 //! a process with many threads, may only make async-signal-safe calls, so
 //! all it does with the ruleset is hand its descriptor to
-//! `landlock_restrict_self` (see [`super::confine`]).
+//! `landlock_restrict_self` (see the parent module's `confine`).
 //!
 //! The ruleset handles every file access of ABI 7 (reading, writing,
 //! making, removing, linking across folders, truncating, device ioctls),
