@@ -27,6 +27,7 @@ mod arena_common;
 use arena_common::{games, out_dir};
 use serde_json::Value;
 use std::net::TcpListener;
+use std::os::unix::net::UnixListener;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use warcaby::arena::sandbox::Sandbox;
@@ -82,11 +83,13 @@ fn student_bot(file: &str) -> String {
 }
 
 /// What the spy aims at: the output folder with a planted file, a folder
-/// of the test's with a private file, and a port the test listens on.
+/// of the test's with a private file and a UNIX socket, and a TCP port the
+/// test listens on.
 struct Targets {
     out: PathBuf,
     outside: PathBuf,
     listener: TcpListener,
+    unix: UnixListener,
 }
 
 const PLANTED: &str = "planted by the test\n";
@@ -101,10 +104,13 @@ impl Targets {
         std::fs::write(outside.join("private.txt"), "private\n").unwrap();
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         listener.set_nonblocking(true).unwrap();
+        let unix = UnixListener::bind(outside.join("spy.sock")).unwrap();
+        unix.set_nonblocking(true).unwrap();
         Targets {
             out,
             outside,
             listener,
+            unix,
         }
     }
 
@@ -141,8 +147,9 @@ impl Targets {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         names.sort();
-        assert_eq!(names, ["private.txt"]);
+        assert_eq!(names, ["private.txt", "spy.sock"]);
         assert!(self.listener.accept().is_err(), "a bot reached the port");
+        assert!(self.unix.accept().is_err(), "a bot reached the socket");
     }
 }
 
@@ -175,23 +182,16 @@ fn value<'a>(report: &'a [(String, String)], key: &str) -> &'a str {
 /// private, and gone now; `abi`: the kernel's Landlock ABI.
 fn check_sandboxed_report(detail: &str, abi: u64) {
     let report = report(detail);
-    for key in [
-        "sibling",
-        "outread",
-        "outlist",
-        "outwrite",
-        "otherread",
-        "otherwrite",
-    ] {
+    for key in ["sib", "outr", "outl", "outw", "othr", "othw", "unix"] {
         assert_eq!(value(&report, key), "denied", "{key}: {detail}");
     }
     // Landlock closes TCP from ABI 4 (PermissionError); the network
     // namespace has no route (another OSError) where it does not.
     assert_ne!(value(&report, "net"), "ok", "{detail}");
     if abi >= 6 {
-        assert_eq!(value(&report, "signal"), "denied", "{detail}");
+        assert_eq!(value(&report, "sig"), "denied", "{detail}");
     }
-    assert_eq!(value(&report, "tmpwrite"), "ok", "{detail}");
+    assert_eq!(value(&report, "tmpw"), "ok", "{detail}");
     let tmp = PathBuf::from(value(&report, "tmp"));
     let base = std::env::temp_dir().canonicalize().unwrap();
     assert!(tmp.starts_with(&base) && tmp != base, "{detail}");
@@ -385,18 +385,12 @@ fn with_the_sandbox_off_the_spy_reads_and_writes() {
         .starts_with("sandbox off"));
     let g = &games(&results)[0];
     let report = report(g["end"]["detail"].as_str().unwrap());
-    for key in [
-        "sibling",
-        "outread",
-        "outwrite",
-        "otherread",
-        "otherwrite",
-        "net",
-    ] {
+    for key in ["sib", "outr", "outw", "othr", "othw", "net", "unix"] {
         assert_eq!(value(&report, key), "ok", "{key}: {report:?}");
     }
     let _ = std::fs::remove_file(Path::new(value(&report, "tmp")).join("spy_note.txt"));
     assert!(targets.outside.join("spy_was_here.txt").exists());
-    // The spy's connection is waiting to be accepted.
+    // The spy's connections are waiting to be accepted.
     assert!(targets.listener.accept().is_ok());
+    assert!(targets.unix.accept().is_ok());
 }

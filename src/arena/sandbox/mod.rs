@@ -12,6 +12,9 @@
 //!   `TMP` and `HOME` point there. TCP is closed, and abstract UNIX sockets
 //!   and signals reach only its own processes. A forbidden access fails in
 //!   the bot's own process (`PermissionError` in Python);
+//! * with UNIX sockets closed by a seccomp filter on x86_64 and aarch64
+//!   (Landlock before ABI 9 does not close sockets reached by their path,
+//!   such as an ssh agent's or the display server's);
 //! * in a new network namespace with no interfaces but a down loopback
 //!   (`unshare(CLONE_NEWNET)`, or with `CLONE_NEWUSER` for a user without
 //!   the privilege). A failed `unshare` is ignored; whether it applied is
@@ -26,6 +29,18 @@ pub mod python_env;
 #[cfg(target_os = "linux")]
 pub mod rules;
 pub mod scratch;
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+mod seccomp;
+
+/// True where the seccomp filter that closes UNIX sockets is built (Linux
+/// on x86_64 and aarch64).
+pub const UNIX_SOCKETS_CLOSED: bool = cfg!(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+));
 
 pub use policy::{Code, Policy};
 pub use python_env::PythonEnv;
@@ -80,6 +95,11 @@ impl Sandbox {
         }
     }
 
+    /// True when bot processes get the seccomp filter on UNIX sockets.
+    pub fn unix_sockets_closed(&self) -> bool {
+        self.on && UNIX_SOCKETS_CLOSED
+    }
+
     /// The line that says what isolates the bots (`network`: whether their
     /// processes ran in network namespaces of their own, None before any
     /// ran), e.g. `sandbox on: Landlock ABI 7 (files, TCP, signals and
@@ -98,7 +118,14 @@ impl Sandbox {
             Some(true) | None => "network namespace",
             Some(false) => "NO network namespace (the kernel refused it)",
         };
-        format!("sandbox on: {}, {network}, {memory}", self.landlock_words())
+        let unix = match self.unix_sockets_closed() {
+            true => "UNIX sockets closed (seccomp)",
+            false => "UNIX sockets open",
+        };
+        format!(
+            "sandbox on: {}, {unix}, {network}, {memory}",
+            self.landlock_words()
+        )
     }
 
     /// The warning to print when the sandbox is on but cannot keep bots
@@ -146,6 +173,7 @@ pub(crate) fn prepare(
     let mut isolation = Isolation {
         ruleset: None,
         new_network: true,
+        seccomp: UNIX_SOCKETS_CLOSED,
     };
     #[cfg(target_os = "linux")]
     {
@@ -176,6 +204,8 @@ pub(crate) struct Isolation {
     pub(crate) ruleset: Option<i32>,
     /// A new network namespace.
     pub(crate) new_network: bool,
+    /// The seccomp filter on UNIX sockets.
+    pub(crate) seccomp: bool,
 }
 
 /// Sets up `cmd` so that the child is confined when it starts.
@@ -203,22 +233,42 @@ pub(crate) fn confine(cmd: &mut Command, memory_bytes: Option<u64>, isolation: I
                     if isolation.new_network && libc::unshare(libc::CLONE_NEWNET) != 0 {
                         libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNET);
                     }
-                    if let Some(fd) = isolation.ruleset {
-                        // Landlock needs no_new_privs from an unprivileged
-                        // process; either failing stops the start.
-                        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
-                            || libc::syscall(libc::SYS_landlock_restrict_self, fd, 0) != 0
-                        {
-                            return Err(std::io::Error::last_os_error());
-                        }
-                    }
-                    Ok(())
+                    restrict(isolation)
                 });
             }
         }
     }
     #[cfg(not(target_os = "linux"))]
     let _ = (cmd, memory_bytes, isolation);
+}
+
+/// In the child before exec: `no_new_privs` (which Landlock and seccomp
+/// need from an unprivileged process), the seccomp filter, then the
+/// Landlock ruleset. Any failure stops the start: the bot never runs with
+/// less than it was promised. Async-signal-safe: system calls only.
+#[cfg(target_os = "linux")]
+fn restrict(isolation: Isolation) -> std::io::Result<()> {
+    let failed = || Err(std::io::Error::last_os_error());
+    if isolation.ruleset.is_none() && !isolation.seccomp {
+        return Ok(());
+    }
+    // SAFETY: plain system calls on integers and, for seccomp, a static
+    // filter; nothing is allocated or locked.
+    unsafe {
+        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
+            return failed();
+        }
+        #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+        if isolation.seccomp && seccomp::install() != 0 {
+            return failed();
+        }
+        if let Some(fd) = isolation.ruleset {
+            if libc::syscall(libc::SYS_landlock_restrict_self, fd, 0) != 0 {
+                return failed();
+            }
+        }
+    }
+    Ok(())
 }
 
 /// True when `child` runs in another network namespace than the arena;
@@ -256,4 +306,43 @@ pub(crate) fn kill(child: &mut Child) {
     }
     let _ = child.kill();
     let _ = child.wait();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kernel_and_mode_is_said_in_words() {
+        let full = Sandbox {
+            on: true,
+            landlock_abi: Some(7),
+        };
+        assert_eq!(
+            full.summary(Some(true), 1024),
+            "sandbox on: Landlock ABI 7 (files, TCP, signals and abstract sockets), \
+             UNIX sockets closed (seccomp), network namespace, 1024 MiB address space"
+        );
+        assert!(full.warning().is_none());
+        let old = Sandbox {
+            on: true,
+            landlock_abi: Some(3),
+        };
+        assert_eq!(old.landlock_words(), "Landlock ABI 3 (files)");
+        let none = Sandbox {
+            on: true,
+            landlock_abi: None,
+        };
+        assert!(none.summary(Some(false), 0).contains(
+            "Landlock unavailable on this kernel (files not isolated), UNIX sockets closed \
+             (seccomp), NO network namespace"
+        ));
+        assert!(none.warning().unwrap().contains("Landlock is unavailable"));
+        let off = Sandbox {
+            on: false,
+            landlock_abi: Some(7),
+        };
+        assert!(!off.landlock() && off.warning().is_none());
+        assert!(off.summary(Some(false), 200).starts_with("sandbox off"));
+    }
 }

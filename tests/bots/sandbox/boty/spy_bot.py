@@ -1,13 +1,17 @@
 """A bot that tries, once per game, everything its sandbox forbids, and
 reports what happened as the exception it raises from every move (the
-arena records it): ``tmp=`` its temporary folder, then ``key=result``
-pairs, where the result is ``denied`` (PermissionError), ``ok`` (it
-worked: a leak) or the exception's name.
+arena records it, up to 200 characters): ``tmp=`` its temporary folder,
+then ``key=result`` pairs, where the result is ``denied``
+(PermissionError), ``ok`` (it worked: a leak) or the exception's name.
+The keys: sib (read the sibling bot), outr, outl, outw (read, list, write
+the output folder), othr, othw (read, write the test's folder), net (TCP
+to the test), unix (the test's UNIX socket), sig (signal the arena), tmpw
+(write its temporary folder, which it may).
 
 The test tells it where to aim through environment variables the arena
 passes on: SPY_OUT (the arena's output folder, holding a planted file),
-SPY_OUTSIDE (a folder of the test's, holding a file to read and where a
-new file must not appear), SPY_PORT (a TCP port the test listens on).
+SPY_OUTSIDE (a folder of the test's, holding a file to read, a UNIX
+socket the test listens on, and where no new file may appear), SPY_PORT (a TCP port the test listens on).
 """
 
 import os
@@ -42,6 +46,12 @@ def connect():
         pass
 
 
+def connect_unix(path):
+    with socket.socket(socket.AF_UNIX) as s:
+        s.settimeout(2)
+        s.connect(path)
+
+
 def signal_arena():
     os.kill(os.getppid(), 0)
 
@@ -51,15 +61,16 @@ def probes():
     scratch = os.path.join(tempfile.gettempdir(), "spy_note.txt")
     report = {
         "tmp": tempfile.gettempdir(),
-        "sibling": attempt(lambda: read(os.path.join(HERE, "secret_bot.py"))),
-        "outread": attempt(lambda: read(os.path.join(out, "planted.txt"))),
-        "outlist": attempt(lambda: os.listdir(out)),
-        "outwrite": attempt(lambda: write(os.path.join(out, "planted.txt"), "a")),
-        "otherread": attempt(lambda: read(os.path.join(outside, "private.txt"))),
-        "otherwrite": attempt(lambda: write(os.path.join(outside, "spy_was_here.txt"))),
+        "sib": attempt(lambda: read(os.path.join(HERE, "secret_bot.py"))),
+        "outr": attempt(lambda: read(os.path.join(out, "planted.txt"))),
+        "outl": attempt(lambda: os.listdir(out)),
+        "outw": attempt(lambda: write(os.path.join(out, "planted.txt"), "a")),
+        "othr": attempt(lambda: read(os.path.join(outside, "private.txt"))),
+        "othw": attempt(lambda: write(os.path.join(outside, "spy_was_here.txt"))),
         "net": attempt(connect),
-        "signal": attempt(signal_arena),
-        "tmpwrite": attempt(lambda: write(scratch)),
+        "unix": attempt(lambda: connect_unix(os.path.join(outside, "spy.sock"))),
+        "sig": attempt(signal_arena),
+        "tmpw": attempt(lambda: write(scratch)),
     }
     return " ".join("%s=%s" % kv for kv in report.items())
 
