@@ -598,7 +598,11 @@ fn arena_error(args: &[&str], path: Option<&str>) -> String {
 }
 
 /// `--python PATH` runs the numpy check and every Python bot under that
-/// interpreter; one that cannot be run is one clear line.
+/// interpreter; one that cannot be run is one clear line. Here PATH is a
+/// wrapper script: with `--sandbox off` every bot is started through it; in
+/// the sandbox it is asked where its interpreter and libraries are, and the
+/// bots are started with the interpreter it names (a launcher script may
+/// read what the sandbox closes, as pyenv's shims read the home folder).
 #[test]
 fn python_picks_the_interpreter_of_python_bots() {
     python3_with_numpy();
@@ -632,6 +636,13 @@ fn python_picks_the_interpreter_of_python_bots() {
     assert!(games(&results).iter().all(ended_by_rules), "{results}");
     let used = std::fs::read_to_string(&log).unwrap();
     assert!(used.contains("-c import numpy"), "{used}");
+    assert!(used.contains("sys.executable"), "{used}");
+    assert!(!used.contains("adapter.py"), "{used}");
+    std::fs::remove_file(&log).unwrap();
+    let off: Vec<&str> = ["--sandbox", "off"].into_iter().chain(args).collect();
+    let (_, results) = arena(&dir.join("out"), &off);
+    assert!(games(&results).iter().all(ended_by_rules), "{results}");
+    let used = std::fs::read_to_string(&log).unwrap();
     assert!(
         used.lines().filter(|l| l.contains("adapter.py")).count() >= 2,
         "{used}"

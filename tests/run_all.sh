@@ -33,16 +33,11 @@ if ! python3 -c 'import numpy' >/dev/null 2>&1; then
         apt_install python3-numpy
 fi
 
-say "native tests"
-cargo test --workspace --all-targets
-# The AlphaZero training code (candle, feature az-train): the training smoke
-# test and candle's forward pass against the hand-written one.
-cargo test --features az-train --lib az::train
-cargo test --workspace --doc
-
-say "Python package tests (src/python: built with maturin, run by pytest)"
+say "Python package (src/python: built with maturin into target/pyenv)"
 # A virtual environment of its own, with maturin, pytest and numpy from
 # PyPI the first time; the package is built in the 'python' profile.
+# Built before the native tests: the arena's sandbox tests run a bot that
+# imports warcaby under this interpreter.
 pyenv=target/pyenv
 if [ ! -x "$pyenv/bin/python" ]; then
     python3 -m venv "$pyenv" || {
@@ -55,6 +50,15 @@ fi
     "$pyenv/bin/python" -m pip install --quiet maturin pytest numpy
 PATH="$PWD/$pyenv/bin:$PATH" "$pyenv/bin/python" -m pip install --quiet \
     --no-build-isolation --no-deps ./src/python
+
+say "native tests"
+cargo test --workspace --all-targets
+# The AlphaZero training code (candle, feature az-train): the training smoke
+# test and candle's forward pass against the hand-written one.
+cargo test --features az-train --lib az::train
+cargo test --workspace --doc
+
+say "Python package tests (pytest)"
 # pytest fails the script on a failed test, and on no test at all (exit 5).
 "$pyenv/bin/python" -m pytest -q -p no:cacheprovider src/python/tests
 

@@ -9,12 +9,14 @@ use super::player::{self, GameStart, Player};
 use super::process::Launch;
 use super::python::PythonBot;
 use super::results::{ContestRecord, EndRecord, GameRecord};
-use super::spec::BotSpec;
-use super::tournament::Config;
+use super::sandbox::{BotSandbox, Code, Policy, PythonEnv, Sandbox};
+use super::spec::{BotKind, BotSpec};
+use super::tournament::{ArenaError, Config};
 use crate::checkers::game::Game;
 use crate::core::rng::mix;
 use crate::core::Color;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// One game to play.
@@ -42,7 +44,75 @@ pub(super) fn game_seed(seed: u64, pair: usize, overtime: bool, index: u32) -> u
     mix(seed ^ mix(((pair as u64) << 16) | ((overtime as u64) << 8) | index as u64))
 }
 
-fn make_player(spec: &BotSpec, adapter: Option<&Path>, config: &Config) -> Box<dyn Player> {
+/// What every game's players are made from, decided before the games.
+pub(super) struct Setup {
+    /// The Python adapter's script, if any bot is in Python.
+    pub(super) adapter: Option<PathBuf>,
+    /// The program Python bots are started with: the interpreter's own path
+    /// in the sandbox, else `--python` as given.
+    pub(super) python: String,
+    /// Each bot's sandbox (None: a built-in bot, or the sandbox is off).
+    pub(super) sandboxes: Vec<Option<Arc<BotSandbox>>>,
+}
+
+/// The code of a bot that runs as a process (None: a built-in).
+fn code_of(spec: &BotSpec) -> Option<Code> {
+    match spec {
+        BotSpec::Exec { command } => Some(Code::of_command(command)),
+        BotSpec::Program { path } => Some(Code::of_file(path)),
+        BotSpec::Python { file } => Some(Code::of_file(file)),
+        _ => None,
+    }
+}
+
+impl Setup {
+    /// Each bot's sandbox under `sandbox`; the interpreter of Python bots
+    /// is asked where its libraries are (an error if it cannot say).
+    pub(super) fn new(
+        config: &Config,
+        adapter: Option<&Path>,
+        sandbox: Sandbox,
+    ) -> Result<Setup, ArenaError> {
+        let any_python = config.bots.iter().any(|b| b.spec.kind() == BotKind::Python);
+        let python = match sandbox.on && any_python {
+            true => Some(PythonEnv::discover(&config.python).map_err(ArenaError::Config)?),
+            false => None,
+        };
+        let codes: Vec<Option<Code>> = config.bots.iter().map(|b| code_of(&b.spec)).collect();
+        let sandboxes = codes
+            .iter()
+            .enumerate()
+            .map(|(i, code)| {
+                let code = code.as_ref().filter(|_| sandbox.on)?;
+                let others: Vec<&Code> = codes
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .filter_map(|(_, c)| c.as_ref())
+                    .collect();
+                let is_python = config.bots[i].spec.kind() == BotKind::Python;
+                let adapter = adapter.filter(|_| is_python);
+                let out = config.out.as_deref();
+                let policy = Policy::new(code, &others, out, adapter, python.as_ref());
+                Some(Arc::new(BotSandbox {
+                    policy,
+                    landlock: sandbox.landlock(),
+                }))
+            })
+            .collect();
+        Ok(Setup {
+            adapter: adapter.map(Path::to_path_buf),
+            python: python.map_or_else(
+                || config.python.clone(),
+                |p| p.executable.to_string_lossy().into_owned(),
+            ),
+            sandboxes,
+        })
+    }
+}
+
+fn make_player(bot: usize, config: &Config, setup: &Setup) -> Box<dyn Player> {
+    let spec = &config.bots[bot].spec;
     let memory_mib = config.memory_mib;
     if let Some(p) = player::builtin(spec) {
         return p;
@@ -59,6 +129,7 @@ fn make_player(spec: &BotSpec, adapter: Option<&Path>, config: &Config) -> Box<d
         memory_bytes: (memory_mib > 0).then(|| memory_mib * 1024 * 1024),
         env: Vec::new(),
         dir: None,
+        sandbox: setup.sandboxes[bot].clone(),
     };
     match spec {
         BotSpec::Exec { command } => Box::new(ExternalBot::new(launch(
@@ -71,8 +142,11 @@ fn make_player(spec: &BotSpec, adapter: Option<&Path>, config: &Config) -> Box<d
             // address space per core under the memory limit.
             env: vec![("OPENBLAS_NUM_THREADS".into(), "1".into())],
             ..launch(
-                config.python.clone(),
-                vec![adapter.map_or_else(String::new, absolute), absolute(file)],
+                setup.python.clone(),
+                vec![
+                    setup.adapter.as_deref().map_or_else(String::new, absolute),
+                    absolute(file),
+                ],
             )
         })),
         _ => unreachable!("built-ins are handled above"),
@@ -80,9 +154,9 @@ fn make_player(spec: &BotSpec, adapter: Option<&Path>, config: &Config) -> Box<d
 }
 
 /// Plays one game with fresh players.
-pub(super) fn play_job(job: Job, config: &Config, adapter: Option<&Path>) -> Done {
-    let mut white = make_player(&config.bots[job.white].spec, adapter, config);
-    let mut black = make_player(&config.bots[job.black].spec, adapter, config);
+pub(super) fn play_job(job: Job, config: &Config, setup: &Setup) -> Done {
+    let mut white = make_player(job.white, config, setup);
+    let mut black = make_player(job.black, config, setup);
     let time = config.game_time();
     let start = |color: Color, salt: u64| GameStart {
         variant: config.variant,

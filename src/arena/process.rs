@@ -37,6 +37,8 @@ pub struct Launch {
     pub env: Vec<(String, String)>,
     /// Its working directory (None: the arena's).
     pub dir: Option<std::path::PathBuf>,
+    /// Its sandbox (None: `--sandbox off`).
+    pub sandbox: Option<Arc<sandbox::BotSandbox>>,
 }
 
 /// A bot's process, started afresh for every game: its input, its output
@@ -47,6 +49,9 @@ pub struct Process {
     running: Option<Running>,
     name: Option<String>,
     isolated: Option<bool>,
+    /// The sandboxed bot's temporary folder for this game, kept while the
+    /// process is restarted within the game and removed when it stops.
+    scratch: Option<sandbox::Scratch>,
 }
 
 struct Running {
@@ -190,7 +195,27 @@ impl Process {
             running: None,
             name: None,
             isolated: None,
+            scratch: None,
         }
+    }
+
+    /// Sets up `cmd` in the bot's sandbox, if it has one: the temporary
+    /// folder (made at the first start of the game), the environment and
+    /// the rules.
+    fn sandboxed(&mut self, cmd: &mut Command) -> Result<Option<sandbox::Prepared>, Fault> {
+        let Some(bot_sandbox) = self.launch.sandbox.clone() else {
+            return Ok(None);
+        };
+        let fail = |e: String| Fault::new(FaultKind::Crash, format!("could not sandbox it: {e}"));
+        if self.scratch.is_none() {
+            let scratch = sandbox::Scratch::create()
+                .map_err(|e| fail(format!("no temporary folder: {e}")))?;
+            self.scratch = Some(scratch);
+        }
+        let scratch = self.scratch.as_ref().expect("made above").path();
+        sandbox::prepare(cmd, &bot_sandbox, scratch)
+            .map(Some)
+            .map_err(fail)
     }
 
     /// Starts the process (in its sandbox).
@@ -204,8 +229,13 @@ impl Process {
         if let Some(dir) = &self.launch.dir {
             cmd.current_dir(dir);
         }
-        sandbox::confine(&mut cmd, self.launch.memory_bytes);
-        let mut child = cmd.spawn().map_err(|e| {
+        let prepared = self.sandboxed(&mut cmd)?;
+        let isolation = prepared.as_ref().map(|p| p.isolation).unwrap_or_default();
+        sandbox::confine(&mut cmd, self.launch.memory_bytes, isolation);
+        let spawned = cmd.spawn();
+        // The ruleset's descriptor is not needed once the child has started.
+        drop(prepared);
+        let mut child = spawned.map_err(|e| {
             Fault::new(
                 FaultKind::Crash,
                 format!("could not start {}: {e}", self.launch.program),
@@ -410,6 +440,7 @@ impl Process {
         {}
         sandbox::kill(&mut run.child);
         self.running = None;
+        self.scratch = None;
     }
 }
 

@@ -26,6 +26,8 @@ pub struct Results {
     pub time_scale: f64,
     /// Address-space limit of external bots in MiB (0: none).
     pub memory_limit_mib: u64,
+    /// How the bots' processes were isolated on this machine.
+    pub sandbox: SandboxRecord,
     /// Contest mode's settings (null: the arena's own match rules).
     pub contest: Option<ContestSettings>,
     /// The openings, in the order they were used (after the seeded shuffle).
@@ -38,6 +40,25 @@ pub struct Results {
     pub games: Vec<GameRecord>,
     /// The final table, best first.
     pub standings: Vec<Standing>,
+}
+
+/// How the bots' processes were isolated (see `arena::sandbox`).
+#[derive(Clone, Debug, Serialize)]
+pub struct SandboxRecord {
+    /// `on` or `off` (`--sandbox`).
+    pub mode: String,
+    /// Landlock (files, TCP, signals): `on`, `unavailable` (on this
+    /// kernel) or `off`.
+    pub landlock: String,
+    /// The kernel's Landlock ABI version used (null: unavailable or off).
+    pub landlock_abi: Option<u32>,
+    /// Whether every bot process ran in a network namespace of its own
+    /// (null: no bot process ran).
+    pub network_namespace: Option<bool>,
+    /// Address-space limit of each bot process in MiB (0: none).
+    pub memory_limit_mib: u64,
+    /// In words, as printed with the standings.
+    pub summary: String,
 }
 
 /// Contest mode's settings.

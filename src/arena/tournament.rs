@@ -6,15 +6,18 @@
 //! in, so a seed reproduces the results with any number of threads.
 
 use super::contest::ContestRules;
-use super::jobs::{play_job, record_of, Done};
+use super::jobs::{play_job, record_of, Done, Setup};
 use super::openings::Opening;
 use super::pairs::{overtime_start, pair_record, Pair, PairState};
 use super::python::{self, Adapter};
-use super::results::{self, BotRecord, ContestSettings, GameRecord, PairRecord, Results};
+use super::results::{
+    self, BotRecord, ContestSettings, GameRecord, PairRecord, Results, SandboxRecord,
+};
+use super::sandbox::Sandbox;
 use super::schedule::{overtime_jobs, regular_jobs, shuffled_openings, start_of, Schedule};
 use super::spec::{BotKind, BotSpec};
 use crate::checkers::rules::Variant;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -70,6 +73,10 @@ pub struct Config {
     /// path; default `python3`): the one that has the packages they
     /// import.
     pub python: String,
+    /// Runs external and Python bots in the sandbox (see
+    /// [`super::sandbox`]; `--sandbox on`, the default); false for bots
+    /// the user trusts.
+    pub sandbox: bool,
 }
 
 impl Config {
@@ -90,6 +97,7 @@ impl Config {
             overtime_men: None,
             contest: None,
             python: python::DEFAULT_PYTHON.to_string(),
+            sandbox: true,
         }
     }
 
@@ -107,6 +115,8 @@ pub enum Event<'a> {
         labels: &'a [String],
         /// Regular games (overtime comes on top).
         games: usize,
+        /// How bot processes are isolated.
+        sandbox: &'a Sandbox,
     },
     /// A game finished.
     Game {
@@ -238,6 +248,7 @@ struct Round<'a> {
     notes: BotNotes,
     scheduled: usize,
     finished: usize,
+    sandbox: Sandbox,
 }
 
 impl Round<'_> {
@@ -325,6 +336,25 @@ impl Round<'_> {
                 network_isolated: self.notes.isolated[i],
             })
             .collect();
+        let network = self
+            .notes
+            .isolated
+            .iter()
+            .flatten()
+            .fold(None, |all, &one| Some(all.unwrap_or(true) && one));
+        let sandbox = SandboxRecord {
+            mode: if self.sandbox.on { "on" } else { "off" }.to_string(),
+            landlock: match (self.sandbox.on, self.sandbox.landlock_abi) {
+                (false, _) => "off",
+                (true, None) => "unavailable",
+                (true, Some(_)) => "on",
+            }
+            .to_string(),
+            landlock_abi: self.sandbox.landlock_abi.filter(|_| self.sandbox.on),
+            network_namespace: network,
+            memory_limit_mib: config.memory_mib,
+            summary: self.sandbox.summary(network, config.memory_mib),
+        };
         Results {
             variant: config.variant.to_string(),
             seed: config.seed,
@@ -332,6 +362,7 @@ impl Round<'_> {
             time_per_game_ms: config.game_time().as_millis() as u64,
             time_scale: config.time_scale,
             memory_limit_mib: config.memory_mib,
+            sandbox,
             contest: config.contest.as_ref().map(|c| ContestSettings {
                 flags: c.flags,
                 fixed_move_time_ms: c.move_time.map(results::millis),
@@ -350,12 +381,12 @@ impl Round<'_> {
 fn game_thread(
     schedule: &Schedule,
     config: &Config,
-    adapter: Option<&Path>,
+    setup: &Setup,
     tx: mpsc::Sender<Result<Done, String>>,
 ) {
     while let Some(job) = schedule.next() {
         let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            play_job(job, config, adapter)
+            play_job(job, config, setup)
         }))
         .map_err(|e| {
             e.downcast_ref::<String>()
@@ -393,7 +424,8 @@ pub fn run(config: &Config, on_event: &mut dyn FnMut(&Event<'_>)) -> Result<Resu
         })?;
     }
     let adapter = adapter_for(config)?;
-    let adapter_path = adapter.as_ref().map(|a| a.script().to_path_buf());
+    let sandbox = Sandbox::detect(config.sandbox);
+    let setup = Setup::new(config, adapter.as_ref().map(Adapter::script), sandbox)?;
     let n = config.bots.len();
     let pairs: Vec<Pair> = (0..n)
         .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
@@ -415,16 +447,18 @@ pub fn run(config: &Config, on_event: &mut dyn FnMut(&Event<'_>)) -> Result<Resu
             isolated: vec![None; n],
         },
         finished: 0,
+        sandbox,
     };
     on_event(&Event::Start {
         labels: &round.labels,
         games: round.scheduled,
+        sandbox: &sandbox,
     });
     let (tx, rx) = mpsc::channel::<Result<Done, String>>();
     let outcome: Result<(), ArenaError> = std::thread::scope(|scope| {
         for _ in 0..config.jobs.min(round.scheduled) {
-            let (tx, schedule, adapter) = (tx.clone(), &schedule, adapter_path.as_deref());
-            scope.spawn(move || game_thread(schedule, config, adapter, tx));
+            let (tx, schedule, setup) = (tx.clone(), &schedule, &setup);
+            scope.spawn(move || game_thread(schedule, config, setup, tx));
         }
         drop(tx);
         let result = loop {

@@ -26,7 +26,10 @@ while read -r word rest; do
         garbage) echo "hello there" ;;
         slow) echo "thinking very hard" >&2; sleep 30 ;;
         hog)
-          python3 -c "bytearray(400 << 20)" || { echo "out of memory" >&2; exit 4; }
+          # dd's buffer is one 400 MiB allocation (a system program, so it
+          # runs in the sandbox whatever interpreter is on PATH).
+          dd if=/dev/zero of=/dev/null bs=400M count=1 2>/dev/null ||
+            { echo "out of memory" >&2; exit 4; }
           echo "move $first" ;;
       esac ;;
     quit) exit 0 ;;

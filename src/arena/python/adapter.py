@@ -19,7 +19,9 @@ answered and how long it took, timed as the referee times it. The bot's
 parent folder is first on ``sys.path`` and the adapter runs in it, as the
 framework's ``gra.py`` does (so a bot in ``boty/`` next to the framework's
 ``silnik.py`` can import it); the bot's own folder is not on ``sys.path``,
-as in the referee. A new ``bot()`` is made for every
+as in the referee (in the arena's sandbox, where the bot may read the
+folder's modules but not list it, the arena names them and the adapter
+finds them by name). A new ``bot()`` is made for every
 game; ``random`` and numpy's random generator are seeded with the game's
 seed. Anything the bot prints goes to stderr, never into the protocol.
 
@@ -52,6 +54,7 @@ import sys
 import threading
 import time
 import traceback
+from importlib.machinery import PathFinder
 
 PROTOCOL = sys.stdout
 sys.stdout = sys.stderr  # the bot's own prints must not reach the arena
@@ -74,6 +77,36 @@ except ImportError:
     sys.exit(NUMPY_MISSING)
 
 
+class FrameworkModules:
+    """Finds the framework's modules (``silnik.py`` beside ``boty/``) by
+    name. In the arena's sandbox a bot may read these files but not list
+    their folder, which Python's own path finder needs, so the arena names
+    them in WARCABY_FRAMEWORK_MODULES; this finder stands just before the
+    path finder, where the folder's first place on ``sys.path`` finds them
+    without the sandbox."""
+
+    def __init__(self, folder, files):
+        self.files = {}
+        for file in files:
+            name = file.split(".")[0]
+            # An extension module wins over the source, as on sys.path.
+            if name not in self.files or file.endswith(".so"):
+                self.files[name] = os.path.join(folder, file)
+
+    def find_spec(self, name, path=None, target=None):
+        if path is None and name in self.files:
+            return importlib.util.spec_from_file_location(name, self.files[name])
+        return None
+
+
+def find_framework_modules(folder):
+    files = [f for f in os.environ.get("WARCABY_FRAMEWORK_MODULES", "").split(":") if f]
+    if files:
+        finders = sys.meta_path
+        place = finders.index(PathFinder) if PathFinder in finders else len(finders)
+        finders.insert(place, FrameworkModules(folder, files))
+
+
 def load_bot_class(path):
     """The bot's class, loaded as the referee loads it: the framework's
     `gra.py` runs in the framework folder (the parent of `boty/`), which is
@@ -82,6 +115,7 @@ def load_bot_class(path):
     parent = os.path.dirname(os.path.dirname(path))
     if parent not in sys.path:
         sys.path.insert(0, parent)
+    find_framework_modules(parent)
     os.chdir(parent)
     name = os.path.splitext(os.path.basename(path))[0]
     spec = importlib.util.spec_from_file_location(name, path)

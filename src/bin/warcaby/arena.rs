@@ -68,6 +68,12 @@ pub(crate) struct ArenaArgs {
     /// whatever the bots import), a name on PATH or a path.
     #[arg(long, default_value = arena::python::DEFAULT_PYTHON, value_name = "PATH")]
     python: String,
+    /// Isolate external and Python bots (on): each may read only its own
+    /// code, the framework's modules, the interpreter and the system's
+    /// libraries, write only a temporary folder of its own, and has no
+    /// network. off: for bots you trust.
+    #[arg(long, default_value = "on", value_name = "on|off", value_parser = ["on", "off"])]
+    sandbox: String,
 }
 
 /// The contest's limit on a bot's code.
@@ -183,7 +189,11 @@ fn progress_bar(quiet: bool) -> ProgressBar {
 /// The line an event prints.
 fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
     Some(match event {
-        Event::Start { labels, games } => {
+        Event::Start {
+            labels,
+            games,
+            sandbox,
+        } => {
             let time = match &config.contest {
                 None => format!("{:.1} s per game", config.game_time().as_secs_f64()),
                 Some(c) => format!(
@@ -195,11 +205,12 @@ fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
                 ),
             };
             format!(
-                "arena: {} bots, {games} games ({} per pair, overtime for tied pairs), variant {}, {time}, seed {seed}, jobs {}",
+                "arena: {} bots, {games} games ({} per pair, overtime for tied pairs), variant {}, {time}, seed {seed}, jobs {}\n{}",
                 labels.len(),
                 config.games_per_pair,
                 config.variant,
-                config.jobs
+                config.jobs,
+                sandbox.summary(None, config.memory_mib)
             )
         }
         Event::Game {
@@ -249,12 +260,19 @@ pub(crate) fn run(args: &ArenaArgs) -> Result<(), String> {
         overtime_men: args.overtime_men,
         contest: contest_rules(args)?,
         python: args.python.clone(),
+        sandbox: args.sandbox == "on",
         ..Config::new(bots, seed)
     };
     let bar = progress_bar(args.quiet);
     let mut on_event = |event: &Event<'_>| {
         match event {
-            Event::Start { games, .. } => bar.set_length(*games as u64),
+            Event::Start { games, sandbox, .. } => {
+                bar.set_length(*games as u64);
+                // Said whatever --quiet says: files are not isolated.
+                if let Some(warning) = sandbox.warning() {
+                    bar.suspend(|| eprintln!("{warning}"));
+                }
+            }
             Event::Game {
                 done, scheduled, ..
             } => {
@@ -273,6 +291,7 @@ pub(crate) fn run(args: &ArenaArgs) -> Result<(), String> {
     println!();
     println!("{}", report::standings(&results));
     print!("{}", report::elo_lines(&results));
+    println!("{}", results.sandbox.summary);
     println!(
         "\n{} games; PDN files and results.json in {}",
         results.games.len(),
