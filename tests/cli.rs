@@ -81,6 +81,24 @@ fn bad_arguments_give_one_line_and_status_2() {
     }
 }
 
+/// An error line gives the context first, then the cause, each once (the
+/// library's errors quote their cause and also report it as their source).
+#[test]
+fn error_lines_give_the_context_and_then_each_cause_once() {
+    let out = warcaby(&["perft", "--fen", "W:W99:B1", "3"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: FEN field 2, item '99': square '99' is off the board"),
+        "{err}"
+    );
+    assert_eq!(err.matches("is off the board").count(), 1, "{err}");
+    let out = warcaby(&["egdb", "probe", "--egdb", "/nonexistent/egdb", "W:W1:B2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let io = std::fs::read_dir("/nonexistent/egdb").unwrap_err();
+    assert_eq!(err, format!("error: /nonexistent/egdb: {io}\n"));
+}
+
 #[test]
 fn bench_perft_ends_with_the_figures_line() {
     let out = warcaby(&["bench", "perft", "--depth", "7"]);

@@ -72,7 +72,11 @@ wasm_test() { cargo test --target wasm32-unknown-unknown --no-default-features "
 wasm_test --test wasm_node
 wasm_test --test wasm_browser
 wasm_test -p warcaby-protocol --test wasm_browser
+# The crash request the end-to-end tests send exists only with test-hooks.
+wasm_test -p warcaby-protocol --test wasm_browser --features test-hooks
 
-say "end-to-end tests (trunk build, Playwright + headless Chromium)"
-build_site
+say "end-to-end tests (trunk build with the test hooks, Playwright + headless Chromium)"
+# target/e2e-dist/, not dist/: the tests' build has the test-only hooks
+# (feature test-hooks) that the start command's dist/ must not have.
+build_e2e_site
 (cd www && node --test --test-concurrency=1 e2e/)

@@ -2,6 +2,7 @@
 # build and its tests need, each only when missing (so a second run is
 # instant). Sources only registries: crates.io, npm, Debian.
 # Usage: source www/tools.sh; ensure_web_build; build_site; ensure_browser
+# (the end-to-end tests: build_e2e_site instead of build_site)
 
 WWW_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
@@ -45,16 +46,34 @@ ensure_web_build() {
     (cd "$WWW_DIR/.." && cargo fetch --target wasm32-unknown-unknown >/dev/null)
 }
 
-# Builds the release site into dist/. A failed build removes dist/ (and
-# Trunk's staging folder in it), so that no stale build is served or shipped.
-build_site() {
-    local root
+# trunk_release DIR [trunk flags...]: a release build of the site into DIR
+# (relative to the repository). A failed build removes DIR (and Trunk's
+# staging folder in it), so that no stale build is served, shipped or tested.
+trunk_release() {
+    local root dir=$1
+    shift
     root="$(cd "$WWW_DIR/.." && pwd)"
-    if ! (cd "$root" && trunk build --release); then
-        rm -rf "$root/dist"
-        say "the build failed (above): dist/ is removed, so no old build is served or shipped"
+    if ! (cd "$root" && trunk build --release --dist "$root/$dir" "$@"); then
+        rm -rf "${root:?}/$dir"
+        say "the build failed (above): $dir/ is removed, so no old build is served or shipped"
         return 1
     fi
+}
+
+# Builds the release site into dist/: what the start command serves and a
+# host gets, without the test-only hooks.
+build_site() {
+    trunk_release dist
+}
+
+# The end-to-end tests' site (www/e2e/harness.mjs serves it): the release
+# build plus the cargo feature test-hooks (the app's
+# window.wasmBindings.debug_crash_ai, the worker's Request::Panic, which the
+# tests of the page's recovery from a crashed AI use), in target/e2e-dist/,
+# so that dist/ never holds them. Only the page's three crates build again
+# for it; the engine's compiled code is shared.
+build_e2e_site() {
+    trunk_release target/e2e-dist --features test-hooks
 }
 
 ensure_browser() {

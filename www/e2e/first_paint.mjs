@@ -6,12 +6,15 @@
 //
 //   (build first: bash www/serve.sh or trunk build --release)
 //   node www/e2e/first_paint.mjs [--runs 21]
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve, launch } from './harness.mjs';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' } } });
 const runs = Number(values.runs);
-const server = await serve();
+// The release page (dist/), as a visitor gets it, not the tests' build.
+const dist = process.env.WARCABY_DIST ?? fileURLToPath(new URL('../../dist/', import.meta.url));
+const server = await serve('/warcaby/', { dist });
 const browser = await launch();
 const times = [];
 try {

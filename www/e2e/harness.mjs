@@ -1,22 +1,48 @@
-// Shared by the end-to-end tests: serves dist/ on 127.0.0.1 through the
-// site's own static server (www/site-server.mjs, as `bash www/serve.sh`
-// serves it), starts Debian's headless Chromium through playwright-core,
-// and records console errors and page errors.
+// Shared by the end-to-end tests: serves the tests' build of the site
+// (target/e2e-dist/) on 127.0.0.1 through the site's own static server
+// (www/site-server.mjs, as `bash www/serve.sh` serves dist/), starts
+// Debian's headless Chromium through playwright-core, and records console
+// errors and page errors.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { siteHandler, listen } from '../site-server.mjs';
 
+// The release build with the test-only hooks (feature test-hooks, such as
+// window.wasmBindings.debug_crash_ai), which the release dist/ leaves out:
+// `source www/tools.sh; build_e2e_site` builds it (tests/run_all.sh does).
 // WARCABY_DIST serves another build (say, of an older commit, to see a new test fail there).
-const DIST = process.env.WARCABY_DIST ?? fileURLToPath(new URL('../../dist/', import.meta.url));
+export const DIST = process.env.WARCABY_DIST ?? fileURLToPath(new URL('../../target/e2e-dist/', import.meta.url));
 
-/** Serves dist/ under `prefix` (a sub-path, to prove relative URLs work). */
-export async function serve(prefix = '/warcaby/') {
+/**
+ * Text that only a build with the test hooks holds: the app's exported
+ * `debug_crash_ai` and the worker's panic message for `Request::Panic`.
+ */
+export const TEST_HOOK_MARKERS = ['debug_crash_ai', 'the page asked the worker to crash'];
+
+/** The test-hook markers found in the files of the site built in `dir` (Trunk's .stage left out). */
+export function testHooksIn(dir) {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile() && !join(f.parentPath ?? f.path, f.name).includes('/.stage'))
+    .map((f) => readFileSync(join(f.parentPath ?? f.path, f.name)).toString('latin1'));
+  return TEST_HOOK_MARKERS.filter((marker) => files.some((text) => text.includes(marker)));
+}
+
+/**
+ * Serves a build (the tests' own unless `dist` names another) under
+ * `prefix` (a sub-path, to prove relative URLs work).
+ */
+export async function serve(prefix = '/warcaby/', { dist = DIST } = {}) {
+  if (!existsSync(`${dist}/index.html`)) {
+    throw new Error(`no built site in ${dist} (the tests' build: \`source www/tools.sh; build_e2e_site\`)`);
+  }
   // Paths matching `blocked` (a RegExp) get a 404, as if they were gone.
   let blocked = null;
   // Every file served: its path under the prefix and its size in bytes.
   const served = [];
   const handler = siteHandler({
-    dist: DIST, prefix, blocked: () => blocked, onServed: (file) => served.push(file),
+    dist, prefix, blocked: () => blocked, onServed: (file) => served.push(file),
   });
   const server = await listen(handler, 0, '127.0.0.1');
   const { port } = server.address();

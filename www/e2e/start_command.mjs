@@ -2,9 +2,11 @@
 // test command): runs `bash www/serve.sh` exactly as the README gives it,
 // on a free port (PORT=...), waits for the page, loads it in headless
 // Chromium, checks that the board is drawn and that the AI answers a move
-// with no console error and no Content-Security-Policy violation, reports
-// what the first visit transferred, then stops the server by its process
-// id. Exits 1 on any failure.
+// with no console error and no Content-Security-Policy violation, that the
+// release build has none of the test-only hooks (feature test-hooks, which
+// only the tests' build in target/e2e-dist/ has), reports what the first
+// visit transferred, then stops the server by its process id. Exits 1 on
+// any failure.
 //
 //   node www/e2e/start_command.mjs [--timeout-minutes 30]
 import { spawn } from 'node:child_process';
@@ -12,7 +14,9 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import assert from 'node:assert/strict';
-import { launch, openGame, clickSquare, waitMoves, brightness, squareCentre, boardBox, choose } from './harness.mjs';
+import {
+  launch, openGame, clickSquare, waitMoves, brightness, squareCentre, boardBox, choose, testHooksIn,
+} from './harness.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -75,6 +79,19 @@ async function assertBoardDrawn(page) {
   assert.ok(Math.abs(light - empty) > 40, `light c4 (${light}) vs dark d4 (${empty})`);
 }
 
+/**
+ * The release page has no test-only hook: `window.wasmBindings` is there
+ * (so the check means something) without `debug_crash_ai`, and no file of
+ * dist/ holds a hook's text (the worker's `Request::Panic` included).
+ */
+async function assertNoTestHooks(page) {
+  const bindings = await page.evaluate(() => typeof window.wasmBindings);
+  assert.equal(bindings, 'object', 'Trunk exposes the app as window.wasmBindings');
+  const hook = await page.evaluate(() => typeof window.wasmBindings.debug_crash_ai);
+  assert.equal(hook, 'undefined', 'the release page has no debug_crash_ai');
+  assert.deepEqual(testHooksIn(`${ROOT}dist`), [], 'no test hook in dist/');
+}
+
 /** Records every response of the page and its worker: url, content-encoding, body bytes sent. */
 function recordResponses(page, responses) {
   page.on('response', async (res) => {
@@ -101,6 +118,7 @@ async function checkPage(url) {
       initScripts: [recordCspViolations], onPage: (p) => recordResponses(p, responses),
     });
     await assertBoardDrawn(page);
+    await assertNoTestHooks(page);
     await choose(page, 'level', '1');
     await clickSquare(page, 'c3');
     await clickSquare(page, 'd4');

@@ -2,6 +2,7 @@
 //! framework's match rules, with live results, standings, Elo, PDN files and
 //! a results JSON (see `warcaby::arena`).
 
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
@@ -80,15 +81,15 @@ pub(crate) struct ArenaArgs {
 const MAX_CODE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The Python bots of a contest folder: every `*.py` in it, by name.
-fn folder_bots(dir: &Path) -> Result<Vec<String>, String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+fn folder_bots(dir: &Path) -> Result<Vec<String>> {
+    let entries = std::fs::read_dir(dir).with_context(|| dir.display().to_string())?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "py"))
         .collect();
     files.sort();
     if files.is_empty() {
-        return Err(format!("{}: no *.py bots in this folder", dir.display()));
+        bail!("{}: no *.py bots in this folder", dir.display());
     }
     Ok(files
         .iter()
@@ -120,35 +121,33 @@ fn code_size(file: &Path) -> u64 {
 }
 
 /// Refuses a contest bot whose code is over the contest's 4 MiB.
-fn check_code_size(bots: &[Entrant]) -> Result<(), String> {
+fn check_code_size(bots: &[Entrant]) -> Result<()> {
     for bot in bots {
         if let BotSpec::Python { file } = &bot.spec {
             let size = code_size(file);
             if size > MAX_CODE_BYTES {
-                return Err(format!(
+                bail!(
                     "{}: {:.1} MiB of code, over the contest's limit of 4 MiB",
                     file.display(),
                     size as f64 / (1024.0 * 1024.0)
-                ));
+                );
             }
         }
     }
     Ok(())
 }
 
-fn entrants(args: &ArenaArgs) -> Result<Vec<Entrant>, String> {
+fn entrants(args: &ArenaArgs) -> Result<Vec<Entrant>> {
     let mut specs = args.bots.clone();
     if let Some(Some(dir)) = &args.contest {
         specs.extend(folder_bots(dir)?);
     }
     if specs.len() < 2 {
-        return Err(
-            "an arena needs at least two bots: --bots SPEC SPEC... or --contest DIR".into(),
-        );
+        bail!("an arena needs at least two bots: --bots SPEC SPEC... or --contest DIR");
     }
     let bots = specs
         .iter()
-        .map(|s| Entrant::parse(s).map_err(|e| e.to_string()))
+        .map(|s| Entrant::parse(s))
         .collect::<Result<Vec<_>, _>>()?;
     if args.contest.is_some() {
         check_code_size(&bots)?;
@@ -156,13 +155,13 @@ fn entrants(args: &ArenaArgs) -> Result<Vec<Entrant>, String> {
     Ok(bots)
 }
 
-fn contest_rules(args: &ArenaArgs) -> Result<Option<ContestRules>, String> {
+fn contest_rules(args: &ArenaArgs) -> Result<Option<ContestRules>> {
     if args.contest.is_none() {
         return Ok(None);
     }
     let move_time = match args.move_time {
         Some(ms) if ms > 0.0 && ms.is_finite() => Some(Duration::from_secs_f64(ms / 1e3)),
-        Some(_) => return Err("--move-time must be a positive number of ms".into()),
+        Some(_) => bail!("--move-time must be a positive number of ms"),
         None => None,
     };
     Ok(Some(ContestRules {
@@ -233,19 +232,19 @@ fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
     })
 }
 
-pub(crate) fn run(args: &ArenaArgs) -> Result<(), String> {
+pub(crate) fn run(args: &ArenaArgs) -> Result<()> {
     let bots = entrants(args)?;
     let openings = match &args.openings {
         Some(path) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
             arena::openings::parse(&text, args.variant)
-                .map_err(|e| format!("{}: {e}", path.display()))?
+                .map_err(anyhow::Error::msg)
+                .with_context(|| path.display().to_string())?
         }
         None => Vec::new(),
     };
     if !(args.time_per_game > 0.0 && args.time_per_game.is_finite()) {
-        return Err("--time-per-game must be a positive number of seconds".to_string());
+        bail!("--time-per-game must be a positive number of seconds");
     }
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let config = Config {
@@ -286,7 +285,7 @@ pub(crate) fn run(args: &ArenaArgs) -> Result<(), String> {
         }
         let _ = std::io::stdout().flush();
     };
-    let results = arena::run(&config, &mut on_event).map_err(|e| e.to_string())?;
+    let results = arena::run(&config, &mut on_event)?;
     bar.finish_and_clear();
     println!();
     println!("{}", report::standings(&results));

@@ -1,6 +1,7 @@
 //! `warcaby az`: the AlphaZero bot's self-play, training and evaluation.
 //! Training needs the `az-train` feature (candle); the rest runs in every build.
 
+use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{BufRead, IsTerminal, Write};
@@ -68,7 +69,7 @@ pub(crate) struct EvalArgs {
     seed: Option<u64>,
 }
 
-pub(crate) fn run(cmd: &AzCommand) -> Result<(), String> {
+pub(crate) fn run(cmd: &AzCommand) -> Result<()> {
     match cmd {
         AzCommand::Selfplay(args) => selfplay(args),
         AzCommand::Train(args) => crate::az_train::run(args),
@@ -77,12 +78,12 @@ pub(crate) fn run(cmd: &AzCommand) -> Result<(), String> {
 }
 
 /// Reads a network file, or the shipped network.
-pub(crate) fn load_net(path: Option<&Path>) -> Result<Arc<Net>, String> {
+pub(crate) fn load_net(path: Option<&Path>) -> Result<Arc<Net>> {
     match path {
         None => Ok(warcaby::az::shipped_net()),
         Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            let net = Net::from_bytes(&bytes).map_err(|e| format!("{}: {e}", p.display()))?;
+            let bytes = std::fs::read(p).with_context(|| p.display().to_string())?;
+            let net = Net::from_bytes(&bytes).with_context(|| p.display().to_string())?;
             Ok(Arc::new(net))
         }
     }
@@ -104,7 +105,7 @@ pub(crate) fn progress(len: u64, what: &str) -> ProgressBar {
     bar
 }
 
-fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
+fn selfplay(args: &SelfplayArgs) -> Result<()> {
     let net = load_net(args.net.as_deref())?;
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let mut rng = Rng::new(seed);
@@ -116,13 +117,13 @@ fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
         .create(true)
         .append(true)
         .open(&args.out)
-        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+        .with_context(|| args.out.display().to_string())?;
     let bar = progress(args.games as u64, "games");
     let mut total = 0;
     for _ in 0..args.games {
         let samples = self_play_game(&*net, config, &mut rng);
         total += samples.len();
-        write_samples(&mut file, &samples).map_err(|e| format!("{}: {e}", args.out.display()))?;
+        write_samples(&mut file, &samples).with_context(|| args.out.display().to_string())?;
         bar.inc(1);
     }
     bar.finish_and_clear();
@@ -140,16 +141,16 @@ pub(crate) fn write_samples(out: &mut impl Write, samples: &[Sample]) -> std::io
 
 /// Reads a samples file.
 #[cfg_attr(not(feature = "az-train"), allow(dead_code))]
-pub(crate) fn read_samples(path: &Path) -> Result<Vec<Sample>, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub(crate) fn read_samples(path: &Path) -> Result<Vec<Sample>> {
+    let file = std::fs::File::open(path).with_context(|| path.display().to_string())?;
     let mut out = Vec::new();
     for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+        let line = line.with_context(|| path.display().to_string())?;
         if line.trim().is_empty() {
             continue;
         }
         out.push(
-            Sample::from_line(&line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?,
+            Sample::from_line(&line).with_context(|| format!("{}:{}", path.display(), i + 1))?,
         );
     }
     Ok(out)
@@ -190,11 +191,8 @@ pub(crate) fn arena_match(
     openings: Vec<Opening>,
     jobs: usize,
     seed: u64,
-) -> Result<(f64, u32), String> {
-    let bots = vec![
-        Entrant::parse(az_spec).map_err(|e| e.to_string())?,
-        Entrant::parse(other).map_err(|e| e.to_string())?,
-    ];
+) -> Result<(f64, u32)> {
+    let bots = vec![Entrant::parse(az_spec)?, Entrant::parse(other)?];
     let mut config = Config::new(bots, seed);
     config.variant = Variant::English;
     config.games_per_pair = games.max(2) & !1;
@@ -206,14 +204,13 @@ pub(crate) fn arena_match(
         if let arena::Event::Game { .. } = event {
             bar.inc(1);
         }
-    })
-    .map_err(|e| e.to_string())?;
+    })?;
     bar.finish_and_clear();
-    let pair = results.pairs.first().ok_or("the match played no games")?;
+    let pair = results.pairs.first().context("the match played no games")?;
     Ok((pair.regular[0], config.games_per_pair))
 }
 
-fn eval(args: &EvalArgs) -> Result<(), String> {
+fn eval(args: &EvalArgs) -> Result<()> {
     let net = load_net(args.net.as_deref())?;
     let start = Position::start(Variant::English);
     let mut inputs = Vec::new();
@@ -244,9 +241,11 @@ fn eval(args: &EvalArgs) -> Result<(), String> {
         let mut rng = Rng::new(seed);
         let openings = match &args.openings {
             Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                arena::openings::parse(&text, Variant::English)?
+                let text =
+                    std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
+                arena::openings::parse(&text, Variant::English)
+                    .map_err(anyhow::Error::msg)
+                    .with_context(|| path.display().to_string())?
             }
             None => random_openings(args.games.div_ceil(2) as usize, &mut rng),
         };

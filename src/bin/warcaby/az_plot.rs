@@ -1,5 +1,6 @@
 //! Line plots of the training logs, as SVG (plotters).
 
+use anyhow::{Context, Result};
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -9,8 +10,8 @@ pub(crate) fn lines(
     title: &str,
     x_label: &str,
     series: &[(&str, &[(f64, f64)])],
-) -> Result<(), String> {
-    let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+) -> Result<()> {
+    let at = || path.display().to_string();
     let points = series.iter().flat_map(|(_, p)| p.iter());
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
     for &(x, y) in points {
@@ -24,25 +25,25 @@ pub(crate) fn lines(
     }
     let pad = ((y1 - y0) * 0.05).max(1e-3);
     let root = SVGBackend::new(path, (800, 480)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| fail(&e))?;
+    root.fill(&WHITE).with_context(at)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(title, ("sans-serif", 20))
         .margin(12)
         .x_label_area_size(36)
         .y_label_area_size(56)
         .build_cartesian_2d(x0..x1.max(x0 + 1.0), (y0 - pad)..(y1 + pad))
-        .map_err(|e| fail(&e))?;
+        .with_context(at)?;
     chart
         .configure_mesh()
         .x_desc(x_label)
         .draw()
-        .map_err(|e| fail(&e))?;
+        .with_context(at)?;
     let colours = [BLUE, RED, GREEN, MAGENTA];
     for (i, (name, pts)) in series.iter().enumerate() {
         let colour = colours[i % colours.len()];
         chart
             .draw_series(LineSeries::new(pts.iter().copied(), colour.stroke_width(2)))
-            .map_err(|e| fail(&e))?
+            .with_context(at)?
             .label(*name)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
     }
@@ -51,6 +52,6 @@ pub(crate) fn lines(
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .draw()
-        .map_err(|e| fail(&e))?;
-    root.present().map_err(|e| fail(&e))
+        .with_context(at)?;
+    root.present().with_context(at)
 }

@@ -76,8 +76,8 @@ pub(crate) struct TrainArgs {
 }
 
 #[cfg(not(feature = "az-train"))]
-pub(crate) fn run(_args: &TrainArgs) -> Result<(), String> {
-    Err("training needs the az-train feature: cargo build --release --features az-train".into())
+pub(crate) fn run(_args: &TrainArgs) -> anyhow::Result<()> {
+    anyhow::bail!("training needs the az-train feature: cargo build --release --features az-train")
 }
 
 #[cfg(feature = "az-train")]
@@ -89,6 +89,7 @@ mod imp {
     use crate::az::{
         arena_match, load_net, progress, random_openings, read_samples, write_samples,
     };
+    use anyhow::{anyhow, Context, Result};
     use std::collections::VecDeque;
     use std::io::Write;
     use std::path::Path;
@@ -110,7 +111,7 @@ mod imp {
     use std::path::PathBuf;
 
     impl Logs {
-        fn new(dir: &Path) -> Result<Logs, String> {
+        fn new(dir: &Path) -> Result<Logs> {
             write_file(
                 &dir.join("losses.csv"),
                 "phase,generation,step,policy_loss,value_loss\n",
@@ -124,13 +125,7 @@ mod imp {
             })
         }
 
-        fn loss(
-            &mut self,
-            phase: &str,
-            generation: usize,
-            policy: f32,
-            value: f32,
-        ) -> Result<(), String> {
+        fn loss(&mut self, phase: &str, generation: usize, policy: f32, value: f32) -> Result<()> {
             self.step += 1;
             self.losses
                 .push((self.step as f64, policy as f64, value as f64));
@@ -150,7 +145,7 @@ mod imp {
             score: f64,
             games: u32,
             kept: bool,
-        ) -> Result<(), String> {
+        ) -> Result<()> {
             self.elo.push((g as f64, elo));
             append(
                 &self.dir.join("elo.csv"),
@@ -158,7 +153,7 @@ mod imp {
             )
         }
 
-        fn plot(&self) -> Result<(), String> {
+        fn plot(&self) -> Result<()> {
             let policy: Vec<(f64, f64)> = self.losses.iter().map(|l| (l.0, l.1)).collect();
             let value: Vec<(f64, f64)> = self.losses.iter().map(|l| (l.0, l.2)).collect();
             crate::az_plot::lines(
@@ -176,21 +171,21 @@ mod imp {
         }
     }
 
-    fn write_file(path: &Path, text: &str) -> Result<(), String> {
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    fn write_file(path: &Path, text: &str) -> Result<()> {
+        std::fs::write(path, text).with_context(|| path.display().to_string())
     }
 
-    fn append(path: &Path, text: &str) -> Result<(), String> {
+    fn append(path: &Path, text: &str) -> Result<()> {
         let mut f = std::fs::OpenOptions::new()
             .append(true)
             .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .with_context(|| path.display().to_string())?;
         f.write_all(text.as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))
+            .with_context(|| path.display().to_string())
     }
 
-    fn save(net: &Net, path: &Path) -> Result<(), String> {
-        std::fs::write(path, net.to_bytes()).map_err(|e| format!("{}: {e}", path.display()))
+    fn save(net: &Net, path: &Path) -> Result<()> {
+        std::fs::write(path, net.to_bytes()).with_context(|| path.display().to_string())
     }
 
     /// Trains `steps` steps on random batches of `buffer`; the new network.
@@ -202,20 +197,20 @@ mod imp {
         (phase, generation): (&str, usize),
         logs: &mut Logs,
         rng: &mut Rng,
-    ) -> Result<Net, String> {
-        let mut trainer = Trainer::new(net, args.lr).map_err(|e| e.to_string())?;
+    ) -> Result<Net> {
+        let mut trainer = Trainer::new(net, args.lr)?;
         let bar = progress(steps as u64, "steps");
         for _ in 0..steps {
             let batch: Vec<Sample> = (0..args.batch)
                 .map(|_| buffer[rng.index(buffer.len())].clone())
                 .collect();
-            let l = trainer.step(&batch).map_err(|e| e.to_string())?;
+            let l = trainer.step(&batch)?;
             logs.loss(phase, generation, l.policy, l.value)?;
             bar.set_message(format!("policy {:.3} value {:.3}", l.policy, l.value));
             bar.inc(1);
         }
         bar.finish_and_clear();
-        trainer.net().map_err(|e| e.to_string())
+        Ok(trainer.net()?)
     }
 
     fn push(buffer: &mut VecDeque<Sample>, samples: Vec<Sample>, cap: usize) {
@@ -240,7 +235,7 @@ mod imp {
         threads: u32,
         rng: &mut Rng,
         bar: &indicatif::ProgressBar,
-    ) -> Result<Vec<Vec<Sample>>, String> {
+    ) -> Result<Vec<Vec<Sample>>> {
         let threads = (threads as usize).clamp(1, count.max(1));
         let seeds: Vec<u64> = (0..threads).map(|_| rng.below(u64::MAX)).collect();
         std::thread::scope(|scope| {
@@ -263,7 +258,10 @@ mod imp {
                 .collect();
             let mut games = Vec::with_capacity(count);
             for h in handles {
-                games.extend(h.join().map_err(|_| "a labelling thread panicked")?);
+                games.extend(
+                    h.join()
+                        .map_err(|_| anyhow!("a labelling thread panicked"))?,
+                );
             }
             Ok(games)
         })
@@ -275,7 +273,7 @@ mod imp {
         buffer: &mut VecDeque<Sample>,
         logs: &mut Logs,
         rng: &mut Rng,
-    ) -> Result<Net, String> {
+    ) -> Result<Net> {
         if args.label_games == 0 {
             if buffer.is_empty() || args.warm_steps == 0 {
                 return Ok(net);
@@ -284,8 +282,7 @@ mod imp {
         }
         let bar = progress(args.label_games as u64, "labelled games");
         let path = args.out.join("labels.txt");
-        let mut file =
-            std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut file = std::fs::File::create(&path).with_context(|| path.display().to_string())?;
         let config = LabelConfig {
             depth: args.label_depth,
             eval: args.label_eval,
@@ -293,7 +290,7 @@ mod imp {
         };
         let games = labelled_games(config, args.label_games, args.threads, rng, &bar)?;
         for samples in games {
-            write_samples(&mut file, &samples).map_err(|e| format!("{}: {e}", path.display()))?;
+            write_samples(&mut file, &samples).with_context(|| path.display().to_string())?;
             push(buffer, samples, args.buffer);
         }
         bar.finish_and_clear();
@@ -301,9 +298,9 @@ mod imp {
         train(&net, buffer, args, args.warm_steps, ("warm", 0), logs, rng)
     }
 
-    pub(crate) fn run(args: &TrainArgs) -> Result<(), String> {
+    pub(crate) fn run(args: &TrainArgs) -> Result<()> {
         let started = Instant::now();
-        std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+        std::fs::create_dir_all(&args.out).with_context(|| args.out.display().to_string())?;
         let seed = args.seed.unwrap_or_else(entropy_seed);
         eprintln!("seed={seed}");
         let mut rng = Rng::new(seed);

@@ -1,5 +1,6 @@
 //! `warcaby bench ...`: benchmarks that print their figures on one final line.
 
+use anyhow::{bail, Result};
 use clap::Subcommand;
 use std::time::Instant;
 use warcaby::checkers::ai::{CheckersEval, Engine};
@@ -59,7 +60,7 @@ fn threads_or_cores(threads: usize) -> usize {
     }
 }
 
-pub(crate) fn run(cmd: &BenchCommand) -> Result<(), String> {
+pub(crate) fn run(cmd: &BenchCommand) -> Result<()> {
     match *cmd {
         BenchCommand::Strength(ref args) => crate::strength::run(args)?,
         BenchCommand::Tactics(ref args) => crate::tactics::run(args)?,
@@ -73,10 +74,10 @@ pub(crate) fn run(cmd: &BenchCommand) -> Result<(), String> {
             let rate = leaves as f64 / elapsed.as_secs_f64().max(1e-9);
             let published = ENGLISH_PERFT.get(depth as usize - 1);
             if published.is_some_and(|&p| p != leaves) {
-                return Err(format!(
+                bail!(
                     "perft({depth}) counted {leaves} leaves, the published table says {}",
                     published.unwrap_or(&0)
-                ));
+                );
             }
             println!(
                 "perft depth={depth} leaves={leaves} time_ms={} leaves_per_s={:.0}",
@@ -134,7 +135,7 @@ fn time_limit_precision() {
     }
 }
 
-fn bench_search(extra_depth: i32) -> Result<(), String> {
+fn bench_search(extra_depth: i32) -> Result<()> {
     let mut total_nodes = 0;
     let mut total_ms = 0.0;
     for (i, (pos, depth)) in bench_positions().into_iter().enumerate() {

@@ -6,6 +6,7 @@
 //! within a margin of the best (both sides, since the engine plays either),
 //! up to `--plies` plies after the ballot (or the start).
 
+use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
@@ -66,7 +67,7 @@ pub(crate) struct BuildArgs {
     threads: u64,
 }
 
-pub(crate) fn run(cmd: &BookCommand) -> Result<(), String> {
+pub(crate) fn run(cmd: &BookCommand) -> Result<()> {
     match cmd {
         BookCommand::Build(args) => build(args),
     }
@@ -91,7 +92,7 @@ struct Analysed {
 /// The positions the book starts from: English, the start and every
 /// position along the ballots (only the ballots' ends are grown); others,
 /// the start.
-fn roots(args: &BuildArgs) -> Result<Vec<Pending>, String> {
+fn roots(args: &BuildArgs) -> Result<Vec<Pending>> {
     let start = Position::start(args.variant);
     if args.variant != Variant::English {
         return Ok(vec![Pending {
@@ -109,7 +110,7 @@ fn roots(args: &BuildArgs) -> Result<Vec<Pending>, String> {
         let moves: Vec<&str> = ballot.split_whitespace().collect();
         for (i, text) in moves.iter().enumerate() {
             game.play_text(text)
-                .map_err(|e| format!("ballot '{ballot}': {e}"))?;
+                .with_context(|| format!("ballot '{ballot}'"))?;
             let last = i + 1 == moves.len();
             roots.push(Pending {
                 pos: *game.position(),
@@ -241,7 +242,7 @@ fn progress_bar() -> ProgressBar {
     bar
 }
 
-fn build(args: &BuildArgs) -> Result<(), String> {
+fn build(args: &BuildArgs) -> Result<()> {
     let started = Instant::now();
     let mut book = Book::new(args.variant);
     let mut done: HashMap<u64, u32> = HashMap::new();
@@ -261,8 +262,7 @@ fn build(args: &BuildArgs) -> Result<(), String> {
             .collect();
         let mut next = Vec::new();
         for a in results {
-            book.insert(&a.pos, &a.best, a.score, a.depth)
-                .map_err(|e| e.to_string())?;
+            book.insert(&a.pos, &a.best, a.score, a.depth)?;
             let left = plies_left[&a.pos.hash()];
             done.insert(a.pos.hash(), left);
             next.extend(a.children.into_iter().map(|pos| Pending {
@@ -275,7 +275,7 @@ fn build(args: &BuildArgs) -> Result<(), String> {
     }
     bar.finish_and_clear();
     let bytes = book.to_bytes();
-    std::fs::write(&args.out, &bytes).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    std::fs::write(&args.out, &bytes).with_context(|| args.out.display().to_string())?;
     println!(
         "variant={} positions={} bytes={} time_s={}",
         args.variant,

@@ -3,7 +3,8 @@
 
 use crate::clobber_checkpoint::{Checkpoint, TableFile};
 use crate::clobber_proof::{certify_command, verify_command, CertifyArgs, VerifyArgs};
-use crate::games::{eval_name_error, pv_text};
+use crate::games::pv_text;
+use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -41,13 +42,11 @@ pub(crate) struct BoardArgs {
 }
 
 impl BoardArgs {
-    pub(crate) fn position(&self) -> Result<ClobberPosition, String> {
-        match &self.position {
-            Some(text) => ClobberPosition::parse(text).map_err(|e| e.to_string()),
-            None => Shape::new(self.rows, self.cols)
-                .map(ClobberPosition::start)
-                .map_err(|e| e.to_string()),
-        }
+    pub(crate) fn position(&self) -> Result<ClobberPosition> {
+        Ok(match &self.position {
+            Some(text) => ClobberPosition::parse(text)?,
+            None => ClobberPosition::start(Shape::new(self.rows, self.cols)?),
+        })
     }
 }
 
@@ -125,7 +124,7 @@ pub(crate) struct RunArgs {
     algo: Algorithm,
 }
 
-pub(crate) fn run(cmd: &ClobberCommand) -> Result<(), String> {
+pub(crate) fn run(cmd: &ClobberCommand) -> Result<()> {
     match cmd {
         ClobberCommand::Solve(args) => solve(args),
         ClobberCommand::Run(args) => run_game(args),
@@ -134,7 +133,7 @@ pub(crate) fn run(cmd: &ClobberCommand) -> Result<(), String> {
     }
 }
 
-fn solve(args: &SolveArgs) -> Result<(), String> {
+fn solve(args: &SolveArgs) -> Result<()> {
     let pos = args.board.position()?;
     if args.independent {
         let start = Instant::now();
@@ -163,7 +162,7 @@ fn solve(args: &SolveArgs) -> Result<(), String> {
     let every = Duration::try_from_secs_f64(args.checkpoint_minutes * 60.0)
         .ok()
         .filter(|d| !d.is_zero())
-        .ok_or_else(|| {
+        .with_context(|| {
             format!(
                 "--checkpoint-minutes {}: expected a positive number of minutes",
                 args.checkpoint_minutes
@@ -253,7 +252,7 @@ fn solve(args: &SolveArgs) -> Result<(), String> {
 /// A flag that Ctrl-C, SIGTERM or SIGHUP sets, so that a solve with a
 /// checkpoint stops cleanly and saves its table; a second signal ends the
 /// program at once.
-fn stop_on_signal() -> Result<&'static AtomicBool, String> {
+fn stop_on_signal() -> Result<&'static AtomicBool> {
     static INTERRUPTED: AtomicBool = AtomicBool::new(false);
     ctrlc::set_handler(|| {
         if INTERRUPTED.swap(true, Ordering::Relaxed) {
@@ -261,15 +260,15 @@ fn stop_on_signal() -> Result<&'static AtomicBool, String> {
         }
         eprintln!("interrupted: saving the table (a second Ctrl-C ends at once)");
     })
-    .map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
+    .context("cannot catch Ctrl-C")?;
     Ok(&INTERRUPTED)
 }
 
 /// The table bits whose 8-byte entries fit in `mib` MiB.
-fn table_bits_within(mib: u64) -> Result<u32, String> {
+fn table_bits_within(mib: u64) -> Result<u32> {
     let entries = mib.saturating_mul(1 << 20) / 8;
     if entries < 1 << 10 {
-        return Err(format!("--memory {mib}: at least 1 MiB is needed"));
+        bail!("--memory {mib}: at least 1 MiB is needed");
     }
     Ok((63 - entries.leading_zeros()).min(32))
 }
@@ -282,24 +281,22 @@ struct Bot {
 
 const DEFAULT_DEPTH: u32 = 3;
 
-fn bots(args: &RunArgs) -> Result<[Bot; 2], String> {
+fn bots(args: &RunArgs) -> Result<[Bot; 2]> {
     let basic = args.depth.is_some() || args.heuristic.is_some();
     let extended = args.black_depth.is_some()
         || args.black_heuristic.is_some()
         || args.white_depth.is_some()
         || args.white_heuristic.is_some();
     if basic && extended {
-        return Err(format!(
+        bail!(
             "give either --depth/--heuristic for both bots or --black-depth/--black-heuristic/--white-depth/--white-heuristic, not both; heuristics: {}",
             warcaby::core::named::names::<ClobberEval>()
-        ));
+        );
     }
-    let eval = |name: Option<&String>| -> Result<ClobberEval, String> {
-        name.map_or(Ok(ClobberEval::default()), |n| {
-            n.parse().map_err(eval_name_error)
-        })
+    let eval = |name: Option<&String>| -> Result<ClobberEval> {
+        name.map_or(Ok(ClobberEval::default()), |n| Ok(n.parse()?))
     };
-    let both = |d: Option<u32>, h: Option<&String>| -> Result<Bot, String> {
+    let both = |d: Option<u32>, h: Option<&String>| -> Result<Bot> {
         Ok(Bot {
             depth: d.or(args.depth).unwrap_or(DEFAULT_DEPTH).max(1),
             eval: eval(h.or(args.heuristic.as_ref()))?,
@@ -312,11 +309,9 @@ fn bots(args: &RunArgs) -> Result<[Bot; 2], String> {
     ])
 }
 
-fn run_game(args: &RunArgs) -> Result<(), String> {
+fn run_game(args: &RunArgs) -> Result<()> {
     let bots = bots(args)?;
-    let mut pos = Shape::new(args.rows, args.cols)
-        .map(ClobberPosition::start)
-        .map_err(|e| e.to_string())?;
+    let mut pos = Shape::new(args.rows, args.cols).map(ClobberPosition::start)?;
     let mut searchers: Vec<Searcher<ClobberPosition, ClobberEval>> = bots
         .iter()
         .map(|b| {
@@ -339,7 +334,7 @@ fn run_game(args: &RunArgs) -> Result<(), String> {
         round += 1;
         let bot = &bots[side.index()];
         let r = searchers[side.index()].search(&pos, &[], Limits::depth(bot.depth), |_| {});
-        let mv = r.best_move.ok_or("the bot found no move")?;
+        let mv = r.best_move.context("the bot found no move")?;
         total_nodes += r.nodes;
         println!(
             "round={round} player={} move={} value={} nodes={} time_ms={} pv={}",

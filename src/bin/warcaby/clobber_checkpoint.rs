@@ -9,6 +9,7 @@
 //! won=b2-b3 nodes=567
 //! ```
 
+use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
 use warcaby::clobber::solver::{Solver, TableSnapshot};
 use warcaby::clobber::{ClobberMove, ClobberPosition};
@@ -27,7 +28,7 @@ pub(crate) struct Checkpoint {
 
 impl Checkpoint {
     /// The checkpoint at `path` for `position`, empty if there is no file.
-    pub(crate) fn load(path: &Path, position: &ClobberPosition) -> Result<Checkpoint, String> {
+    pub(crate) fn load(path: &Path, position: &ClobberPosition) -> Result<Checkpoint> {
         let mut cp = Checkpoint {
             path: path.to_path_buf(),
             position: *position,
@@ -36,28 +37,28 @@ impl Checkpoint {
         };
         let text = match std::fs::read(path) {
             Ok(bytes) => String::from_utf8(bytes)
-                .map_err(|_| format!("checkpoint {}: not a text file", path.display()))?,
+                .map_err(|_| anyhow!("checkpoint {}: not a text file", path.display()))?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(cp),
-            Err(e) => return Err(format!("checkpoint {}: {e}", path.display())),
+            Err(e) => return Err(e).with_context(|| format!("checkpoint {}", path.display())),
         };
-        let bad = |n: usize, why: String| format!("checkpoint {} line {n}: {why}", path.display());
+        let at = |n: usize| format!("checkpoint {} line {n}", path.display());
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
         if lines.next().map(|l| l.1) != Some(FIRST_LINE) {
-            return Err(bad(1, format!("expected '{FIRST_LINE}'")));
+            bail!("{}: expected '{FIRST_LINE}'", at(1));
         }
         let expected = format!("position={}", position.to_text());
         match lines.next() {
             Some((_, line)) if line == expected => {}
             Some((n, line)) => {
-                return Err(bad(
-                    n,
-                    format!("'{line}' is another board than this run's {expected}"),
-                ))
+                bail!(
+                    "{}: '{line}' is another board than this run's {expected}",
+                    at(n)
+                )
             }
-            None => return Err(bad(2, "no position line: the file is cut short".into())),
+            None => bail!("{}: no position line: the file is cut short", at(2)),
         }
         for (n, line) in lines {
-            let (kind, mv, nodes) = cp.parse_line(line).map_err(|why| bad(n, why))?;
+            let (kind, mv, nodes) = cp.parse_line(line).with_context(|| at(n))?;
             if kind == "won" {
                 cp.won = Some((mv, nodes));
             } else {
@@ -68,24 +69,24 @@ impl Checkpoint {
     }
 
     /// `lost=MOVE nodes=N` or `won=MOVE nodes=N`.
-    fn parse_line<'a>(&self, line: &'a str) -> Result<(&'a str, ClobberMove, u64), String> {
-        let (first, nodes) = line
-            .split_once(" nodes=")
-            .ok_or_else(|| format!("expected 'lost=MOVE nodes=N' or 'won=...', found '{line}'"))?;
+    fn parse_line<'a>(&self, line: &'a str) -> Result<(&'a str, ClobberMove, u64)> {
+        let (first, nodes) = line.split_once(" nodes=").with_context(|| {
+            format!("expected 'lost=MOVE nodes=N' or 'won=...', found '{line}'")
+        })?;
         let (kind, mv) = first
             .split_once('=')
             .filter(|(k, _)| *k == "lost" || *k == "won")
-            .ok_or_else(|| format!("expected lost= or won=, found '{line}'"))?;
-        let mv = self.position.parse_move(mv).map_err(|e| e.to_string())?;
+            .with_context(|| format!("expected lost= or won=, found '{line}'"))?;
+        let mv = self.position.parse_move(mv)?;
         let nodes = nodes
             .parse()
-            .map_err(|_| format!("nodes '{nodes}' is not a number"))?;
+            .map_err(|_| anyhow!("nodes '{nodes}' is not a number"))?;
         Ok((kind, mv, nodes))
     }
 
     /// Records a decided first move and saves the file (written aside,
     /// then renamed over the old one, so that a kill leaves a whole file).
-    pub(crate) fn record(&mut self, mv: ClobberMove, wins: bool, nodes: u64) -> Result<(), String> {
+    pub(crate) fn record(&mut self, mv: ClobberMove, wins: bool, nodes: u64) -> Result<()> {
         if wins {
             // The first winning move reported (its mirror images follow).
             self.won.get_or_insert((mv, nodes));
@@ -103,7 +104,7 @@ impl Checkpoint {
         let aside = self.path.with_extension("tmp");
         std::fs::write(&aside, text)
             .and_then(|_| std::fs::rename(&aside, &self.path))
-            .map_err(|e| format!("checkpoint {}: {e}", self.path.display()))
+            .with_context(|| format!("checkpoint {}", self.path.display()))
     }
 
     /// The checkpoint's file.
@@ -135,15 +136,15 @@ impl TableFile {
 
     /// Fills `solver`'s table from the file, if there is one. A damaged file
     /// or one of another board or setting is an error.
-    pub(crate) fn load(&self, solver: &mut Solver, pos: &ClobberPosition) -> Result<(), String> {
+    pub(crate) fn load(&self, solver: &mut Solver, pos: &ClobberPosition) -> Result<()> {
         let file = match std::fs::File::open(&self.path) {
             Ok(file) => file,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(format!("table {}: {e}", self.path.display())),
+            Err(e) => return Err(e).with_context(|| format!("table {}", self.path.display())),
         };
         let mut input = std::io::BufReader::with_capacity(1 << 20, file);
         solver.load_table(pos, &mut input).map_err(|e| {
-            format!(
+            anyhow!(
                 "table {}: {e} (delete it to go on without it)",
                 self.path.display()
             )
@@ -153,7 +154,7 @@ impl TableFile {
     }
 
     /// Writes a snapshot aside, then renames it over the old file.
-    pub(crate) fn save(&self, snapshot: &TableSnapshot) -> Result<(), String> {
+    pub(crate) fn save(&self, snapshot: &TableSnapshot) -> Result<()> {
         let aside = self.path.with_extension("table-tmp");
         let written = std::fs::File::create(&aside).and_then(|file| {
             let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
@@ -163,6 +164,6 @@ impl TableFile {
         });
         written
             .and_then(|_| std::fs::rename(&aside, &self.path))
-            .map_err(|e| format!("table {}: {e}", self.path.display()))
+            .with_context(|| format!("table {}", self.path.display()))
     }
 }

@@ -2,6 +2,7 @@
 //! certificates written by the exact solver, checked by plain negamax.
 
 use crate::clobber::BoardArgs;
+use anyhow::{Context, Result};
 use clap::Args;
 use std::time::Instant;
 use warcaby::clobber::certificate::{certify, verify_on_threads, Certificate, CertifyOptions};
@@ -37,7 +38,7 @@ pub(crate) struct VerifyArgs {
     threads: Option<usize>,
 }
 
-pub(crate) fn certify_command(args: &CertifyArgs) -> Result<(), String> {
+pub(crate) fn certify_command(args: &CertifyArgs) -> Result<()> {
     let pos = args.board.position()?;
     let threads = args
         .threads
@@ -52,9 +53,9 @@ pub(crate) fn certify_command(args: &CertifyArgs) -> Result<(), String> {
         threads,
     };
     let start = Instant::now();
-    let made = certify(&pos, &mut solver, options)?;
+    let made = certify(&pos, &mut solver, options).map_err(anyhow::Error::msg)?;
     let bytes = made.certificate.to_bytes();
-    std::fs::write(&args.out, &bytes).map_err(|e| format!("{}: {e}", args.out))?;
+    std::fs::write(&args.out, &bytes).with_context(|| args.out.to_string())?;
     let cert = &made.certificate;
     println!(
         "winner={} move={} positions={} leaves={} seen={} solves={} body_bytes={} file_bytes={} time_ms={}",
@@ -71,14 +72,14 @@ pub(crate) fn certify_command(args: &CertifyArgs) -> Result<(), String> {
     Ok(())
 }
 
-pub(crate) fn verify_command(args: &VerifyArgs) -> Result<(), String> {
+pub(crate) fn verify_command(args: &VerifyArgs) -> Result<()> {
     let start = Instant::now();
-    let bytes = std::fs::read(&args.file).map_err(|e| format!("{}: {e}", args.file))?;
-    let cert = Certificate::from_bytes(&bytes).map_err(|e| format!("{}: {e}", args.file))?;
+    let bytes = std::fs::read(&args.file).with_context(|| args.file.to_string())?;
+    let cert = Certificate::from_bytes(&bytes).with_context(|| args.file.to_string())?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let done = verify_on_threads(&cert, threads).map_err(|e| format!("{}: {e}", args.file))?;
+    let done = verify_on_threads(&cert, threads).with_context(|| args.file.to_string())?;
     let pos = &cert.position;
     println!(
         "verified position={} winner={} move={} positions={} leaves={} leaf_nodes={} time_ms={}",

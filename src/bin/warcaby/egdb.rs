@@ -1,5 +1,6 @@
 //! `warcaby egdb ...`: build, probe and verify endgame databases.
 
+use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -58,19 +59,16 @@ impl EgdbDirArgs {
     }
 
     /// The database of `variant` in the directory named, if one is named.
-    pub(crate) fn load(&self, variant: Variant) -> Result<Option<Arc<Egdb>>, String> {
+    pub(crate) fn load(&self, variant: Variant) -> Result<Option<Arc<Egdb>>> {
         self.dir()
-            .map(|dir| Egdb::load_shared(&dir, variant).map_err(|e| e.to_string()))
+            .map(|dir| Egdb::load_shared(&dir, variant).map_err(anyhow::Error::from))
             .transpose()
     }
 
     /// For a search in game `G`: the database of `variant` when `G` is
     /// checkers and one is named. Only --egdb insists: a $WARCABY_EGDB
     /// without tables for these rules means none.
-    pub(crate) fn load_for_game<G: GameNode>(
-        &self,
-        variant: Variant,
-    ) -> Result<Option<Arc<Egdb>>, String> {
+    pub(crate) fn load_for_game<G: GameNode>(&self, variant: Variant) -> Result<Option<Arc<Egdb>>> {
         if G::KIND != GameKind::Checkers {
             return Ok(None);
         }
@@ -104,7 +102,7 @@ pub(crate) struct VerifyArgs {
     step: u64,
 }
 
-pub(crate) fn run(cmd: &EgdbCommand) -> Result<(), String> {
+pub(crate) fn run(cmd: &EgdbCommand) -> Result<()> {
     match cmd {
         EgdbCommand::Build(args) => build(args),
         EgdbCommand::Probe(args) => probe(args),
@@ -133,9 +131,9 @@ fn reuse(builder: &mut Builder, dir: &Path, variant: Variant, m: Material) -> bo
     slices.into_iter().all(|s| builder.insert(s).is_ok())
 }
 
-fn build(args: &BuildArgs) -> Result<(), String> {
+fn build(args: &BuildArgs) -> Result<()> {
     let start = Instant::now();
-    std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    std::fs::create_dir_all(&args.out).with_context(|| args.out.display().to_string())?;
     let order = build_order(args.pieces);
     let total: u64 = order
         .iter()
@@ -147,11 +145,7 @@ fn build(args: &BuildArgs) -> Result<(), String> {
     for m in order {
         let group_start = Instant::now();
         let kept = reuse(&mut builder, &args.out, args.variant, m);
-        let longest = if kept {
-            0
-        } else {
-            builder.build_group(m).map_err(|e| e.to_string())?
-        };
+        let longest = if kept { 0 } else { builder.build_group(m)? };
         for g in if m == m.mirrored() {
             vec![m]
         } else {
@@ -162,7 +156,7 @@ fn build(args: &BuildArgs) -> Result<(), String> {
             if !kept {
                 let path = args.out.join(file_name(args.variant, g));
                 std::fs::write(&path, file.to_bytes())
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                    .with_context(|| path.display().to_string())?;
             }
             bar.inc(g.slice_len());
         }
@@ -179,7 +173,7 @@ fn build(args: &BuildArgs) -> Result<(), String> {
         }
     }
     bar.finish_and_clear();
-    let egdb = builder.into_egdb().map_err(|e| e.to_string())?;
+    let egdb = builder.into_egdb()?;
     print_counts(&egdb, args.pieces);
     println!(
         "pieces={} variant={} bytes={bytes} time_ms={}",
@@ -209,20 +203,20 @@ fn print_counts(egdb: &Egdb, pieces: u32) {
     }
 }
 
-fn loaded(dir: &EgdbDirArgs, variant: Variant) -> Result<Arc<Egdb>, String> {
+fn loaded(dir: &EgdbDirArgs, variant: Variant) -> Result<Arc<Egdb>> {
     dir.load(variant)?
-        .ok_or_else(|| format!("no database: pass --egdb DIR or set {EGDB_ENV}"))
+        .with_context(|| format!("no database: pass --egdb DIR or set {EGDB_ENV}"))
 }
 
-fn probe(args: &ProbeArgs) -> Result<(), String> {
+fn probe(args: &ProbeArgs) -> Result<()> {
     let egdb = loaded(&args.dir, args.variant)?;
-    let pos = Position::from_fen(&args.fen, args.variant).map_err(|e| e.to_string())?;
+    let pos = Position::from_fen(&args.fen, args.variant)?;
     let pieces = pos.occupied().count();
     let Some(value) = egdb.probe(&pos) else {
-        return Err(format!(
+        bail!(
             "{pieces} pieces: the database holds up to {}",
             egdb.max_pieces()
-        ));
+        );
     };
     let best = egdb
         .best_move(&pos)
@@ -236,13 +230,13 @@ fn probe(args: &ProbeArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn verify(args: &VerifyArgs) -> Result<(), String> {
+fn verify(args: &VerifyArgs) -> Result<()> {
     let start = Instant::now();
     let egdb = loaded(&args.dir, args.variant)?;
     let mut checked = 0;
     for n in 2..=egdb.max_pieces() {
         for m in Material::all_with(n) {
-            checked += verify_slice(&egdb, m, args.step)?;
+            checked += verify_slice(&egdb, m, args.step).map_err(anyhow::Error::msg)?;
         }
     }
     println!(

@@ -6,6 +6,7 @@
 //! `learned` with the network file named by `WARCABY_EVAL_NET` when set.
 
 use crate::strength::BALLOTS;
+use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
@@ -63,34 +64,36 @@ pub(crate) struct GenArgs {
 const NET_VARIABLE: &str = "WARCABY_EVAL_NET";
 
 /// Loads the network named by [`NET_VARIABLE`], if set.
-pub(crate) fn use_net_from_env() -> Result<(), String> {
+pub(crate) fn use_net_from_env() -> Result<()> {
     let Some(path) = std::env::var_os(NET_VARIABLE).map(PathBuf::from) else {
         return Ok(());
     };
     let bytes =
-        std::fs::read(&path).map_err(|e| format!("{NET_VARIABLE}: {}: {e}", path.display()))?;
-    learned::use_english_net(&bytes).map_err(|e| format!("{NET_VARIABLE}: {e}"))
+        std::fs::read(&path).with_context(|| format!("{NET_VARIABLE}: {}", path.display()))?;
+    learned::use_english_net(&bytes)
+        .map_err(anyhow::Error::msg)
+        .context(NET_VARIABLE)
 }
 
-pub(crate) fn run(cmd: &EvalnetCommand) -> Result<(), String> {
+pub(crate) fn run(cmd: &EvalnetCommand) -> Result<()> {
     match cmd {
         EvalnetCommand::Gen(args) => gen(args),
         EvalnetCommand::Train(args) => crate::evalnet_train::run(args),
     }
 }
 
-fn opening(index: usize) -> Result<Game, String> {
+fn opening(index: usize) -> Result<Game> {
     let ballots: Vec<&str> = BALLOTS.lines().filter(|l| !l.trim().is_empty()).collect();
     let ballot = ballots[index % ballots.len()];
     let mut game = Game::new(Variant::English);
     for text in ballot.split_whitespace() {
         game.play_text(text)
-            .map_err(|e| format!("ballot '{ballot}': {e}"))?;
+            .with_context(|| format!("ballot '{ballot}'"))?;
     }
     Ok(game)
 }
 
-fn open_output(path: &PathBuf) -> Result<std::fs::File, String> {
+fn open_output(path: &PathBuf) -> Result<std::fs::File> {
     let fresh = std::fs::metadata(path)
         .map(|m| m.len() == 0)
         .unwrap_or(true);
@@ -98,15 +101,15 @@ fn open_output(path: &PathBuf) -> Result<std::fs::File, String> {
         .create(true)
         .append(true)
         .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .with_context(|| path.display().to_string())?;
     if fresh {
         file.write_all(DATA_MAGIC)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .with_context(|| path.display().to_string())?;
     }
     Ok(file)
 }
 
-fn gen(args: &GenArgs) -> Result<(), String> {
+fn gen(args: &GenArgs) -> Result<()> {
     let mut file = open_output(&args.out)?;
     let spec = SelfPlaySpec {
         nodes: args.nodes,
@@ -118,8 +121,8 @@ fn gen(args: &GenArgs) -> Result<(), String> {
         .minutes
         .map(|m| start + Duration::from_secs_f64(m * 60.0));
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<Result<Vec<u8>, String>>();
-    let worker = |tx: mpsc::Sender<Result<Vec<u8>, String>>| {
+    let (tx, rx) = mpsc::channel::<Result<Vec<u8>>>();
+    let worker = |tx: mpsc::Sender<Result<Vec<u8>>>| {
         let mut engine = self_play_engine(&spec);
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -129,6 +132,7 @@ fn gen(args: &GenArgs) -> Result<(), String> {
             let game = args.first + i;
             let samples = opening(game).and_then(|g| {
                 self_play(g, &spec, args.seed.wrapping_add(game as u64), &mut engine)
+                    .map_err(anyhow::Error::msg)
             });
             let bytes = samples.map(|s| s.iter().flat_map(|s| s.to_bytes()).collect());
             if tx.send(bytes).is_err() {
@@ -137,7 +141,7 @@ fn gen(args: &GenArgs) -> Result<(), String> {
         }
     };
     let (mut games, mut positions) = (0usize, 0usize);
-    std::thread::scope(|s| -> Result<(), String> {
+    std::thread::scope(|s| -> Result<()> {
         for _ in 0..args.threads.max(1) {
             let tx = tx.clone();
             s.spawn(move || worker(tx));
@@ -146,7 +150,7 @@ fn gen(args: &GenArgs) -> Result<(), String> {
         for bytes in rx {
             let bytes = bytes?;
             file.write_all(&bytes)
-                .map_err(|e| format!("{}: {e}", args.out.display()))?;
+                .with_context(|| args.out.display().to_string())?;
             games += 1;
             positions += bytes.len() / SAMPLE_BYTES;
             if games.is_multiple_of(50) {

@@ -44,8 +44,8 @@ pub(crate) struct TrainArgs {
 }
 
 #[cfg(not(feature = "az-train"))]
-pub(crate) fn run(_args: &TrainArgs) -> Result<(), String> {
-    Err("training needs the az-train feature: cargo build --release --features az-train".into())
+pub(crate) fn run(_args: &TrainArgs) -> anyhow::Result<()> {
+    anyhow::bail!("training needs the az-train feature: cargo build --release --features az-train")
 }
 
 #[cfg(feature = "az-train")]
@@ -54,6 +54,7 @@ pub(crate) use imp::run;
 #[cfg(feature = "az-train")]
 mod imp {
     use super::TrainArgs;
+    use anyhow::{bail, Context, Result};
     use std::time::Instant;
     use warcaby::checkers::ai::learned::data::{parse_samples, Sample};
     use warcaby::checkers::ai::learned::net::QuantNet;
@@ -62,11 +63,12 @@ mod imp {
     };
     use warcaby::core::rng::Rng;
 
-    fn load(args: &TrainArgs) -> Result<Vec<Sample>, String> {
+    fn load(args: &TrainArgs) -> Result<Vec<Sample>> {
         let mut samples = Vec::new();
         for path in &args.data {
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            samples.extend(parse_samples(&bytes).map_err(|e| format!("{}: {e}", path.display()))?);
+            let bytes = std::fs::read(path).with_context(|| path.display().to_string())?;
+            let read = parse_samples(&bytes).map_err(anyhow::Error::msg);
+            samples.extend(read.with_context(|| path.display().to_string())?);
         }
         let mut rng = Rng::new(args.seed ^ 0x5eed);
         for i in (1..samples.len()).rev() {
@@ -77,9 +79,9 @@ mod imp {
 
     /// Largest difference between the float and the quantised evaluation
     /// over some validation positions, in hundredths of a man.
-    fn quantisation_error(net: &FloatNet, q: &QuantNet, samples: &[Sample]) -> Result<f32, String> {
+    fn quantisation_error(net: &FloatNet, q: &QuantNet, samples: &[Sample]) -> Result<f32> {
         let boards: Vec<_> = samples.iter().take(2000).map(|s| s.board).collect();
-        let float = net.evaluate(&boards).map_err(|e| e.to_string())?;
+        let float = net.evaluate(&boards)?;
         Ok(boards
             .iter()
             .zip(float)
@@ -87,13 +89,13 @@ mod imp {
             .fold(0f32, f32::max))
     }
 
-    pub(crate) fn run(args: &TrainArgs) -> Result<(), String> {
+    pub(crate) fn run(args: &TrainArgs) -> Result<()> {
         let mut samples = load(args)?;
         if samples.len() < 100 {
-            return Err(format!(
+            bail!(
                 "only {} positions: generate more with evalnet gen",
                 samples.len()
-            ));
+            );
         }
         let held = ((samples.len() as f64 * args.validation) as usize).max(1);
         let validation = samples.split_off(samples.len() - held);
@@ -122,23 +124,23 @@ mod imp {
             batch: args.batch,
             seed: args.seed,
         };
-        let mut net = FloatNet::new(config).map_err(|e| e.to_string())?;
+        let mut net = FloatNet::new(config)?;
         let start = Instant::now();
         for epoch in 0..args.epochs {
             let decay = epoch as f64 / (args.epochs.max(2) - 1) as f64;
             let lr = args.lr * 0.1f64.powf(decay);
-            let train = net.epoch(&mut samples, lr).map_err(|e| e.to_string())?;
-            let val = net.validate(&validation).map_err(|e| e.to_string())?;
+            let train = net.epoch(&mut samples, lr)?;
+            let val = net.validate(&validation)?;
             println!(
                 "epoch={} lr={lr:.2e} train_loss={train:.5} validation_loss={val:.5} seconds={:.0}",
                 epoch + 1,
                 start.elapsed().as_secs_f64()
             );
         }
-        let bytes = net.export().map_err(|e| e.to_string())?;
-        let q = QuantNet::parse(&bytes).map_err(|e| e.to_string())?;
+        let bytes = net.export()?;
+        let q = QuantNet::parse(&bytes)?;
         let err = quantisation_error(&net, &q, &validation)?;
-        std::fs::write(&args.out, &bytes).map_err(|e| format!("{}: {e}", args.out.display()))?;
+        std::fs::write(&args.out, &bytes).with_context(|| args.out.display().to_string())?;
         println!(
             "wrote {} bytes={} max_quantisation_error={err:.1}",
             args.out.display(),

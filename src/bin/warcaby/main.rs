@@ -24,6 +24,7 @@ mod strength;
 mod tactics;
 mod think;
 
+use anyhow::{bail, Result};
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -111,9 +112,9 @@ pub struct PositionArgs {
 
 impl PositionArgs {
     /// The checkers game to start from: --fen, --pdn or the start position.
-    pub fn checkers_game(&self) -> Result<Game, String> {
+    pub fn checkers_game(&self) -> Result<Game> {
         if self.game != GameKind::Checkers {
-            return Err("this command needs a checkers position".into());
+            bail!("this command needs a checkers position");
         }
         start::checkers_game(
             self.variant,
@@ -207,9 +208,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Err(message) = evalnet::use_net_from_env() {
-        eprintln!("error: {message}");
-        return ExitCode::from(2);
+    if let Err(error) = evalnet::use_net_from_env() {
+        return fail(&error);
     }
     if let Command::Pdn(args) = &cli.command {
         return pdn::run(args);
@@ -231,9 +231,61 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
+        Err(error) => fail(&error),
+    }
+}
+
+/// Ends a command that failed, whether on bad input or in its work: one
+/// line on stderr and exit status 2, which scripts and the tests rely on.
+pub(crate) fn fail(error: &anyhow::Error) -> ExitCode {
+    eprintln!("error: {}", one_line(error));
+    ExitCode::from(2)
+}
+
+/// The error and then its causes, outermost first, joined by ": " ("cannot
+/// read x.pdn: No such file or directory"). The library's errors quote
+/// their cause in their own text and also report it as their source, so a
+/// cause the line already holds is left out instead of said twice.
+pub(crate) fn one_line(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if line.contains(&text) {
+            continue;
         }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+    use anyhow::Context;
+    use warcaby::{Position, Variant};
+
+    #[test]
+    fn a_cause_the_message_already_quotes_is_said_once() {
+        let fen = Position::from_fen("W:W99:B1", Variant::English).context("--fen");
+        let line = one_line(&fen.unwrap_err());
+        let off = "square '99' is off the board";
+        assert!(
+            line.starts_with("--fen: FEN field 2, item '99': "),
+            "{line}"
+        );
+        assert_eq!(line.matches(off).count(), 1, "{line}");
+    }
+
+    #[test]
+    fn every_context_and_the_root_cause_are_kept_in_order() {
+        let missing = std::fs::read("/nonexistent/x.pdn")
+            .context("cannot read /nonexistent/x.pdn")
+            .context("--pdn");
+        let line = one_line(&missing.unwrap_err());
+        let io = std::fs::read("/nonexistent/x.pdn").unwrap_err();
+        assert_eq!(line, format!("--pdn: cannot read /nonexistent/x.pdn: {io}"));
     }
 }

@@ -3,6 +3,7 @@
 //! final positions and writes them back normalised.
 
 use crate::start::read_pdn_file;
+use anyhow::{Context, Result};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -54,31 +55,27 @@ pub(crate) fn run(args: &PdnArgs) -> ExitCode {
             );
             ExitCode::from(u8::from(tally.failed > 0))
         }
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
+        Err(error) => crate::fail(&error),
     }
 }
 
-fn run_files(args: &PdnArgs) -> Result<Tally, String> {
+fn run_files(args: &PdnArgs) -> Result<Tally> {
     let texts: Vec<String> = args
         .files
         .iter()
         .map(|f| read_pdn_file(f))
         .collect::<Result<_, _>>()?;
     if let Some(dir) = &args.export {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let mut tally = Tally::default();
     for (path, text) in args.files.iter().zip(&texts) {
         let exported = read_file(args, path, text, &mut tally);
         if let Some(dir) = &args.export {
-            let name = path.file_name().ok_or("a file has no name")?;
+            let name = path.file_name().context("a file has no name")?;
             let out = dir.join(name);
             std::fs::write(&out, exported)
-                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+                .with_context(|| format!("cannot write {}", out.display()))?;
         }
     }
     Ok(tally)
@@ -102,7 +99,7 @@ fn read_file(args: &PdnArgs, path: &Path, text: &str, tally: &mut Tally) -> Stri
             }
             Err(message) => {
                 tally.failed += 1;
-                println!("{head} error: {message}");
+                println!("{head} error: {}", crate::one_line(&message));
             }
         }
     }
@@ -124,14 +121,14 @@ fn game_head(path: &Path, raw: &RawGame) -> String {
 
 /// The rest of a game's line (`plies=..`, and with a replay `winner=..` and
 /// `fen=..`) and its normalised text, or why it failed.
-fn report(args: &PdnArgs, raw: &RawGame) -> Result<(String, Option<String>), String> {
+fn report(args: &PdnArgs, raw: &RawGame) -> Result<(String, Option<String>)> {
     if !args.replays() {
         return match &raw.error {
-            Some(e) => Err(e.to_string()),
+            Some(e) => Err(e.clone().into()),
             None => Ok((format!("plies={}", raw.moves.len()), None)),
         };
     }
-    let game = raw.replay(args.variant).map_err(|e| e.to_string())?;
+    let game = raw.replay(args.variant)?;
     let winner = match pdn::result_winner(&game.result) {
         Some(Some(c)) => c.name(),
         Some(None) => "draw",

@@ -2,7 +2,7 @@
 //! either way round, or bot against bot). Reads moves line by line, so it
 //! works with a pipe as well as a keyboard.
 
-use crate::games::eval_name_error;
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
 use warcaby::checkers::ai::Level;
@@ -165,13 +165,13 @@ impl Table {
     }
 
     /// The engine moves; returns its log line (without the round prefix).
-    fn bot(&mut self) -> Result<String, String> {
+    fn bot(&mut self) -> Result<String> {
         if let (Some(player), AnyGame::Checkers(game)) = (&mut self.az, &mut self.game) {
-            let r = player.think(game).map_err(|e| e.to_string())?;
-            let best = r.moves.first().ok_or("the network found no move")?;
+            let r = player.think(game)?;
+            let best = r.moves.first().context("the network found no move")?;
             let total = r.moves.iter().map(|m| m.visits).sum::<u32>().max(1);
             let text = game.position().move_text(&best.mv);
-            game.play(&best.mv).map_err(|e| e.to_string())?;
+            game.play(&best.mv)?;
             return Ok(format!(
                 "plays {text}  visits={:.0}% prior={:.2} q={:.2} value={:.2} sims={}",
                 100.0 * best.visits as f64 / total as f64,
@@ -181,14 +181,11 @@ impl Table {
                 r.sims
             ));
         }
-        let r = self
-            .game
-            .think(&self.choice, self.time, None, |_| {})
-            .map_err(|e| e.to_string())?;
-        let best = r.best_move.as_deref().ok_or("engine found no move")?;
-        let mv = self.game.parse_move(best).map_err(|e| e.to_string())?;
+        let r = self.game.think(&self.choice, self.time, None, |_| {})?;
+        let best = r.best_move.as_deref().context("engine found no move")?;
+        let mv = self.game.parse_move(best)?;
         let text = self.game.move_text(&mv);
-        self.game.play(&mv).map_err(|e| e.to_string())?;
+        self.game.play(&mv)?;
         Ok(format!(
             "plays {text}  value={} depth={} nodes={} time={:.3}s pv={}",
             r.score,
@@ -200,7 +197,7 @@ impl Table {
     }
 }
 
-fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table, String> {
+fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table> {
     match args.game {
         GameKind::Checkers if args.bot == BotChoice::Az => az_table(args, level, seed),
         GameKind::Checkers => {
@@ -224,12 +221,10 @@ fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table, String> {
         }
         GameKind::Clobber => {
             let start = match &args.position {
-                Some(text) => ClobberPosition::parse(text).map_err(|e| e.to_string())?,
-                None => Shape::new(args.rows, args.cols)
-                    .map(ClobberPosition::start)
-                    .map_err(|e| e.to_string())?,
+                Some(text) => ClobberPosition::parse(text)?,
+                None => Shape::new(args.rows, args.cols).map(ClobberPosition::start)?,
             };
-            let eval: ClobberEval = args.heuristic.parse().map_err(eval_name_error)?;
+            let eval: ClobberEval = args.heuristic.parse()?;
             println!(
                 "Warcaby Clobber {}x{}, level {level} ({eval}). o White, x Black; Black moves first.",
                 start.shape().rows(),
@@ -251,7 +246,7 @@ fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table, String> {
     }
 }
 
-fn az_table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table, String> {
+fn az_table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table> {
     let game = crate::start::checkers_game(
         args.variant.unwrap_or(Variant::English),
         args.fen.as_deref(),
@@ -259,7 +254,7 @@ fn az_table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table, String> {
         args.pdn_game,
     )?;
     if game.variant() != Variant::English {
-        return Err("the AlphaZero bot plays English checkers only (--variant english)".into());
+        bail!("the AlphaZero bot plays English checkers only (--variant english)");
     }
     let net = crate::az::load_net(args.net.as_deref())?;
     let limits = warcaby::az::MctsLimits {
@@ -290,11 +285,11 @@ fn pause(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> bool {
     }
 }
 
-pub(crate) fn run(args: &PlayArgs) -> Result<(), String> {
-    let level = Level::new(args.level).map_err(|e| e.to_string())?;
+pub(crate) fn run(args: &PlayArgs) -> Result<()> {
+    let level = Level::new(args.level)?;
     let az = args.bot == BotChoice::Az;
     if az && args.game != GameKind::Checkers {
-        return Err("--bot az plays checkers (English rules) only".into());
+        bail!("--bot az plays checkers (English rules) only");
     }
     let humans = args
         .human

@@ -1,23 +1,24 @@
 //! Where a checkers command starts: the variant's start position, a FEN,
 //! or the end of a game in a PDN file.
 
+use anyhow::{bail, Context, Result};
 use std::path::Path;
 use warcaby::checkers::notation::pdn;
 use warcaby::{Game, Position, Variant};
 
 /// Reads a file as PDN text (UTF-8 or Latin-1).
-pub(crate) fn read_pdn_file(path: &Path) -> Result<String, String> {
+pub(crate) fn read_pdn_file(path: &Path) -> Result<String> {
     std::fs::read(path)
         .map(|bytes| pdn::decode(&bytes))
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))
+        .with_context(|| format!("cannot read {}", path.display()))
 }
 
 /// Game `number` (1-based) of the PDN file `path`, played to its end.
 /// `variant` applies when the game has no GameType tag.
-pub(crate) fn pdn_game(path: &Path, number: usize, variant: Variant) -> Result<Game, String> {
+pub(crate) fn pdn_game(path: &Path, number: usize, variant: Variant) -> Result<Game> {
     let text = read_pdn_file(path)?;
     let games = pdn::split(&text);
-    let raw = games.get(number.wrapping_sub(1)).ok_or_else(|| {
+    let raw = games.get(number.wrapping_sub(1)).with_context(|| {
         format!(
             "{} holds {} game(s); there is no game {number}",
             path.display(),
@@ -26,7 +27,7 @@ pub(crate) fn pdn_game(path: &Path, number: usize, variant: Variant) -> Result<G
     })?;
     raw.replay(variant)
         .map(|g| g.game)
-        .map_err(|e| format!("{} game {number}: {e}", path.display()))
+        .with_context(|| format!("{} game {number}", path.display()))
 }
 
 /// The game to start from: `--fen`, `--pdn` (game `number`, default 1), or
@@ -36,14 +37,12 @@ pub(crate) fn checkers_game(
     fen: Option<&str>,
     pdn: Option<&Path>,
     number: Option<usize>,
-) -> Result<Game, String> {
+) -> Result<Game> {
     match (fen, pdn) {
-        (Some(_), Some(_)) => Err("give either --fen or --pdn, not both".into()),
-        (Some(f), None) => Position::from_fen(f, variant)
-            .map(Game::from_position)
-            .map_err(|e| e.to_string()),
+        (Some(_), Some(_)) => bail!("give either --fen or --pdn, not both"),
+        (Some(f), None) => Ok(Game::from_position(Position::from_fen(f, variant)?)),
         (None, Some(path)) => pdn_game(path, number.unwrap_or(1), variant),
-        (None, None) if number.is_some() => Err("--pdn-game needs --pdn FILE".into()),
+        (None, None) if number.is_some() => bail!("--pdn-game needs --pdn FILE"),
         (None, None) => Ok(Game::new(variant)),
     }
 }

@@ -5,6 +5,7 @@
 //! 95 % margin. Under a node limit (the default) every machine plays the same
 //! games; under `--movetime` the time policy plays its part too.
 
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -64,8 +65,8 @@ impl Side {
     }
 }
 
-fn load_egdb(dir: Option<&std::path::Path>) -> Result<Option<Arc<Egdb>>, String> {
-    dir.map(|d| Egdb::load_shared(d, Variant::English).map_err(|e| e.to_string()))
+fn load_egdb(dir: Option<&std::path::Path>) -> Result<Option<Arc<Egdb>>> {
+    dir.map(|d| Egdb::load_shared(d, Variant::English).map_err(anyhow::Error::from))
         .transpose()
 }
 
@@ -76,9 +77,9 @@ fn match_limits(args: &StrengthArgs) -> Limits {
     }
 }
 
-fn current_side(args: &StrengthArgs) -> Result<Side, String> {
+fn current_side(args: &StrengthArgs) -> Result<Side> {
     let eval = match &args.eval {
-        Some(name) => name.parse().map_err(|e| format!("{e}"))?,
+        Some(name) => name.parse()?,
         None => Level::MAX.eval(),
     };
     Ok(Side {
@@ -89,14 +90,14 @@ fn current_side(args: &StrengthArgs) -> Result<Side, String> {
     })
 }
 
-fn reference_side(args: &StrengthArgs) -> Result<Side, String> {
-    let spec = match BotSpec::parse(&args.reference).map_err(|e| e.to_string())? {
+fn reference_side(args: &StrengthArgs) -> Result<Side> {
+    let spec = match BotSpec::parse(&args.reference)? {
         BotSpec::Engine(spec) => spec,
         _ => {
-            return Err(format!(
+            bail!(
                 "--reference must be an engine spec like {REFERENCE}, got '{}'",
                 args.reference
-            ))
+            )
         }
     };
     let own_limit = ["depth=", "nodes=", "time="]
@@ -122,20 +123,19 @@ fn reference_side(args: &StrengthArgs) -> Result<Side, String> {
 
 /// Plays one ballot; the current engine is Black (moves first) when
 /// `current_black`. Returns the current engine's points (1, ½ or 0).
-fn play(ballot: &str, current_black: bool, sides: &[Side; 2]) -> Result<f64, String> {
+fn play(ballot: &str, current_black: bool, sides: &[Side; 2]) -> Result<f64> {
     let mut game = Game::new(Variant::English);
     for text in ballot.split_whitespace() {
         game.play_text(text)
-            .map_err(|e| format!("ballot '{ballot}': {e}"))?;
+            .with_context(|| format!("ballot '{ballot}'"))?;
     }
     let mut engines = [sides[0].engine(), sides[1].engine()];
     while game.outcome().is_none() && game.ply_count() < MAX_PLIES {
         let black = game.position().side_to_move() == Color::Black;
         let who = usize::from(black != current_black);
         let info = engines[who].think(&game, sides[who].limits, |_| {});
-        let mv = info.best_move.ok_or("the engine found no move")?;
-        game.play(&mv)
-            .map_err(|e| format!("illegal engine move: {e}"))?;
+        let mv = info.best_move.context("the engine found no move")?;
+        game.play(&mv).context("illegal engine move")?;
     }
     let current = if current_black {
         Color::Black
@@ -164,7 +164,7 @@ pub(crate) fn elo_with_margin(points: &[f64]) -> (f64, f64) {
     (elo(mean), margin)
 }
 
-pub(crate) fn run(args: &StrengthArgs) -> Result<(), String> {
+pub(crate) fn run(args: &StrengthArgs) -> Result<()> {
     let sides = [current_side(args)?, reference_side(args)?];
     let ballots: Vec<&str> = BALLOTS.lines().filter(|l| !l.trim().is_empty()).collect();
     let games = args.games as usize;
@@ -184,7 +184,7 @@ pub(crate) fn run(args: &StrengthArgs) -> Result<(), String> {
     );
     let next = AtomicUsize::new(0);
     let results = Mutex::new(vec![None; games]);
-    let worker = || -> Result<(), String> {
+    let worker = || -> Result<()> {
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             if i >= games {
@@ -192,7 +192,9 @@ pub(crate) fn run(args: &StrengthArgs) -> Result<(), String> {
             }
             let ballot = ballots[(i / 2) % ballots.len()];
             let points = play(ballot, i.is_multiple_of(2), &sides)?;
-            let mut r = results.lock().map_err(|_| "a game thread failed")?;
+            let mut r = results
+                .lock()
+                .map_err(|_| anyhow!("a game thread failed"))?;
             r[i] = Some(points);
         }
     };
@@ -200,11 +202,11 @@ pub(crate) fn run(args: &StrengthArgs) -> Result<(), String> {
         let handles: Vec<_> = (0..args.jobs.max(1)).map(|_| s.spawn(worker)).collect();
         handles
             .into_iter()
-            .try_for_each(|h| h.join().map_err(|_| "a game thread panicked".to_string())?)
+            .try_for_each(|h| h.join().map_err(|_| anyhow!("a game thread panicked"))?)
     })?;
     let points: Vec<f64> = results
         .into_inner()
-        .map_err(|_| "a game thread failed")?
+        .map_err(|_| anyhow!("a game thread failed"))?
         .into_iter()
         .flatten()
         .collect();

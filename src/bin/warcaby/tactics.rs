@@ -7,6 +7,7 @@
 //! time limit and counts the positions where the engine plays the agreed
 //! move.
 
+use anyhow::{Context, Result};
 use clap::Args;
 use warcaby::checkers::ai::{CheckersEval, Engine, Level};
 use warcaby::search::Limits;
@@ -45,7 +46,7 @@ pub(crate) struct Shot {
 
 /// Parses the set's text: one `FEN bm MOVE` per line, an optional
 /// `; comment` after it, blank lines and `#` lines ignored.
-pub(crate) fn parse_set(text: &str) -> Result<Vec<Shot>, String> {
+pub(crate) fn parse_set(text: &str) -> Result<Vec<Shot>> {
     text.lines()
         .enumerate()
         .map(|(i, line)| (i + 1, line.split(';').next().unwrap_or("").trim()))
@@ -53,7 +54,7 @@ pub(crate) fn parse_set(text: &str) -> Result<Vec<Shot>, String> {
         .map(|(number, line)| {
             let (fen, best) = line
                 .split_once(" bm ")
-                .ok_or_else(|| format!("tactics line {number}: expected 'FEN bm MOVE'"))?;
+                .with_context(|| format!("tactics line {number}: expected 'FEN bm MOVE'"))?;
             Ok(Shot {
                 fen: fen.trim().to_string(),
                 best: best.trim().to_string(),
@@ -72,19 +73,19 @@ fn limits(args: &TacticsArgs) -> (Limits, String) {
 }
 
 /// Searches one position afresh; returns the move played, as text.
-fn solve(shot: &Shot, eval: CheckersEval, limits: Limits) -> Result<String, String> {
+fn solve(shot: &Shot, eval: CheckersEval, limits: Limits) -> Result<String> {
     let pos = Position::from_fen(&shot.fen, Variant::English)
-        .map_err(|e| format!("tactics '{}': {e}", shot.fen))?;
+        .with_context(|| format!("tactics '{}'", shot.fen))?;
     let mut engine = Engine::new(Level::MAX.config(0), eval);
     let info = engine.think_position(&pos, limits, |_| {});
-    let mv = info.best_move.ok_or("the engine found no move")?;
+    let mv = info.best_move.context("the engine found no move")?;
     Ok(pos.move_text(&mv))
 }
 
-pub(crate) fn run(args: &TacticsArgs) -> Result<(), String> {
+pub(crate) fn run(args: &TacticsArgs) -> Result<()> {
     let set = parse_set(TACTICS)?;
     let eval = match &args.eval {
-        Some(name) => name.parse().map_err(|e| format!("{e}"))?,
+        Some(name) => name.parse()?,
         None => Level::MAX.eval(),
     };
     let (limits, limit_text) = limits(args);
@@ -139,7 +140,7 @@ mod tests {
     #[test]
     fn malformed_lines_are_reported_with_their_number() {
         let err = parse_set("# c\nW:W1:B2 bm 1-5\nnonsense\n").unwrap_err();
-        assert!(err.contains("line 3"), "{err}");
+        assert!(err.to_string().contains("line 3"), "{err}");
         let ok = parse_set("W:W21:B5 bm 21-17 ; from a game\n\n").unwrap();
         assert_eq!(
             ok,

@@ -3,6 +3,7 @@
 
 use crate::games::{eval_for, pv_text, with_position};
 use crate::PositionArgs;
+use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use warcaby::checkers::ai::Level;
 use warcaby::games::{GameNode, NodeJob};
@@ -77,19 +78,19 @@ pub(crate) enum AlgoChoice {
     Az,
 }
 
-fn parse_algo(text: &str) -> Result<AlgoChoice, String> {
+fn parse_algo(text: &str) -> Result<AlgoChoice> {
     if text.eq_ignore_ascii_case("az") {
         return Ok(AlgoChoice::Az);
     }
     text.parse::<Algorithm>()
         .map(AlgoChoice::Search)
-        .map_err(|e| format!("{e}, or az"))
+        .map_err(|e| anyhow!("{e}, or az"))
 }
 
 /// `bestmove --algo az`: the AlphaZero bot's search, its top moves as info lines.
-fn az_bestmove(args: &BestMoveArgs) -> Result<(), String> {
+fn az_bestmove(args: &BestMoveArgs) -> Result<()> {
     if args.limits.depth.is_some() {
-        return Err("--algo az takes --movetime or --nodes (simulations), not --depth".into());
+        bail!("--algo az takes --movetime or --nodes (simulations), not --depth");
     }
     let game = args.position.checkers_game()?;
     let limits = warcaby::az::MctsLimits {
@@ -101,7 +102,7 @@ fn az_bestmove(args: &BestMoveArgs) -> Result<(), String> {
     };
     let net = crate::az::load_net(args.net.as_deref())?;
     let mut player = warcaby::az::AzPlayer::new(net, limits, 1);
-    let result = player.think(&game).map_err(|e| e.to_string())?;
+    let result = player.think(&game)?;
     let pos = game.position();
     let total = result.moves.iter().map(|m| m.visits).sum::<u32>().max(1);
     for m in result.moves.iter().take(5) {
@@ -115,7 +116,7 @@ fn az_bestmove(args: &BestMoveArgs) -> Result<(), String> {
         );
     }
     let Some(best) = result.moves.first() else {
-        return Err("no legal move: the side to move has lost".to_string());
+        bail!("no legal move: the side to move has lost");
     };
     println!(
         "bestmove {} value={:.3} sims={} evals={}",
@@ -143,11 +144,11 @@ fn info_line<G: GameNode>(pos: &G, info: &SearchInfo<G::Move>) -> String {
 struct BestMoveJob<'a>(&'a BestMoveArgs);
 
 impl NodeJob for BestMoveJob<'_> {
-    type Output = Result<(), String>;
-    fn run<G: GameNode>(self, pos: G, history: &[u64]) -> Result<(), String> {
+    type Output = Result<()>;
+    fn run<G: GameNode>(self, pos: G, history: &[u64]) -> Result<()> {
         let args = self.0;
         let AlgoChoice::Search(algorithm) = args.algo else {
-            return Err("--algo az is handled before the position is read".into());
+            bail!("--algo az is handled before the position is read");
         };
         let config = SearchConfig {
             algorithm,
@@ -169,7 +170,7 @@ impl NodeJob for BestMoveJob<'_> {
             Searcher::new(config, eval).with_exact(egdb.as_ref().and_then(G::exact_probe));
         let mut limits = args.limits.limits();
         if args.max_movetime.is_some() && limits.time_ms.is_none() {
-            return Err("--max-movetime needs --movetime".to_string());
+            bail!("--max-movetime needs --movetime");
         }
         limits.max_time_ms = args.max_movetime;
         let result = searcher.search(&pos, history, limits, |info| {
@@ -181,13 +182,9 @@ impl NodeJob for BestMoveJob<'_> {
 
 /// The `bestmove` line; `source` says where the move comes from (`search`
 /// or `book`).
-fn print_best<G: GameNode>(
-    pos: &G,
-    result: &SearchInfo<G::Move>,
-    source: &str,
-) -> Result<(), String> {
+fn print_best<G: GameNode>(pos: &G, result: &SearchInfo<G::Move>, source: &str) -> Result<()> {
     let Some(best) = result.best_move else {
-        return Err("no legal move: the side to move has lost".to_string());
+        bail!("no legal move: the side to move has lost");
     };
     println!(
         "bestmove {} score={} depth={} nodes={} time_ms={} source={source}",
@@ -200,7 +197,7 @@ fn print_best<G: GameNode>(
     Ok(())
 }
 
-pub(crate) fn run_bestmove(args: &BestMoveArgs) -> Result<(), String> {
+pub(crate) fn run_bestmove(args: &BestMoveArgs) -> Result<()> {
     if let AlgoChoice::Az = args.algo {
         return az_bestmove(args);
     }
@@ -232,11 +229,11 @@ pub(crate) fn compare_config(algorithm: Algorithm) -> SearchConfig {
 struct CompareJob<'a>(&'a CompareArgs);
 
 impl NodeJob for CompareJob<'_> {
-    type Output = Result<(), String>;
-    fn run<G: GameNode>(self, pos: G, _history: &[u64]) -> Result<(), String> {
+    type Output = Result<()>;
+    fn run<G: GameNode>(self, pos: G, _history: &[u64]) -> Result<()> {
         let eval = eval_for::<G>(self.0.eval.as_deref())?;
         if pos.moves().is_empty() {
-            return Err("no legal move: the side to move has lost".to_string());
+            bail!("no legal move: the side to move has lost");
         }
         for algorithm in Algorithm::ALL {
             let mut searcher = Searcher::new(compare_config(algorithm), eval);
@@ -251,6 +248,6 @@ impl NodeJob for CompareJob<'_> {
     }
 }
 
-pub(crate) fn run_compare(args: &CompareArgs) -> Result<(), String> {
+pub(crate) fn run_compare(args: &CompareArgs) -> Result<()> {
     with_position(&args.position, CompareJob(args))?
 }

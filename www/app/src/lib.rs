@@ -123,7 +123,9 @@ pub fn start() -> Result<(), JsValue> {
 /// recovery; reachable as `window.wasmBindings.debug_crash_ai()`). An idle
 /// worker is told to panic. A thinking worker cannot read that message
 /// before its search ends, so it fails the way a crashed worker does: an
-/// error event on the worker object.
+/// error event on the worker object. Only in builds with the `test-hooks`
+/// feature, which the release page leaves out.
+#[cfg(feature = "test-hooks")]
 #[wasm_bindgen]
 pub fn debug_crash_ai() {
     let mut busy = None;

@@ -40,7 +40,9 @@ pub enum Request {
         /// The network file.
         bytes: NetBytes,
     },
-    /// Crash on purpose (tests the page's recovery).
+    /// Crash on purpose (tests the page's recovery). Only in builds with
+    /// the `test-hooks` feature: a released worker cannot be told to crash.
+    #[cfg(feature = "test-hooks")]
     Panic,
 }
 
@@ -141,7 +143,7 @@ impl Service {
 
     /// Serves a request: `send` receives each Info and finally Done or
     /// Error (NetLoaded or Error for a network). `clock` is the host's
-    /// millisecond clock. [`Request::Panic`] panics.
+    /// millisecond clock. `Request::Panic` (feature `test-hooks`) panics.
     pub fn serve(
         &mut self,
         request: &Request,
@@ -172,6 +174,7 @@ impl Service {
                 });
             }
             Request::LoadNet { id, bytes } => send(self.load_net(*id, bytes)),
+            #[cfg(feature = "test-hooks")]
             Request::Panic => panic!("the page asked the worker to crash"),
         }
     }

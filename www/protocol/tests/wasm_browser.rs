@@ -130,6 +130,17 @@ fn named_choices_travel_as_their_names() {
     );
 }
 
+/// The crash request is a test hook: with the feature `test-hooks` (the
+/// end-to-end tests' build) the page can send it and the worker reads it;
+/// without it (the release page) the worker cannot even read it.
+#[wasm_bindgen_test]
+fn the_crash_request_exists_only_with_the_test_hooks() {
+    let read = warcaby_protocol::from_js::<Request>(wasm_bindgen::JsValue::from_str("Panic"));
+    assert_eq!(read.is_ok(), cfg!(feature = "test-hooks"), "{read:?}");
+    #[cfg(feature = "test-hooks")]
+    assert_eq!(round_trip(&Request::Panic), Request::Panic);
+}
+
 /// The best move of a Done among `answers`, checked legal in `game`.
 fn assert_legal_best_move(answers: &[Response], id: u32, game: &GameRecord) -> Report {
     let Some(Response::Done { id: done, report }) = answers.last() else {

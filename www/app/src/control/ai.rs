@@ -4,7 +4,9 @@
 use warcaby_protocol::{Request, Response};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{ErrorEvent, ErrorEventInit, MessageEvent, Worker, WorkerOptions, WorkerType};
+#[cfg(feature = "test-hooks")]
+use web_sys::ErrorEventInit;
+use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// What a failure without a message means: the browser fires a plain
 /// `Event` (no `ErrorEvent`) when the worker's script cannot be loaded.
@@ -118,7 +120,9 @@ impl AiClient {
         }
     }
 
-    /// The worker itself (a handle to the same one).
+    /// The worker itself (a handle to the same one), for the test hook
+    /// that fires a crash's error event at it.
+    #[cfg(feature = "test-hooks")]
     pub fn worker(&self) -> Worker {
         self.worker.clone()
     }
@@ -133,7 +137,9 @@ impl AiClient {
 }
 
 /// Fires an error event at `worker`, as the browser does when a worker
-/// dies: its handler takes it for a real failure.
+/// dies: its handler takes it for a real failure (the test hook
+/// `debug_crash_ai`'s crash of a busy worker).
+#[cfg(feature = "test-hooks")]
 pub fn raise_error(worker: &Worker, message: &str) {
     let init = ErrorEventInit::new();
     init.set_message(message);

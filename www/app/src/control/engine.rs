@@ -320,6 +320,7 @@ impl App {
     /// Makes the worker crash (see [`crate::debug_crash_ai`]): an idle
     /// worker is told to panic; a thinking one gets the error event a
     /// crashed worker fires. Returns the worker to fire it at.
+    #[cfg(feature = "test-hooks")]
     pub(crate) fn crash_ai(&mut self) -> Option<web_sys::Worker> {
         let thinking = self.ai.thinking.is_some();
         let client = self.ai.client.as_mut()?;
