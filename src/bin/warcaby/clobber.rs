@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use warcaby::clobber::independent::solve_independently;
-use warcaby::clobber::solver::{Resume, Solver, TableSnapshot, TableSnapshots};
+use warcaby::clobber::solver::{Resume, Solution, Solver, TableSnapshot, TableSnapshots};
 use warcaby::clobber::{ClobberEval, ClobberPosition, Shape, DEFAULT_COLS, DEFAULT_ROWS};
 use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher};
 use warcaby::Color;
@@ -136,38 +136,10 @@ pub(crate) fn run(cmd: &ClobberCommand) -> Result<()> {
 fn solve(args: &SolveArgs) -> Result<()> {
     let pos = args.board.position()?;
     if args.independent {
-        let start = Instant::now();
-        let s = solve_independently(&pos);
-        println!(
-            "winner={} positions={} memo={} time_ms={} solver=independent",
-            if s.mover_wins { "first" } else { "second" },
-            s.positions,
-            s.memo_size,
-            start.elapsed().as_millis()
-        );
-        if let Some(mv) = s.winning_move {
-            println!("move={}", pos.move_text(&mv));
-        }
+        solve_independent(&pos);
         return Ok(());
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let cells = pos.shape().cells() as u32;
-    let bits = match args.memory {
-        // 8 bytes an entry: the largest power of two within the budget.
-        Some(mib) => table_bits_within(mib)?,
-        None => args.table_bits.unwrap_or(cells.clamp(16, 27)),
-    };
-    let every = Duration::try_from_secs_f64(args.checkpoint_minutes * 60.0)
-        .ok()
-        .filter(|d| !d.is_zero())
-        .with_context(|| {
-            format!(
-                "--checkpoint-minutes {}: expected a positive number of minutes",
-                args.checkpoint_minutes
-            )
-        })?;
+    let (bits, threads, every) = solver_settings(args, &pos)?;
     let checkpoint = match &args.checkpoint {
         Some(path) => Some(Checkpoint::load(path, &pos)?),
         None => None,
@@ -213,27 +185,73 @@ fn solve(args: &SolveArgs) -> Result<()> {
             eprintln!("warning: {e}");
         }
     });
+    let interrupted = interrupt.is_some_and(|i| i.load(Ordering::Relaxed));
+    print_solution(&pos, &solution, lost.len(), interrupted);
+    if !solution.complete && interrupted {
+        // The shell's code for a run ended by a signal (128 + SIGINT).
+        std::process::exit(130);
+    }
+    Ok(())
+}
+
+/// `clobber solve --independent`: the second solver, which shares no code
+/// with the first, for checking it.
+fn solve_independent(pos: &ClobberPosition) {
+    let start = Instant::now();
+    let s = solve_independently(pos);
+    println!(
+        "winner={} positions={} memo={} time_ms={} solver=independent",
+        if s.mover_wins { "first" } else { "second" },
+        s.positions,
+        s.memo_size,
+        start.elapsed().as_millis()
+    );
+    if let Some(mv) = s.winning_move {
+        println!("move={}", pos.move_text(&mv));
+    }
+}
+
+/// The solver's table size (bits), threads and the time between table
+/// snapshots, from the options (the table within `--memory` MiB if given).
+fn solver_settings(args: &SolveArgs, pos: &ClobberPosition) -> Result<(u32, usize, Duration)> {
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let cells = pos.shape().cells() as u32;
+    let bits = match args.memory {
+        // 8 bytes an entry: the largest power of two within the budget.
+        Some(mib) => table_bits_within(mib)?,
+        None => args.table_bits.unwrap_or(cells.clamp(16, 27)),
+    };
+    let every = Duration::try_from_secs_f64(args.checkpoint_minutes * 60.0)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .with_context(|| {
+            format!(
+                "--checkpoint-minutes {}: expected a positive number of minutes",
+                args.checkpoint_minutes
+            )
+        })?;
+    Ok((bits, threads, every))
+}
+
+/// The solve's result lines: the winner and the move, or why it stopped.
+fn print_solution(pos: &ClobberPosition, solution: &Solution, skipped: usize, interrupted: bool) {
     if !solution.complete {
-        let interrupted = interrupt.is_some_and(|i| i.load(Ordering::Relaxed));
         println!(
-            "winner=unknown nodes={} time_ms={} first_moves_skipped={} ({})",
+            "winner=unknown nodes={} time_ms={} first_moves_skipped={skipped} ({})",
             solution.nodes,
             solution.time_ms,
-            lost.len(),
             if interrupted {
                 "interrupted: the checkpoint and its table are saved, the same command goes on"
             } else {
                 "stopped by --max-first-moves"
             }
         );
-        if interrupted {
-            // The shell's code for a run ended by a signal (128 + SIGINT).
-            std::process::exit(130);
-        }
-        return Ok(());
+        return;
     }
     println!(
-        "winner={} nodes={} time_ms={} first_moves_skipped={}",
+        "winner={} nodes={} time_ms={} first_moves_skipped={skipped}",
         if solution.mover_wins {
             "first"
         } else {
@@ -241,12 +259,10 @@ fn solve(args: &SolveArgs) -> Result<()> {
         },
         solution.nodes,
         solution.time_ms,
-        lost.len()
     );
     if let Some(mv) = solution.winning_move {
         println!("move={}", pos.move_text(&mv));
     }
-    Ok(())
 }
 
 /// A flag that Ctrl-C, SIGTERM or SIGHUP sets, so that a solve with a
