@@ -54,6 +54,23 @@ impl GameRules {
         }
     }
 
+    /// The rules whose endgame tables the engine builds and probes for
+    /// this game: a checkers variant's (whether its kings are short enough
+    /// for tables is the tables' own question); None in Clobber.
+    pub fn endgame_rules(self) -> Option<Variant> {
+        match self {
+            GameRules::Checkers(variant) => Some(variant),
+            GameRules::Clobber(_) => None,
+        }
+    }
+
+    /// True when a game by these rules can end in a draw, so a result is
+    /// written with its score (1-0, 1/2-1/2); Clobber has no draws, and
+    /// the winner says it all.
+    pub fn has_draws(self) -> bool {
+        self.kind() == GameKind::Checkers
+    }
+
     /// True when the AlphaZero bot plays by these rules (the engine's
     /// answer: English checkers).
     pub fn alphazero_plays(self) -> bool {
@@ -62,6 +79,15 @@ impl GameRules {
 }
 
 impl GameRecord {
+    /// The rules whose endgame tables serve this game
+    /// ([`GameRules::endgame_rules`]), read without replaying it.
+    pub fn endgame_rules(&self) -> Option<Variant> {
+        match self {
+            GameRecord::Checkers { variant, .. } => Some(*variant),
+            GameRecord::Clobber { .. } => None,
+        }
+    }
+
     /// The name of the record's rules: a checkers variant's, or `clobber`.
     pub fn rules_name(&self) -> String {
         match self {

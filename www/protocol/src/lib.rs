@@ -232,7 +232,7 @@ impl Service {
     /// Starts building the tables of the game's variant when its engine
     /// uses them (checkers with short kings; one variant at a time).
     fn want_endgame(&mut self, game: &GameRecord, choice: &EngineChoice) {
-        let GameRecord::Checkers { variant, .. } = game else {
+        let Some(variant) = &game.endgame_rules() else {
             return;
         };
         if self.endgame_pieces < 2

@@ -9,7 +9,7 @@ use crate::i18n::{notices, words, Lang};
 use crate::state::game::{for_white, line_spots};
 use warcaby::checkers::ai::Level;
 use warcaby::core::rng::entropy_seed;
-use warcaby::games::{AnyGame, EngineChoice, GameKind, Report};
+use warcaby::games::{EngineChoice, GameKind, Report};
 use warcaby::search::Algorithm;
 use warcaby::{Color, Variant};
 use warcaby_protocol::{Request, Response};
@@ -196,10 +196,7 @@ impl App {
     /// the board is played by their rules (other rules and Clobber have
     /// no use for them).
     pub(super) fn show_endgame_tables(&self) {
-        let rules = match &self.state.game {
-            AnyGame::Checkers(game) => Some(game.variant()),
-            AnyGame::Clobber(_) => None,
-        };
+        let rules = self.state.game.played().rules().endgame_rules();
         let tables = self
             .ai
             .tables

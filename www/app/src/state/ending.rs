@@ -92,7 +92,8 @@ impl State {
             return game::outcome_parts(self.game.played(), self.settings.lang);
         };
         let words = flow::ending_words(self.settings.lang, ending);
-        let score = matches!(self.game, AnyGame::Checkers(_)).then(|| ending.result_text());
+        let has_draws = self.game.played().rules().has_draws();
+        let score = has_draws.then(|| ending.result_text());
         Some((words, score))
     }
 
