@@ -452,6 +452,8 @@ struct Masks {
 }
 
 impl Masks {
+    /// The masks of `board`'s cells, unchecked ([`Board::checked_masks`]
+    /// checks them).
     fn of(board: &Board) -> Masks {
         let mut masks = Masks::default();
         for (i, cell) in board.cells.iter().flatten().enumerate() {

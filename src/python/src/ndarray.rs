@@ -8,8 +8,9 @@
 //! nothing and touches no reference count. The layout read here is
 //! `PyArrayObject_fields` and the head of `PyArray_Descr` from numpy's
 //! `ndarraytypes.h`, the same in numpy 1.x and 2.x (rust-numpy relies on
-//! it too); only the exact `numpy.ndarray` type is read this way, and
-//! everything else goes the generic way.
+//! it too; the tests pass with numpy 1.26 and 2.0-2.5); only the exact
+//! `numpy.ndarray` type is read this way, and everything else goes the
+//! generic way.
 
 use pyo3::ffi;
 use pyo3::prelude::*;
