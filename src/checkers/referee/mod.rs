@@ -203,49 +203,108 @@ impl Board {
     /// (the board does not say which colour moves; its pieces, moves and
     /// values are the same either way). A light square may hold `None` or 0.
     pub fn position(&self) -> Result<Position, BoardError> {
-        let mut setup = Setup {
-            side_to_move: Some(Color::White),
-            ..Setup::default()
+        let masks = self.checked_masks()?;
+        // The mover is White: each cell's square for White.
+        let squares = |mut bits: u64| {
+            let mut board = Bitboard::default();
+            while bits != 0 {
+                let i = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                let sq = square((i / 8, i % 8), Color::White).expect("checked: a dark square");
+                board |= Bitboard::from_square(sq);
+            }
+            board
         };
-        for (row, line) in (0u8..).zip(&self.cells) {
-            for (col, cell) in (0u8..).zip(line) {
-                let at = (row, col);
-                let Some(sq) = square(at, Color::White) else {
-                    match cell {
-                        None | Some(EMPTY) => continue,
-                        Some(code) => return Err(BoardError::PieceOnLightSquare(at, *code)),
-                    }
-                };
-                let bit = Bitboard::from_square(sq);
-                match cell.ok_or(BoardError::NoneOnDarkSquare(at))? {
-                    EMPTY => {}
-                    OWN_MAN => setup.white |= bit,
-                    OPPONENT_MAN => setup.black |= bit,
-                    OWN_KING => (setup.white, setup.kings) = (setup.white | bit, setup.kings | bit),
-                    OPPONENT_KING => {
-                        (setup.black, setup.kings) = (setup.black | bit, setup.kings | bit)
-                    }
-                    code => return Err(BoardError::BadCode(at, code)),
-                }
+        let setup = Setup {
+            white: squares(masks.own()),
+            black: squares(masks.opponent()),
+            kings: squares(masks.own_kings() | masks.opponent_kings()),
+            side_to_move: Some(Color::White),
+        };
+        Ok(Position::from_setup(&setup, Variant::Tournament).expect("checked above"))
+    }
+
+    /// The cells as [`Masks`], with [`Board::position`]'s checks: the first
+    /// bad cell in the referee's scan order (a piece on a light square, `None`
+    /// on a dark one, a code above 4), then each side's count and men on its
+    /// crowning row, the mover's first.
+    fn checked_masks(&self) -> Result<Masks, BoardError> {
+        let masks = Masks::of(self);
+        let bad = (LIGHT & !(masks.none | masks.codes[EMPTY as usize]))
+            | (!LIGHT & (masks.none | masks.other));
+        if bad != 0 {
+            let i = bad.trailing_zeros() as u8;
+            let at = (i / 8, i % 8);
+            return Err(match self.at(at) {
+                None => BoardError::NoneOnDarkSquare(at),
+                Some(code) if LIGHT >> i & 1 == 1 => BoardError::PieceOnLightSquare(at, code),
+                Some(code) => BoardError::BadCode(at, code),
+            });
+        }
+        let sides = [
+            (
+                "own",
+                "1 and 3",
+                masks.own(),
+                masks.own_men(),
+                0u8,
+                OWN_KING,
+            ),
+            (
+                "opponent",
+                "2 and 4",
+                masks.opponent(),
+                masks.opponent_men(),
+                7u8,
+                OPPONENT_KING,
+            ),
+        ];
+        for (whose, codes, pieces, men, row, king) in sides {
+            let count = pieces.count_ones();
+            if count > MAX_PIECES {
+                return Err(BoardError::TooManyPieces {
+                    whose,
+                    codes,
+                    count,
+                });
+            }
+            let on_row = men & (0xff << (8 * row));
+            if on_row != 0 {
+                let at = (row, on_row.trailing_zeros() as u8 % 8);
+                return Err(BoardError::ManOnCrowningRow {
+                    whose,
+                    at,
+                    row,
+                    king,
+                });
             }
         }
-        check_setup(&setup)?;
-        Ok(Position::from_setup(&setup, Variant::Tournament).expect("checked above"))
+        Ok(masks)
     }
 
     /// The steps the referee offers (its `ruchy`), in its order: every
     /// capture step when there is one, else every move. With `piece`, only
     /// that piece's capture steps, as the referee asks in the middle of a
     /// capture (none: the capture is over).
+    ///
+    /// The board is checked as [`Board::position`] checks it, and the steps
+    /// are then found the referee's way, a few word operations on the cells'
+    /// masks: a bot asks for them between its own Python work, where
+    /// building the position and its whole capture sequences was most of
+    /// the time of a call. The engine's legal moves remain the reference:
+    /// the tests check that these steps are the first steps of those moves.
     pub fn steps(&self, piece: Option<Coord>) -> Result<Vec<Step>, BoardError> {
-        let pos = self.position()?;
-        let legal = pos.legal_moves();
-        let mut steps = next_steps(&legal, 0, Color::White);
-        if let Some(c) = piece {
-            let capturing = legal.first().is_some_and(Move::is_capture);
-            steps.retain(|s| capturing && s.0 == c);
+        let masks = self.checked_masks()?;
+        let only = match piece {
+            Some((r, c)) if r < 8 && c < 8 => 1 << (8 * r + c),
+            Some(_) => 0,
+            None => !0,
+        };
+        let captures = masks.step_sources(2, only);
+        if captures.iter().any(|&from| from != 0) || piece.is_some() {
+            return Ok(steps_in_order(&captures, 2));
         }
-        Ok(steps)
+        Ok(steps_in_order(&masks.step_sources(1, !0), 1))
     }
 
     /// Every legal move as its list of steps (a capture sequence hop by hop,
@@ -375,35 +434,119 @@ impl fmt::Display for Board {
     }
 }
 
-/// Checks a setup read from a board: piece counts and men on their crowning
-/// rows, in the board's words.
-fn check_setup(setup: &Setup) -> Result<(), BoardError> {
-    let sides = [
-        ("own", "1 and 3", setup.white, 0u8, OWN_KING),
-        ("opponent", "2 and 4", setup.black, 7u8, OPPONENT_KING),
-    ];
-    for (whose, codes, pieces, row, king) in sides {
-        if pieces.count() > MAX_PIECES {
-            return Err(BoardError::TooManyPieces {
-                whose,
-                codes,
-                count: pieces.count(),
-            });
+/// The light squares (`row + col` even) as a mask, bit `8 * row + col`.
+const LIGHT: u64 = 0xaa55_aa55_aa55_aa55;
+
+/// The referee's directions `(dr, dc)`, in its order.
+const DIRECTIONS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+
+/// A board's cells as masks, bit `8 * row + col`.
+#[derive(Clone, Copy, Default)]
+struct Masks {
+    /// `None`.
+    none: u64,
+    /// The cells holding each code 0-4.
+    codes: [u64; 5],
+    /// Codes above 4.
+    other: u64,
+}
+
+impl Masks {
+    /// The masks of `board`'s cells, unchecked ([`Board::checked_masks`]
+    /// checks them).
+    fn of(board: &Board) -> Masks {
+        let mut masks = Masks::default();
+        for (i, cell) in board.cells.iter().flatten().enumerate() {
+            let bit = 1u64 << i;
+            match *cell {
+                None => masks.none |= bit,
+                Some(code @ 0..=4) => masks.codes[code as usize] |= bit,
+                Some(_) => masks.other |= bit,
+            }
         }
-        let on_row = (pieces & !setup.kings)
-            .squares()
-            .map(|sq| coord(sq, Color::White))
-            .find(|c| c.0 == row);
-        if let Some(at) = on_row {
-            return Err(BoardError::ManOnCrowningRow {
-                whose,
-                at,
-                row,
-                king,
-            });
+        masks
+    }
+
+    fn own_men(&self) -> u64 {
+        self.codes[OWN_MAN as usize]
+    }
+
+    fn own_kings(&self) -> u64 {
+        self.codes[OWN_KING as usize]
+    }
+
+    fn opponent_men(&self) -> u64 {
+        self.codes[OPPONENT_MAN as usize]
+    }
+
+    fn opponent_kings(&self) -> u64 {
+        self.codes[OPPONENT_KING as usize]
+    }
+
+    fn own(&self) -> u64 {
+        self.own_men() | self.own_kings()
+    }
+
+    fn opponent(&self) -> u64 {
+        self.opponent_men() | self.opponent_kings()
+    }
+
+    /// For each direction, the mover's pieces among `only` that can step
+    /// `length` squares that way: captures (`length` 2: over an opponent's
+    /// piece onto an empty square, men backward too) or plain moves
+    /// (`length` 1: onto an empty square, men forward only, towards row 0).
+    ///
+    /// No column mask is needed: a step off the left or right edge lands, in
+    /// the mask, one row off on the other edge, where `row + col` changes by
+    /// an odd number: a light square, never empty here (light squares are
+    /// left out of `empty`) nor an opponent's (checked: they hold none).
+    fn step_sources(&self, length: i8, only: u64) -> [u64; 4] {
+        let empty = !LIGHT & self.codes[EMPTY as usize];
+        DIRECTIONS.map(|(dr, dc)| {
+            let mut from = self.own() & only;
+            if length == 1 && dr > 0 {
+                from &= self.own_kings();
+            }
+            let shift = 8 * dr + dc;
+            from &= toward(empty, shift * length);
+            if length == 2 {
+                from &= toward(self.opponent(), shift);
+            }
+            from
+        })
+    }
+}
+
+/// `mask` seen from `shift` bits back: bit `i` is bit `i + shift` of `mask`
+/// (0 past either end).
+fn toward(mask: u64, shift: i8) -> u64 {
+    if shift >= 0 {
+        mask >> shift
+    } else {
+        mask << -shift
+    }
+}
+
+/// The steps of `sources` (one mask per direction of [`DIRECTIONS`]) of
+/// `length`, in the referee's order: by square, then by direction.
+fn steps_in_order(sources: &[u64; 4], length: i8) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let mut all = sources.iter().fold(0, |all, from| all | from);
+    while all != 0 {
+        let i = all.trailing_zeros() as u8;
+        all &= all - 1;
+        let at = (i / 8, i % 8);
+        for (&(dr, dc), from) in DIRECTIONS.iter().zip(sources) {
+            if from >> i & 1 == 1 {
+                let to = (
+                    (at.0 as i8 + dr * length) as u8,
+                    (at.1 as i8 + dc * length) as u8,
+                );
+                steps.push((at, to));
+            }
         }
     }
-    Ok(())
+    steps
 }
 
 /// A step as Python writes the tuple: `((5, 0), (4, 1))`.

@@ -141,6 +141,64 @@ fn steps_are_the_first_steps_of_the_legal_moves() {
     }
 }
 
+/// The dark squares, row by row.
+fn dark() -> impl Iterator<Item = Coord> {
+    (0..8u8)
+        .flat_map(|r| (0..8u8).map(move |c| (r, c)))
+        .filter(|(r, c)| (r + c) % 2 == 1)
+}
+
+/// Random boards as a bot may be handed them (any pieces, kings and
+/// crowded corners more often than games reach): up to 12 a side, no man on
+/// its crowning row.
+fn random_boards() -> Vec<Board> {
+    let mut rng = crate::core::rng::Rng::new(34);
+    (0..3000)
+        .map(|_| {
+            let density = [20, 40, 60][rng.index(3)];
+            let mut board = Board {
+                cells: [[None; 8]; 8],
+            };
+            let mut counts = [0; 2];
+            for at in dark() {
+                board.cells[at.0 as usize][at.1 as usize] = Some(EMPTY);
+                let code = [1, 1, 1, 2, 2, 2, 3, 4][rng.index(8)];
+                let side = usize::from(code % 2 == 0);
+                let crowning =
+                    (code == OWN_MAN && at.0 == 0) || (code == OPPONENT_MAN && at.0 == 7);
+                if rng.below(100) < density && counts[side] < 12 && !crowning {
+                    counts[side] += 1;
+                    board.cells[at.0 as usize][at.1 as usize] = Some(code);
+                }
+            }
+            board
+        })
+        .collect()
+}
+
+#[test]
+fn scanned_steps_are_the_first_steps_of_the_engines_moves() {
+    let boards = random_positions()
+        .into_iter()
+        .map(|p| Board::of(&p))
+        .chain(random_boards());
+    for board in boards {
+        let legal = board.position().expect("reads").legal_moves();
+        let firsts = next_steps(&legal, 0, Color::White);
+        assert_eq!(board.steps(None), Ok(firsts.clone()), "{board}");
+        // Mid-capture: the piece's own capture steps, or none.
+        let capturing = legal.first().is_some_and(Move::is_capture);
+        for at in dark() {
+            let hops: Vec<Step> = firsts
+                .iter()
+                .copied()
+                .filter(|s| capturing && s.0 == at)
+                .collect();
+            assert_eq!(board.steps(Some(at)), Ok(hops), "{at:?} on\n{board}");
+        }
+    }
+}
+
 #[test]
 fn mid_capture_only_the_capturing_piece_hops_on() {
     let p = pos("W:W30:B18,19,26");
@@ -248,6 +306,23 @@ fn malformed_boards_are_refused_in_the_boards_words() {
     men.cells[7][0] = Some(OPPONENT_MAN);
     let err = men.position().expect_err("a man on row 7").to_string();
     assert!(err.contains("opponent man on (7, 0)"), "{err}");
+    // Several faults: the first cell in the scan order is named, before
+    // the counts and the crowning rows.
+    let mut faults = start;
+    faults.cells[2][1] = Some(9);
+    faults.cells[4][3] = None;
+    faults.cells[0][0] = Some(1);
+    let err = faults.position().expect_err("faults").to_string();
+    assert!(err.contains("cell (0, 0) is a light square"), "{err}");
+    faults.cells[0][0] = None;
+    let err = faults.steps(None).expect_err("faults").to_string();
+    assert!(err.contains("cell (2, 1) holds 9"), "{err}");
+    faults.cells[2][1] = Some(OWN_MAN);
+    let err = faults.steps(None).expect_err("faults").to_string();
+    assert!(
+        err.contains("cell (4, 3)") && err.contains("found None"),
+        "{err}"
+    );
     let mut zero = start;
     zero.cells[0][0] = Some(EMPTY);
     assert!(zero.position().is_ok(), "0 on a light square is accepted");

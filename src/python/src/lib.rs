@@ -10,6 +10,7 @@ mod clobber;
 mod contest;
 mod errors;
 mod follow;
+mod ndarray;
 mod numbers;
 mod search;
 

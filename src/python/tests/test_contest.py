@@ -100,6 +100,42 @@ def test_lists_and_int_arrays_are_read_too():
     assert contest.legal_moves(view) == reference.steps(view.copy())
 
 
+def test_every_layout_and_cell_object_reads_alike(boards):
+    """The referee's object arrays are read in place, through their strides;
+    cells that are not None or Python's own ints 0-4, and other arrays, go
+    the generic way: the steps are the same whichever way a board comes."""
+
+    class Code(int):
+        pass
+
+    class Sub(np.ndarray):
+        pass
+
+    for board in boards[:300]:
+        want = reference.steps(board)
+        big = np.full((16, 16), None, dtype=object)
+        big[::2, 1::2] = board
+        other_objects = board.copy()
+        for r, c in reference.DARK:
+            other_objects[r, c] = (np.int64, Code, int)[(r + c) % 3](board[r, c])
+        layouts = [
+            board,
+            np.asfortranarray(board),  # column by column
+            np.flip(np.flip(board).copy()),  # negative strides
+            big[::2, 1::2],  # a view inside a larger array
+            np.where(board == None, 0, board),  # 0 on light squares  # noqa: E711
+            other_objects,
+            board.view(Sub),
+        ]
+        for view in layouts:
+            assert contest.legal_moves(view) == want
+    # Read afresh at every call: a board changed in place reads as it is now.
+    board = reference.start()
+    first = contest.legal_moves(board)
+    board[5, 0], board[4, 1] = 0, 1
+    assert contest.legal_moves(board) == reference.steps(board) != first
+
+
 def test_malformed_boards_raise(boards):
     good = reference.start()
     bad_cells = [((3, 0), 7), ((3, 0), "x"), ((3, 0), None), ((0, 0), 1), ((3, 0), 2.5)]
