@@ -2,7 +2,6 @@
 same steps in the same order, hop by hop, the same boards after a step."""
 
 import random
-import time
 
 import numpy as np
 import pytest
@@ -182,11 +181,3 @@ def test_apply_takes_a_move_of_the_board_from_contest(boards):
             assert same_board(by_move[0], by_steps[0]) and by_move[1:] == by_steps[1:]
 
 
-def test_the_drop_in_is_much_faster_than_pure_python():
-    positions = [b for b, piece in game_states(random.Random(7), 10) if piece is None]
-    def rate(generate):
-        t = time.perf_counter()
-        for board in positions:
-            generate(board)
-        return len(positions) / (time.perf_counter() - t)
-    assert rate(contest.legal_moves) > 3 * rate(reference.steps)
