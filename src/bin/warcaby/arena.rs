@@ -2,12 +2,15 @@
 //! framework's match rules, with live results, standings, Elo, PDN files and
 //! a results JSON (see `warcaby::arena`).
 
-use clap::Args;
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use warcaby::arena::contest::ContestRules;
+use warcaby::arena::folder::{self, Settings};
 use warcaby::arena::{self, report, BotSpec, Config, Entrant, Event};
 use warcaby::core::rng::entropy_seed;
 use warcaby::Variant;
@@ -49,9 +52,19 @@ pub(crate) struct ArenaArgs {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1, value_name = "N")]
     jobs: usize,
-    /// Directory for the PDN files and results.json.
+    /// Directory for the PDN files, the game records, results.json and
+    /// report.html. One that holds an unfinished tournament is refused
+    /// (see --resume).
     #[arg(long, default_value = "arena-out", value_name = "DIR")]
     out: PathBuf,
+    /// Go on with the tournament in DIR (its --out folder) after a kill:
+    /// recorded games are kept, the rest played with the settings it
+    /// started with, for the same results. The options that decide the
+    /// games (bots, --contest, seed, rules, times, openings, memory,
+    /// overtime, sandbox) may be left out; any given must equal the
+    /// recorded one. --jobs, --python and --quiet may change.
+    #[arg(long, value_name = "DIR", conflicts_with = "out")]
+    resume: Option<PathBuf>,
     /// Seed for everything random (default: a random seed, printed).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
@@ -192,6 +205,7 @@ fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
         Event::Start {
             labels,
             games,
+            resumed,
             sandbox,
         } => {
             let time = match &config.contest {
@@ -204,14 +218,21 @@ fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
                     c.flags
                 ),
             };
-            format!(
+            let mut line = format!(
                 "arena: {} bots, {games} games ({} per pair, overtime for tied pairs), variant {}, {time}, seed {seed}, jobs {}\n{}",
                 labels.len(),
                 config.games_per_pair,
                 config.variant,
                 config.jobs,
                 sandbox.summary(None, config.memory_mib)
-            )
+            );
+            if *resumed > 0 {
+                let _ = write!(
+                    line,
+                    "\nresuming: {resumed} of {games} games already played, kept from the output folder"
+                );
+            }
+            line
         }
         Event::Game {
             record,
@@ -233,25 +254,36 @@ fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
     })
 }
 
-pub(crate) fn run(args: &ArenaArgs) -> Result<(), String> {
-    let bots = entrants(args)?;
-    let openings = match &args.openings {
+/// The openings of `--openings FILE`, if given.
+fn openings(args: &ArenaArgs) -> Result<Vec<arena::openings::Opening>, String> {
+    match &args.openings {
         Some(path) => {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
             arena::openings::parse(&text, args.variant)
-                .map_err(|e| format!("{}: {e}", path.display()))?
+                .map_err(|e| format!("{}: {e}", path.display()))
         }
-        None => Vec::new(),
-    };
+        None => Ok(Vec::new()),
+    }
+}
+
+fn time_per_game(args: &ArenaArgs) -> Result<Duration, String> {
     if !(args.time_per_game > 0.0 && args.time_per_game.is_finite()) {
         return Err("--time-per-game must be a positive number of seconds".to_string());
     }
+    Ok(Duration::from_secs_f64(args.time_per_game))
+}
+
+/// A new tournament's configuration from the arguments.
+fn fresh_config(args: &ArenaArgs) -> Result<Config, String> {
+    let bots = entrants(args)?;
+    let openings = openings(args)?;
+    let time_per_game = time_per_game(args)?;
     let seed = args.seed.unwrap_or_else(entropy_seed);
-    let config = Config {
+    Ok(Config {
         variant: args.variant,
         games_per_pair: args.games_per_pair,
-        time_per_game: Duration::from_secs_f64(args.time_per_game),
+        time_per_game,
         time_scale: args.time_scale,
         openings,
         jobs: args.jobs,
@@ -262,12 +294,96 @@ pub(crate) fn run(args: &ArenaArgs) -> Result<(), String> {
         python: args.python.clone(),
         sandbox: args.sandbox == "on",
         ..Config::new(bots, seed)
+    })
+}
+
+/// The tournament in `dir` to go on with: its recorded settings, which the
+/// options given must not contradict (each given option replaces the
+/// recorded value in a copy compared with the record).
+fn resumed_config(args: &ArenaArgs, matches: &ArgMatches, dir: &Path) -> Result<Config, String> {
+    let recorded = folder::read_settings(dir).map_err(|e| e.to_string())?;
+    let settings_file = dir.join(folder::SETTINGS_FILE);
+    let mut config = recorded.config().map_err(|e| {
+        format!(
+            "{}: {e} (paths are as given when the tournament started: resume from that folder)",
+            settings_file.display()
+        )
+    })?;
+    let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
+    let mut asked = config.clone();
+    if given("bots") || given("contest") {
+        asked.bots = entrants(args)?;
+    }
+    if given("contest") {
+        asked.contest = contest_rules(args)?;
+    }
+    if let Some(rules) = asked.contest.as_mut() {
+        if given("move_time") {
+            rules.move_time = contest_rules(args)?.and_then(|r| r.move_time);
+        }
+        if given("time_flags") {
+            rules.flags = args.time_flags;
+        }
+    }
+    if given("variant") {
+        asked.variant = args.variant;
+    }
+    if given("openings") {
+        asked.openings = openings(args)?;
+    }
+    if given("time_per_game") {
+        asked.time_per_game = time_per_game(args)?;
+    }
+    macro_rules! overlay {
+        ($($id:literal => $field:ident = $value:expr),* $(,)?) => {
+            $(if given($id) { asked.$field = $value; })*
+        };
+    }
+    overlay! {
+        "games_per_pair" => games_per_pair = args.games_per_pair,
+        "time_scale" => time_scale = args.time_scale,
+        "seed" => seed = args.seed.unwrap_or(recorded.seed),
+        "memory_mb" => memory_mib = args.memory_mb,
+        "overtime_men" => overtime_men = args.overtime_men,
+        "sandbox" => sandbox = args.sandbox == "on",
+    }
+    let differ = recorded.differences(&Settings::of(&asked));
+    if !differ.is_empty() {
+        return Err(format!(
+            "--resume {}: the {} given differ from the recorded tournament's (in {}); leave \
+             them out to go on with the recorded ones",
+            dir.display(),
+            differ.join(", "),
+            settings_file.display()
+        ));
+    }
+    config.jobs = args.jobs;
+    if given("python") {
+        config.python = args.python.clone();
+    }
+    config.out = Some(dir.to_path_buf());
+    config.resume = true;
+    Ok(config)
+}
+
+pub(crate) fn run(args: &ArenaArgs, matches: &ArgMatches) -> Result<(), String> {
+    let config = match &args.resume {
+        Some(dir) => resumed_config(args, matches, dir)?,
+        None => fresh_config(args)?,
     };
+    let seed = config.seed;
+    let out = config.out.clone().unwrap_or_default();
     let bar = progress_bar(args.quiet);
     let mut on_event = |event: &Event<'_>| {
         match event {
-            Event::Start { games, sandbox, .. } => {
+            Event::Start {
+                games,
+                resumed,
+                sandbox,
+                ..
+            } => {
                 bar.set_length(*games as u64);
+                bar.set_position(*resumed as u64);
                 // Said whatever --quiet says: files are not isolated.
                 if let Some(warning) = sandbox.warning() {
                     bar.suspend(|| eprintln!("{warning}"));
@@ -295,7 +411,7 @@ pub(crate) fn run(args: &ArenaArgs) -> Result<(), String> {
     println!(
         "\n{} games; PDN files and results.json in {}",
         results.games.len(),
-        args.out.display()
+        out.display()
     );
     Ok(())
 }
