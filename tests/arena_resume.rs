@@ -1,6 +1,6 @@
 //! A tournament survives being killed: `warcaby arena` killed (SIGKILL to
 //! its process group) after a few games and resumed with `--resume DIR`
-//! writes the same results.json and PDN files, byte for byte, as an
+//! writes the same results.json, report.html and PDN files, byte for byte, as an
 //! uninterrupted run with the seed, without playing a recorded game
 //! again; resuming a finished tournament plays nothing; a folder without
 //! a tournament, other settings, or a fresh start over an unfinished
@@ -111,7 +111,9 @@ fn a_killed_tournament_resumes_to_the_results_of_an_uninterrupted_one() {
     let total = results["games"].as_array().unwrap().len();
     assert!(total > 24, "overtime played: {total} games");
     let expected = outputs(&whole);
-    assert!(expected.contains_key("results.json") && expected.len() == total + 1);
+    // The PDN files, results.json and report.html.
+    assert!(expected.contains_key("results.json") && expected.contains_key("report.html"));
+    assert_eq!(expected.len(), total + 2);
 
     let dir = out_dir("resume-killed");
     run_and_kill(&dir, &args("21", "2"), 4);
@@ -146,7 +148,11 @@ fn a_killed_tournament_resumes_to_the_results_of_an_uninterrupted_one() {
         !half.exists() && !half_pdn.exists(),
         "half files are cleared"
     );
-    assert_eq!(outputs(&dir), expected, "the same results and PDN files");
+    assert_eq!(
+        outputs(&dir),
+        expected,
+        "the same results, report and PDN files"
+    );
     assert_eq!(records(&dir).len(), total);
 
     // Resuming the finished tournament plays nothing and changes nothing.

@@ -23,6 +23,8 @@
 //!   settings and every finished game, kept so that `--resume` goes on
 //!   after a kill.
 //! * [`report`] — progress lines, standings and Elo text.
+//! * [`html`] — `report.html`: standings with Elo bars, crosstable,
+//!   faults and every game, one self-contained page.
 //!
 //! It starts processes, so it is built only for native targets with the
 //! `arena` feature (part of `cli`; the Python package uses it alone).
@@ -31,6 +33,7 @@ pub mod contest;
 pub mod elo;
 pub mod external;
 pub mod folder;
+pub mod html;
 mod jobs;
 pub mod openings;
 pub mod overtime;

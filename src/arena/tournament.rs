@@ -7,6 +7,7 @@
 
 use super::contest::ContestRules;
 use super::folder;
+use super::html;
 use super::jobs::{play_job, Done, Setup};
 use super::openings::Opening;
 use super::python::{self, Adapter};
@@ -79,6 +80,10 @@ pub struct Config {
     /// Goes on with the tournament in `out` (which must hold one with
     /// these settings) instead of starting one (see [`super::folder`]).
     pub resume: bool,
+    /// The board page that opens a game given in its URL (`#pdn=`), for
+    /// the report's links (None: the report embeds the PDN text only).
+    /// It changes no game, so a resumed tournament may name another.
+    pub site: Option<String>,
 }
 
 impl Config {
@@ -101,6 +106,7 @@ impl Config {
             python: python::DEFAULT_PYTHON.to_string(),
             sandbox: true,
             resume: false,
+            site: None,
         }
     }
 
@@ -261,7 +267,8 @@ fn adapter_for(config: &Config) -> Result<Option<Adapter>, ArenaError> {
 }
 
 /// Runs the tournament, reporting as it goes, and writes the PDN files,
-/// the game records and `results.json` when `config.out` is set. With
+/// the game records, `results.json` and `report.html` when `config.out` is
+/// set. With
 /// `config.resume` it goes on from the games recorded in `config.out`.
 pub fn run(config: &Config, on_event: &mut dyn FnMut(&Event<'_>)) -> Result<Results, ArenaError> {
     check(config)?;
@@ -296,6 +303,8 @@ pub fn run(config: &Config, on_event: &mut dyn FnMut(&Event<'_>)) -> Result<Resu
     if let Some(dir) = &config.out {
         let json = serde_json::to_string_pretty(&results).expect("results serialise");
         folder::write_atomic(&dir.join(folder::RESULTS_FILE), &(json + "\n"))?;
+        let report = html::page(&results, dir, config.site.as_deref());
+        folder::write_atomic(&dir.join(folder::REPORT_FILE), &report)?;
     }
     Ok(results)
 }

@@ -65,6 +65,11 @@ pub(crate) struct ArenaArgs {
     /// recorded one. --jobs, --python and --quiet may change.
     #[arg(long, value_name = "DIR", conflicts_with = "out")]
     resume: Option<PathBuf>,
+    /// The board page (e.g. https://example.org/warcaby/) that report.html
+    /// links each game to, as URL#pdn=<the game's PDN>; without it the
+    /// report embeds each game's PDN text to copy and links its file.
+    #[arg(long, value_name = "URL")]
+    site: Option<String>,
     /// Seed for everything random (default: a random seed, printed).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
@@ -367,10 +372,11 @@ fn resumed_config(args: &ArenaArgs, matches: &ArgMatches, dir: &Path) -> Result<
 }
 
 pub(crate) fn run(args: &ArenaArgs, matches: &ArgMatches) -> Result<(), String> {
-    let config = match &args.resume {
+    let mut config = match &args.resume {
         Some(dir) => resumed_config(args, matches, dir)?,
         None => fresh_config(args)?,
     };
+    config.site = args.site.clone();
     let seed = config.seed;
     let out = config.out.clone().unwrap_or_default();
     let bar = progress_bar(args.quiet);
@@ -409,7 +415,7 @@ pub(crate) fn run(args: &ArenaArgs, matches: &ArgMatches) -> Result<(), String> 
     print!("{}", report::elo_lines(&results));
     println!("{}", results.sandbox.summary);
     println!(
-        "\n{} games; PDN files and results.json in {}",
+        "\n{} games; PDN files, results.json and report.html in {}",
         results.games.len(),
         out.display()
     );
