@@ -4,7 +4,8 @@
 //! uninterrupted run with the seed, without playing a recorded game
 //! again; resuming a finished tournament plays nothing; a folder without
 //! a tournament, other settings, or a fresh start over an unfinished
-//! tournament are refused with a clear message (exit 2) and change nothing.
+//! tournament with games recorded are refused with a clear message (exit 2)
+//! and change nothing.
 //!
 //! The bots are deterministic (built-ins with a depth, `random` seeded per
 //! game, `tests/bots/bot.sh`'s first-move bots), so only the kill varies.
@@ -239,6 +240,26 @@ fn resume_refuses_other_settings_and_folders_without_a_tournament() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(dir.join("results.json").exists());
+    // A tournament stopped before its first game has nothing to lose: a
+    // fresh run starts over.
+    std::fs::copy(dir.join("tournament.json"), empty.join("tournament.json")).unwrap();
+    let mut over = vec![
+        "arena",
+        "--quiet",
+        "--out",
+        empty.to_str().unwrap(),
+        "--seed",
+        "9",
+    ];
+    over.extend(["--bots", "random", "level=1"]);
+    let out = warcaby(&over);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let settings = std::fs::read_to_string(empty.join("tournament.json")).unwrap();
+    assert!(settings.contains("\"seed\": 9"), "{settings}");
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&empty);
 }

@@ -10,7 +10,8 @@
 //!   leaves a whole record or none; a game without one is played again.
 //! * `results.json` (and the report) — written last: a folder with
 //!   `tournament.json` and without `results.json` holds an unfinished
-//!   tournament, which a fresh run refuses to overwrite.
+//!   tournament, which a fresh run refuses to overwrite once a game is
+//!   recorded.
 //!
 //! Every game's seed, colours and start depend only on its place in the
 //! schedule, and results are put in schedule order, so a resumed tournament
@@ -274,9 +275,10 @@ pub fn read_settings(dir: &Path) -> Result<Settings, ArenaError> {
 
 /// Gets `dir` ready for `config`'s tournament and returns the games
 /// already played there. Resuming: `dir` must hold a tournament with the
-/// same settings. Starting: a folder holding an unfinished tournament is
-/// refused (it is `--resume`'s to go on with); a finished one's records,
-/// results and report are removed, and the settings written.
+/// same settings. Starting: a folder holding an unfinished tournament with
+/// games played is refused (it is `--resume`'s to go on with); otherwise
+/// a previous tournament's records, results and report are removed, and
+/// the settings written.
 pub fn open(dir: &Path, config: &Config) -> Result<Vec<SavedGame>, ArenaError> {
     let settings = Settings::of(config);
     let games = dir.join(GAMES_DIR);
@@ -295,8 +297,14 @@ pub fn open(dir: &Path, config: &Config) -> Result<Vec<SavedGame>, ArenaError> {
         remove_temporary(dir)?;
         return load_games(&games);
     }
-    if dir.join(SETTINGS_FILE).is_file() && !dir.join(RESULTS_FILE).is_file() {
-        let written = load_games(&games).map_or(0, |g| g.len());
+    // Refused only when there are games to lose: a tournament that
+    // stopped before its first game (a bad --python, say) is started over.
+    let unfinished = dir.join(SETTINGS_FILE).is_file() && !dir.join(RESULTS_FILE).is_file();
+    let written = match unfinished {
+        true => count_records(&games),
+        false => 0,
+    };
+    if written > 0 {
         return Err(refuse(format!(
             "{} holds an unfinished tournament ({written} games written): go on with \
              --resume {0}, or choose another --out (or remove the folder)",
@@ -317,6 +325,17 @@ pub fn open(dir: &Path, config: &Config) -> Result<Vec<SavedGame>, ArenaError> {
     let json = serde_json::to_string_pretty(&settings).expect("settings serialise");
     write_atomic(&dir.join(SETTINGS_FILE), &(json + "\n"))?;
     Ok(Vec::new())
+}
+
+/// The game records in `games`, without reading them.
+fn count_records(games: &Path) -> usize {
+    std::fs::read_dir(games).map_or(0, |entries| {
+        entries
+            .filter_map(Result::ok)
+            .filter(|e| !is_temporary(&e.path()))
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".json"))
+            .count()
+    })
 }
 
 /// Removes the temporary files a kill left in `dir` (a PDN caught half
