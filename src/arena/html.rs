@@ -109,7 +109,7 @@ fn header(out: &mut String, r: &Results) {
 /// An Elo bar from the field's average (the middle) with its 95% margin
 /// as a whisker; `scale`: the largest |Elo| + margin of the field.
 fn elo_bar(s: &Standing, scale: f64) -> String {
-    let (w, h, mid) = (220.0, 16.0, 110.0);
+    let (w, h, mid) = (160.0, 16.0, 80.0);
     let x = |elo: f64| (mid + elo / scale * (mid - 4.0)).clamp(1.0, w - 1.0);
     let (elo, margin) = (s.elo as f64, s.elo_margin as f64);
     let (from, to) = (x(elo.min(0.0)), x(elo.max(0.0)));
@@ -135,14 +135,14 @@ fn standings(out: &mut String, r: &Results) {
         .map(|s| (s.elo.abs() + s.elo_margin) as f64)
         .fold(100.0, f64::max);
     out.push_str(
-        "<h2 id=\"standings\">Standings</h2>\n<table class=\"standings\">\n<tr><th class=\"n\">#\
+        "<h2 id=\"standings\">Standings</h2>\n<div class=\"wide\"><table class=\"standings\">\n<tr><th class=\"n\">#\
          </th><th>Bot</th><th class=\"n\">Points</th><th class=\"n\">Pairs W-D-L</th>\
          <th class=\"n\">OT wins</th><th class=\"n\">Games</th><th class=\"n\">Games W-D-L</th>",
     );
     if contest {
         out.push_str("<th class=\"n\">Tie-break wins</th>");
     }
-    out.push_str("<th class=\"n\">Elo ± 95%</th><th>Elo (0: the field's average)</th></tr>\n");
+    out.push_str("<th colspan=\"2\">Elo ± 95% (0: the field's average)</th></tr>\n");
     for s in &r.standings {
         let _ = write!(
             out,
@@ -172,7 +172,7 @@ fn standings(out: &mut String, r: &Results) {
             elo_bar(s, scale)
         );
     }
-    out.push_str("</table>\n");
+    out.push_str("</table></div>\n");
 }
 
 /// A pair from `bot`'s side: its points, the opponent's, whether it won
@@ -199,7 +199,7 @@ fn crosstable(out: &mut String, r: &Results) {
         "<h2 id=\"crosstable\">Crosstable</h2>\n<p class=\"meta\">Each cell: the row's points \
          against the column in their regular games, then in overtime; green: the row won the \
          pair, red: lost, grey: undecided. A click shows the pair's games.</p>\n\
-         <table class=\"cross\">\n<tr><th></th><th></th>",
+         <div class=\"wide\"><table class=\"cross\">\n<tr><th></th><th></th>",
     );
     for (i, bot) in order.iter().enumerate() {
         let _ = write!(
@@ -246,7 +246,7 @@ fn crosstable(out: &mut String, r: &Results) {
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</table>\n");
+    out.push_str("</table></div>\n");
 }
 
 /// Points with ½ for a half: `1½`, `½`, `2`.
@@ -392,7 +392,7 @@ fn faults(out: &mut String, r: &Results) {
 
 fn games(out: &mut String, r: &Results, dir: &Path, site: Option<&str>) {
     out.push_str(
-        "<h2 id=\"games\">Games</h2>\n<table class=\"games\">\n<tr><th>Game</th><th>White</th>\
+        "<h2 id=\"games\">Games</h2>\n<div class=\"wide\"><table class=\"games\">\n<tr><th>Game</th><th>White</th>\
          <th>Black</th><th>Result</th><th>How it ended</th><th class=\"n\">Plies</th>\
          <th>Random steps</th><th>PDN</th></tr>\n",
     );
@@ -437,7 +437,7 @@ fn games(out: &mut String, r: &Results, dir: &Path, site: Option<&str>) {
             id = escape(&g.id),
         );
     }
-    out.push_str("</table>\n");
+    out.push_str("</table></div>\n");
 }
 
 /// A game's PDN: its file beside the report, the board page's link with
