@@ -39,6 +39,13 @@ pub(super) struct Done {
     pub(super) isolated: [Option<bool>; 2],
 }
 
+impl Done {
+    /// The game's place in the schedule: pair, overtime or not, index.
+    pub(super) fn place(&self) -> (usize, bool, u32) {
+        (self.job.pair, self.job.overtime, self.job.index)
+    }
+}
+
 /// The seed of one game, from the tournament's.
 pub(super) fn game_seed(seed: u64, pair: usize, overtime: bool, index: u32) -> u64 {
     mix(seed ^ mix(((pair as u64) << 16) | ((overtime as u64) << 8) | index as u64))

@@ -15,10 +15,16 @@
 //! * [`openings`] — `--openings` files.
 //! * [`tournament`] — the round robin on parallel game threads, with
 //!   `jobs` (one game: its players, play and record), `pairs` (a pair's
-//!   score, tie-break and overtime) and `schedule` (the games still to play).
+//!   score, tie-break and overtime), `schedule` (the games still to play)
+//!   and `round` (finished games filed, kept and reported).
 //! * [`elo`] — Elo estimates with error margins.
 //! * [`results`] — `results.json`, the standings and PDN files.
+//! * [`folder`] — the output folder as the tournament's state: its
+//!   settings and every finished game, kept so that `--resume` goes on
+//!   after a kill.
 //! * [`report`] — progress lines, standings and Elo text.
+//! * [`html`] — `report.html`: standings with Elo bars, crosstable,
+//!   faults and every game, one self-contained page.
 //!
 //! It starts processes, so it is built only for native targets with the
 //! `arena` feature (part of `cli`; the Python package uses it alone).
@@ -26,6 +32,8 @@
 pub mod contest;
 pub mod elo;
 pub mod external;
+pub mod folder;
+pub mod html;
 mod jobs;
 pub mod openings;
 pub mod overtime;
@@ -36,6 +44,7 @@ pub mod process;
 pub mod python;
 pub mod report;
 pub mod results;
+mod round;
 pub mod sandbox;
 mod schedule;
 pub mod spec;

@@ -2,7 +2,6 @@
 //! the contest's tie-break counts as a win), when it is decided, and its
 //! record.
 
-use super::jobs::Done;
 use super::overtime::{self, Removal, MAX_RANDOM_MEN};
 use super::results::{OvertimeRecord, PairRecord};
 use super::tournament::Config;
@@ -10,25 +9,36 @@ use crate::checkers::game::Game;
 use crate::core::rng::{mix, Rng};
 use crate::core::Color;
 
+/// What a pair's score needs of a finished game: a game just played and
+/// one read back from the output folder on `--resume` give the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Scored {
+    /// The bot that had White.
+    pub(super) white: usize,
+    /// The side that scores the game in the match (the winner, or in
+    /// contest mode the winner of a draw's tie-break).
+    pub(super) winner: Option<Color>,
+}
+
 /// A pair's progress.
 pub(super) struct Pair {
     pub(super) a: usize,
     pub(super) b: usize,
-    pub(super) regular: Vec<Option<Done>>,
-    pub(super) overtime: Option<(Removal, Vec<Option<Done>>)>,
+    pub(super) regular: Vec<Option<Scored>>,
+    pub(super) overtime: Option<(Removal, Vec<Option<Scored>>)>,
 }
 
 impl Pair {
     /// The first bot's and second bot's points in these games.
-    pub(super) fn score(&self, games: &[Option<Done>]) -> [f64; 2] {
+    pub(super) fn score(&self, games: &[Option<Scored>]) -> [f64; 2] {
         let mut s = [0.0, 0.0];
         for d in games.iter().flatten() {
-            let a_color = if d.job.white == self.a {
+            let a_color = if d.white == self.a {
                 Color::White
             } else {
                 Color::Black
             };
-            match d.played.match_winner() {
+            match d.winner {
                 None => {
                     s[0] += 0.5;
                     s[1] += 0.5;
@@ -72,18 +82,19 @@ impl Pair {
         }
     }
 
-    /// Files a finished game under its round.
-    pub(super) fn add(&mut self, done: Done) {
-        let index = done.job.index as usize;
+    /// Files a finished game under its round (an overtime game only once
+    /// overtime has started: the caller checks).
+    pub(super) fn add(&mut self, overtime: bool, index: u32, game: Scored) {
+        let index = index as usize;
         match &mut self.overtime {
-            Some((_, games)) if done.job.overtime => games[index] = Some(done),
-            _ => self.regular[index] = Some(done),
+            Some((_, games)) if overtime => games[index] = Some(game),
+            _ => self.regular[index] = Some(game),
         }
     }
 
     /// Where the pair stands.
     pub(super) fn state(&self) -> PairState {
-        let all_in = |games: &[Option<Done>]| games.iter().all(Option::is_some);
+        let all_in = |games: &[Option<Scored>]| games.iter().all(Option::is_some);
         let regular = self.score(&self.regular);
         match &self.overtime {
             Some((_, games)) if all_in(games) => PairState::Over,

@@ -114,12 +114,6 @@ pub struct Played {
 }
 
 impl Played {
-    /// The side that scores the game in its match: the winner, or in
-    /// contest mode the winner of a draw's tie-break.
-    pub(crate) fn match_winner(&self) -> Option<Color> {
-        self.winner.or(self.tiebreak)
-    }
-
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn result(&self) -> &'static str {
         match self.winner {

@@ -62,7 +62,7 @@ pub enum FaultKind {
 
 /// The end of the bot's output before it failed: its last lines on stdout and
 /// stderr, cut to a few hundred characters each.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LastWords {
     /// The last lines it printed on stdout.
     pub stdout: String,

@@ -8,7 +8,7 @@ use super::elo::{self, GameScore};
 use super::player::LastWords;
 use crate::checkers::notation::pdn::PdnGame;
 use crate::Game;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Everything `results.json` holds. It has no clock readings or dates, so the
 /// same seed with deterministic bots gives the same file.
@@ -71,7 +71,7 @@ pub struct ContestSettings {
 }
 
 /// What the contest referee recorded of one game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ContestRecord {
     /// The move time T in ms.
     pub move_time_ms: f64,
@@ -84,7 +84,7 @@ pub struct ContestRecord {
 }
 
 /// One side's log in a contest game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SideRecord {
     /// Questions asked (steps for Python bots, else moves).
     pub questions: u32,
@@ -101,7 +101,7 @@ pub struct SideRecord {
 }
 
 /// A failure of a bot's process outside its answers.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FailureRecord {
     /// The ply about to be played, from 1.
     pub ply: usize,
@@ -112,7 +112,7 @@ pub struct FailureRecord {
 }
 
 /// One random replacement.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SubstitutionRecord {
     /// The ply, from 1.
     pub ply: usize,
@@ -215,7 +215,7 @@ pub struct OvertimeRecord {
 }
 
 /// One game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameRecord {
     /// `p01-g1` (regular) or `p01-ot1` (overtime).
     pub id: String,
@@ -252,7 +252,7 @@ pub struct GameRecord {
 }
 
 /// How a game ended.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct EndRecord {
     /// `no_pieces`, `blocked`, `threefold_repetition`, `no_progress`,
     /// `timeout`, `crash`, `illegal_move`, `unreadable_move` or `garbage`.

@@ -74,16 +74,28 @@ pub(super) fn start_of(config: &Config, openings: &[Opening], g: u32) -> (Game, 
     }
 }
 
+/// The white and black bots of a game by its place: colours alternate in
+/// the regular round, and the pair's first bot has White in the first
+/// overtime game.
+pub(super) fn colours(pair: &Pair, overtime: bool, index: u32) -> (usize, usize) {
+    let first_white = if overtime {
+        index == 0
+    } else {
+        index.is_multiple_of(2)
+    };
+    if first_white {
+        (pair.a, pair.b)
+    } else {
+        (pair.b, pair.a)
+    }
+}
+
 /// Every pair's regular games, pair by pair.
 pub(super) fn regular_jobs(config: &Config, openings: &[Opening], pairs: &[Pair]) -> Vec<Job> {
     let mut jobs = Vec::new();
     for (p, pair) in pairs.iter().enumerate() {
         for g in 0..config.games_per_pair {
-            let (white, black) = if g % 2 == 0 {
-                (pair.a, pair.b)
-            } else {
-                (pair.b, pair.a)
-            };
+            let (white, black) = colours(pair, false, g);
             let (start, opening) = start_of(config, openings, g);
             jobs.push(Job {
                 pair: p,
@@ -104,11 +116,7 @@ pub(super) fn regular_jobs(config: &Config, openings: &[Opening], pairs: &[Pair]
 pub(super) fn overtime_jobs(config: &Config, p: usize, pair: &Pair, removal: &Removal) -> Vec<Job> {
     (0..2u32)
         .map(|g| {
-            let (white, black) = if g == 0 {
-                (pair.a, pair.b)
-            } else {
-                (pair.b, pair.a)
-            };
+            let (white, black) = colours(pair, true, g);
             Job {
                 pair: p,
                 overtime: true,

@@ -6,15 +6,15 @@
 //! in, so a seed reproduces the results with any number of threads.
 
 use super::contest::ContestRules;
-use super::jobs::{play_job, record_of, Done, Setup};
+use super::folder;
+use super::html;
+use super::jobs::{play_job, Done, Setup};
 use super::openings::Opening;
-use super::pairs::{overtime_start, pair_record, Pair, PairState};
 use super::python::{self, Adapter};
-use super::results::{
-    self, BotRecord, ContestSettings, GameRecord, PairRecord, Results, SandboxRecord,
-};
+use super::results::{GameRecord, Results};
+use super::round::Round;
 use super::sandbox::Sandbox;
-use super::schedule::{overtime_jobs, regular_jobs, shuffled_openings, start_of, Schedule};
+use super::schedule::{shuffled_openings, Schedule};
 use super::spec::{BotKind, BotSpec};
 use crate::checkers::rules::Variant;
 use std::path::PathBuf;
@@ -77,6 +77,13 @@ pub struct Config {
     /// [`super::sandbox`]; `--sandbox on`, the default); false for bots
     /// the user trusts.
     pub sandbox: bool,
+    /// Goes on with the tournament in `out` (which must hold one with
+    /// these settings) instead of starting one (see [`super::folder`]).
+    pub resume: bool,
+    /// The board page that opens a game given in its URL (`#pdn=`), for
+    /// the report's links (None: the report embeds the PDN text only).
+    /// It changes no game, so a resumed tournament may name another.
+    pub site: Option<String>,
 }
 
 impl Config {
@@ -98,6 +105,8 @@ impl Config {
             contest: None,
             python: python::DEFAULT_PYTHON.to_string(),
             sandbox: true,
+            resume: false,
+            site: None,
         }
     }
 
@@ -113,8 +122,11 @@ pub enum Event<'a> {
     Start {
         /// The bots' labels.
         labels: &'a [String],
-        /// Regular games (overtime comes on top).
+        /// Regular games (overtime comes on top), and the overtime games of
+        /// pairs already tied when resuming.
         games: usize,
+        /// Games already played, read back from the output folder.
+        resumed: usize,
         /// How bot processes are isolated.
         sandbox: &'a Sandbox,
     },
@@ -160,6 +172,10 @@ pub enum ArenaError {
     /// A game thread failed.
     #[error("a game thread failed: {0}")]
     Thread(String),
+    /// The output folder holds no tournament to resume, another one, or an
+    /// unfinished one that a fresh start would overwrite.
+    #[error("{0}")]
+    Resume(String),
 }
 
 fn labels(bots: &[Entrant]) -> Vec<String> {
@@ -213,169 +229,6 @@ fn check(config: &Config) -> Result<(), ArenaError> {
     Ok(())
 }
 
-fn write_file(path: PathBuf, text: &str) -> Result<(), ArenaError> {
-    std::fs::write(&path, text).map_err(|source| ArenaError::Io { path, source })
-}
-
-/// What the tournament learns of each bot as games finish.
-struct BotNotes {
-    names: Vec<Option<String>>,
-    isolated: Vec<Option<bool>>,
-}
-
-impl BotNotes {
-    fn note(&mut self, done: &Done) {
-        for (side, bot) in [done.job.white, done.job.black].into_iter().enumerate() {
-            if self.names[bot].is_none() {
-                self.names[bot] = done.names[side].clone();
-            }
-            self.isolated[bot] = match (self.isolated[bot], done.isolated[side]) {
-                (Some(false), _) | (_, Some(false)) => Some(false),
-                (_, now) => now,
-            };
-        }
-    }
-}
-
-/// The tournament in progress on the main thread: pairs, records, reports.
-struct Round<'a> {
-    config: &'a Config,
-    labels: Vec<String>,
-    openings: Vec<Opening>,
-    pairs: Vec<Pair>,
-    schedule: &'a Schedule,
-    records: Vec<(usize, bool, u32, GameRecord)>,
-    notes: BotNotes,
-    scheduled: usize,
-    finished: usize,
-    sandbox: Sandbox,
-}
-
-impl Round<'_> {
-    /// Records a finished game, reports it, and schedules overtime for a
-    /// pair it leaves tied. True while games are still to come.
-    fn finish(
-        &mut self,
-        done: Done,
-        on_event: &mut dyn FnMut(&Event<'_>),
-    ) -> Result<bool, ArenaError> {
-        self.finished += 1;
-        self.notes.note(&done);
-        let width = self.pairs.len().to_string().len().max(2);
-        let record = record_of(&done, &self.labels, width);
-        if let Some(dir) = &self.config.out {
-            let event = format!(
-                "Warcaby arena ({}, seed {})",
-                self.config.variant, self.config.seed
-            );
-            let text = results::pdn_text(&record, &done.played.game, &event);
-            write_file(dir.join(&record.pdn), &text)?;
-        }
-        let (p, overtime, index) = (done.job.pair, done.job.overtime, done.job.index);
-        let pair = &mut self.pairs[p];
-        pair.add(done);
-        let [a, b] = pair.all_score();
-        let pair_score = if record.white == self.labels[pair.a] {
-            [a, b]
-        } else {
-            [b, a]
-        };
-        on_event(&Event::Game {
-            record: &record,
-            done: self.finished,
-            scheduled: self.scheduled,
-            pair_score,
-        });
-        self.records.push((p, overtime, index, record));
-        if let PairState::Tied = self.pairs[p].state() {
-            self.start_overtime(p, on_event);
-        }
-        Ok(self
-            .pairs
-            .iter()
-            .any(|pair| !matches!(pair.state(), PairState::Over)))
-    }
-
-    fn start_overtime(&mut self, p: usize, on_event: &mut dyn FnMut(&Event<'_>)) {
-        let (base, _) = start_of(self.config, &self.openings, 0);
-        let removal = overtime_start(self.config, p, &base);
-        let pair = &self.pairs[p];
-        on_event(&Event::Overtime {
-            pair: p + 1,
-            bots: [&self.labels[pair.a], &self.labels[pair.b]],
-            removed: removal.count,
-            fen: removal.position.to_fen(),
-        });
-        self.schedule
-            .push(overtime_jobs(self.config, p, pair, &removal));
-        self.scheduled += 2;
-        self.pairs[p].overtime = Some((removal, vec![None, None]));
-    }
-
-    /// The results once every pair is over.
-    fn results(mut self) -> Results {
-        let config = self.config;
-        self.records.sort_by_key(|(p, o, i, _)| (*p, *o, *i));
-        let games: Vec<GameRecord> = self.records.into_iter().map(|(.., r)| r).collect();
-        let pairs: Vec<PairRecord> = self
-            .pairs
-            .iter()
-            .enumerate()
-            .map(|(p, pair)| pair_record(p, pair, &self.labels))
-            .collect();
-        let standings = results::standings(&self.labels, &pairs, &games);
-        let bots = config
-            .bots
-            .iter()
-            .enumerate()
-            .map(|(i, b)| BotRecord {
-                label: self.labels[i].clone(),
-                spec: b.text.clone(),
-                kind: b.spec.kind().name().to_string(),
-                name: self.notes.names[i].clone(),
-                network_isolated: self.notes.isolated[i],
-            })
-            .collect();
-        let network = self
-            .notes
-            .isolated
-            .iter()
-            .flatten()
-            .fold(None, |all, &one| Some(all.unwrap_or(true) && one));
-        let sandbox = SandboxRecord {
-            mode: if self.sandbox.on { "on" } else { "off" }.to_string(),
-            landlock: match (self.sandbox.on, self.sandbox.landlock_abi) {
-                (false, _) => "off",
-                (true, None) => "unavailable",
-                (true, Some(_)) => "on",
-            }
-            .to_string(),
-            landlock_abi: self.sandbox.landlock_abi.filter(|_| self.sandbox.on),
-            network_namespace: network,
-            memory_limit_mib: config.memory_mib,
-            summary: self.sandbox.summary(network, config.memory_mib),
-        };
-        Results {
-            variant: config.variant.to_string(),
-            seed: config.seed,
-            games_per_pair: config.games_per_pair,
-            time_per_game_ms: config.game_time().as_millis() as u64,
-            time_scale: config.time_scale,
-            memory_limit_mib: config.memory_mib,
-            sandbox,
-            contest: config.contest.as_ref().map(|c| ContestSettings {
-                flags: c.flags,
-                fixed_move_time_ms: c.move_time.map(results::millis),
-            }),
-            openings: self.openings.iter().map(|o| o.text.clone()).collect(),
-            bots,
-            pairs,
-            games,
-            standings,
-        }
-    }
-}
-
 /// A game thread: plays games from the schedule until it is closed,
 /// sending each (or the message of a panic) back.
 fn game_thread(
@@ -413,51 +266,62 @@ fn adapter_for(config: &Config) -> Result<Option<Adapter>, ArenaError> {
         })
 }
 
-/// Runs the tournament, reporting as it goes, and writes the PDN files and
-/// `results.json` when `config.out` is set.
+/// Runs the tournament, reporting as it goes, and writes the PDN files,
+/// the game records, `results.json` and `report.html` when `config.out` is
+/// set. With
+/// `config.resume` it goes on from the games recorded in `config.out`.
 pub fn run(config: &Config, on_event: &mut dyn FnMut(&Event<'_>)) -> Result<Results, ArenaError> {
     check(config)?;
-    if let Some(dir) = &config.out {
-        std::fs::create_dir_all(dir).map_err(|source| ArenaError::Io {
-            path: dir.clone(),
-            source,
-        })?;
-    }
+    let saved = match &config.out {
+        Some(dir) => folder::open(dir, config)?,
+        None if config.resume => {
+            return Err(ArenaError::Config(
+                "resuming needs the output folder".into(),
+            ))
+        }
+        None => Vec::new(),
+    };
     let adapter = adapter_for(config)?;
     let sandbox = Sandbox::detect(config.sandbox);
     let setup = Setup::new(config, adapter.as_ref().map(Adapter::script), sandbox)?;
-    let n = config.bots.len();
-    let pairs: Vec<Pair> = (0..n)
-        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-        .map(|(a, b)| Pair::new(a, b, config.games_per_pair))
-        .collect();
     let schedule = Schedule::default();
     let openings = shuffled_openings(config);
-    schedule.push(regular_jobs(config, &openings, &pairs));
-    let mut round = Round {
-        config,
-        labels: labels(&config.bots),
-        scheduled: pairs.len() * config.games_per_pair as usize,
-        openings,
-        pairs,
-        schedule: &schedule,
-        records: Vec::new(),
-        notes: BotNotes {
-            names: vec![None; n],
-            isolated: vec![None; n],
-        },
-        finished: 0,
-        sandbox,
-    };
+    let mut round = Round::new(config, labels(&config.bots), openings, &schedule, sandbox);
+    round.restore(saved)?;
+    round.schedule_rest();
     on_event(&Event::Start {
         labels: &round.labels,
         games: round.scheduled,
+        resumed: round.finished,
         sandbox: &sandbox,
     });
+    if round.open() {
+        play_rest(&mut round, &schedule, &setup, on_event)?;
+    }
+    drop(adapter);
+    let results = round.results();
+    if let Some(dir) = &config.out {
+        let json = serde_json::to_string_pretty(&results).expect("results serialise");
+        folder::write_atomic(&dir.join(folder::RESULTS_FILE), &(json + "\n"))?;
+        let report = html::page(&results, dir, config.site.as_deref());
+        folder::write_atomic(&dir.join(folder::REPORT_FILE), &report)?;
+    }
+    Ok(results)
+}
+
+/// Plays the scheduled games on `config.jobs` threads until every pair is
+/// over.
+fn play_rest(
+    round: &mut Round<'_>,
+    schedule: &Schedule,
+    setup: &Setup,
+    on_event: &mut dyn FnMut(&Event<'_>),
+) -> Result<(), ArenaError> {
+    let config = round.config;
     let (tx, rx) = mpsc::channel::<Result<Done, String>>();
-    let outcome: Result<(), ArenaError> = std::thread::scope(|scope| {
-        for _ in 0..config.jobs.min(round.scheduled) {
-            let (tx, schedule, setup) = (tx.clone(), &schedule, &setup);
+    std::thread::scope(|scope| {
+        for _ in 0..config.jobs.min(round.remaining()).max(1) {
+            let tx = tx.clone();
             scope.spawn(move || game_thread(schedule, config, setup, tx));
         }
         drop(tx);
@@ -475,13 +339,5 @@ pub fn run(config: &Config, on_event: &mut dyn FnMut(&Event<'_>)) -> Result<Resu
         };
         schedule.close();
         result
-    });
-    outcome?;
-    drop(adapter);
-    let results = round.results();
-    if let Some(dir) = &config.out {
-        let json = serde_json::to_string_pretty(&results).expect("results serialise");
-        write_file(dir.join("results.json"), &(json + "\n"))?;
-    }
-    Ok(results)
+    })
 }

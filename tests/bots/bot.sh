@@ -1,6 +1,8 @@
 #!/bin/sh
 # A test bot for the arena's line protocol: bot.sh MODE, where MODE is
 #   first       plays the first legal move listed
+#   pause       plays the first legal move after 20 ms (a game that lasts a
+#               second or two, for tests that stop a tournament midway)
 #   white-only  plays the first legal move as White, an illegal one as Black
 #   crash       exits with status 3 when asked to move
 #   illegal     answers with a move that is never legal (1-2)
@@ -18,6 +20,7 @@ while read -r word rest; do
     go)
       case "$mode" in
         first) echo "move $first" ;;
+        pause) sleep 0.02; echo "move $first" ;;
         white-only)
           if [ "$color" = white ]; then echo "move $first"; else echo "move 1-2"; fi ;;
         crash) echo "segfault imminent" >&2; exit 3 ;;

@@ -2,13 +2,16 @@
 //! framework's match rules, with live results, standings, Elo, PDN files and
 //! a results JSON (see `warcaby::arena`).
 
-use anyhow::{bail, Context, Result};
-use clap::Args;
+use anyhow::{anyhow, bail, Result};
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use warcaby::arena::contest::ContestRules;
+use warcaby::arena::folder::{self, Settings};
 use warcaby::arena::{self, report, BotSpec, Config, Entrant, Event};
 use warcaby::core::rng::entropy_seed;
 use warcaby::Variant;
@@ -50,9 +53,24 @@ pub(crate) struct ArenaArgs {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1, value_name = "N")]
     jobs: usize,
-    /// Directory for the PDN files and results.json.
+    /// Directory for the PDN files, the game records, results.json and
+    /// report.html. One that holds an unfinished tournament is refused
+    /// (see --resume).
     #[arg(long, default_value = "arena-out", value_name = "DIR")]
     out: PathBuf,
+    /// Go on with the tournament in DIR (its --out folder) after a kill:
+    /// recorded games are kept, the rest played with the settings it
+    /// started with, for the same results. The options that decide the
+    /// games (bots, --contest, seed, rules, times, openings, memory,
+    /// overtime, sandbox) may be left out; any given must equal the
+    /// recorded one. --jobs, --python and --quiet may change.
+    #[arg(long, value_name = "DIR", conflicts_with = "out")]
+    resume: Option<PathBuf>,
+    /// The board page (e.g. https://example.org/warcaby/) that report.html
+    /// links each game to, as URL#pdn=<the game's PDN>; without it the
+    /// report embeds each game's PDN text to copy and links its file.
+    #[arg(long, value_name = "URL")]
+    site: Option<String>,
     /// Seed for everything random (default: a random seed, printed).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
@@ -82,7 +100,7 @@ const MAX_CODE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The Python bots of a contest folder: every `*.py` in it, by name.
 fn folder_bots(dir: &Path) -> Result<Vec<String>> {
-    let entries = std::fs::read_dir(dir).with_context(|| dir.display().to_string())?;
+    let entries = std::fs::read_dir(dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "py"))
@@ -147,7 +165,7 @@ fn entrants(args: &ArenaArgs) -> Result<Vec<Entrant>> {
     }
     let bots = specs
         .iter()
-        .map(|s| Entrant::parse(s))
+        .map(|s| Entrant::parse(s).map_err(|e| anyhow!("{e}")))
         .collect::<Result<Vec<_>, _>>()?;
     if args.contest.is_some() {
         check_code_size(&bots)?;
@@ -191,6 +209,7 @@ fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
         Event::Start {
             labels,
             games,
+            resumed,
             sandbox,
         } => {
             let time = match &config.contest {
@@ -203,14 +222,21 @@ fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
                     c.flags
                 ),
             };
-            format!(
+            let mut line = format!(
                 "arena: {} bots, {games} games ({} per pair, overtime for tied pairs), variant {}, {time}, seed {seed}, jobs {}\n{}",
                 labels.len(),
                 config.games_per_pair,
                 config.variant,
                 config.jobs,
                 sandbox.summary(None, config.memory_mib)
-            )
+            );
+            if *resumed > 0 {
+                let _ = write!(
+                    line,
+                    "\nresuming: {resumed} of {games} games already played, kept from the output folder"
+                );
+            }
+            line
         }
         Event::Game {
             record,
@@ -232,25 +258,36 @@ fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
     })
 }
 
-pub(crate) fn run(args: &ArenaArgs) -> Result<()> {
-    let bots = entrants(args)?;
-    let openings = match &args.openings {
+/// The openings of `--openings FILE`, if given.
+fn openings(args: &ArenaArgs) -> Result<Vec<arena::openings::Opening>> {
+    match &args.openings {
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
+            let text =
+                std::fs::read_to_string(path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
             arena::openings::parse(&text, args.variant)
-                .map_err(anyhow::Error::msg)
-                .with_context(|| path.display().to_string())?
+                .map_err(|e| anyhow!("{}: {e}", path.display()))
         }
-        None => Vec::new(),
-    };
+        None => Ok(Vec::new()),
+    }
+}
+
+fn time_per_game(args: &ArenaArgs) -> Result<Duration> {
     if !(args.time_per_game > 0.0 && args.time_per_game.is_finite()) {
         bail!("--time-per-game must be a positive number of seconds");
     }
+    Ok(Duration::from_secs_f64(args.time_per_game))
+}
+
+/// A new tournament's configuration from the arguments.
+fn fresh_config(args: &ArenaArgs) -> Result<Config> {
+    let bots = entrants(args)?;
+    let openings = openings(args)?;
+    let time_per_game = time_per_game(args)?;
     let seed = args.seed.unwrap_or_else(entropy_seed);
-    let config = Config {
+    Ok(Config {
         variant: args.variant,
         games_per_pair: args.games_per_pair,
-        time_per_game: Duration::from_secs_f64(args.time_per_game),
+        time_per_game,
         time_scale: args.time_scale,
         openings,
         jobs: args.jobs,
@@ -261,12 +298,97 @@ pub(crate) fn run(args: &ArenaArgs) -> Result<()> {
         python: args.python.clone(),
         sandbox: args.sandbox == "on",
         ..Config::new(bots, seed)
+    })
+}
+
+/// The tournament in `dir` to go on with: its recorded settings, which the
+/// options given must not contradict (each given option replaces the
+/// recorded value in a copy compared with the record).
+fn resumed_config(args: &ArenaArgs, matches: &ArgMatches, dir: &Path) -> Result<Config> {
+    let recorded = folder::read_settings(dir).map_err(|e| anyhow!("{e}"))?;
+    let settings_file = dir.join(folder::SETTINGS_FILE);
+    let mut config = recorded.config().map_err(|e| {
+        anyhow!(
+            "{}: {e} (paths are as given when the tournament started: resume from that folder)",
+            settings_file.display()
+        )
+    })?;
+    let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
+    let mut asked = config.clone();
+    if given("bots") || given("contest") {
+        asked.bots = entrants(args)?;
+    }
+    if given("contest") {
+        asked.contest = contest_rules(args)?;
+    }
+    if let Some(rules) = asked.contest.as_mut() {
+        if given("move_time") {
+            rules.move_time = contest_rules(args)?.and_then(|r| r.move_time);
+        }
+        if given("time_flags") {
+            rules.flags = args.time_flags;
+        }
+    }
+    if given("variant") {
+        asked.variant = args.variant;
+    }
+    if given("openings") {
+        asked.openings = openings(args)?;
+    }
+    if given("time_per_game") {
+        asked.time_per_game = time_per_game(args)?;
+    }
+    macro_rules! overlay {
+        ($($id:literal => $field:ident = $value:expr),* $(,)?) => {
+            $(if given($id) { asked.$field = $value; })*
+        };
+    }
+    overlay! {
+        "games_per_pair" => games_per_pair = args.games_per_pair,
+        "time_scale" => time_scale = args.time_scale,
+        "seed" => seed = args.seed.unwrap_or(recorded.seed),
+        "memory_mb" => memory_mib = args.memory_mb,
+        "overtime_men" => overtime_men = args.overtime_men,
+        "sandbox" => sandbox = args.sandbox == "on",
+    }
+    let differ = recorded.differences(&Settings::of(&asked));
+    if !differ.is_empty() {
+        bail!(
+            "--resume {}: the {} given differ from the recorded tournament's (in {}); leave \
+             them out to go on with the recorded ones",
+            dir.display(),
+            differ.join(", "),
+            settings_file.display()
+        );
+    }
+    config.jobs = args.jobs;
+    if given("python") {
+        config.python = args.python.clone();
+    }
+    config.out = Some(dir.to_path_buf());
+    config.resume = true;
+    Ok(config)
+}
+
+pub(crate) fn run(args: &ArenaArgs, matches: &ArgMatches) -> Result<()> {
+    let mut config = match &args.resume {
+        Some(dir) => resumed_config(args, matches, dir)?,
+        None => fresh_config(args)?,
     };
+    config.site = args.site.clone();
+    let seed = config.seed;
+    let out = config.out.clone().unwrap_or_default();
     let bar = progress_bar(args.quiet);
     let mut on_event = |event: &Event<'_>| {
         match event {
-            Event::Start { games, sandbox, .. } => {
+            Event::Start {
+                games,
+                resumed,
+                sandbox,
+                ..
+            } => {
                 bar.set_length(*games as u64);
+                bar.set_position(*resumed as u64);
                 // Said whatever --quiet says: files are not isolated.
                 if let Some(warning) = sandbox.warning() {
                     bar.suspend(|| eprintln!("{warning}"));
@@ -285,16 +407,16 @@ pub(crate) fn run(args: &ArenaArgs) -> Result<()> {
         }
         let _ = std::io::stdout().flush();
     };
-    let results = arena::run(&config, &mut on_event)?;
+    let results = arena::run(&config, &mut on_event).map_err(|e| anyhow!("{e}"))?;
     bar.finish_and_clear();
     println!();
     println!("{}", report::standings(&results));
     print!("{}", report::elo_lines(&results));
     println!("{}", results.sandbox.summary);
     println!(
-        "\n{} games; PDN files and results.json in {}",
+        "\n{} games; PDN files, results.json and report.html in {}",
         results.games.len(),
-        args.out.display()
+        out.display()
     );
     Ok(())
 }

@@ -25,7 +25,7 @@ mod tactics;
 mod think;
 
 use anyhow::{bail, Result};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
 use warcaby::games::{GameKind, GameNode, NodeJob};
@@ -195,8 +195,12 @@ fn quiet_on_closed_pipe() {
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    // The matches too: `arena --resume` asks which options were given.
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)));
+    let (cli, matches) = match parsed {
+        Ok(both) => both,
         Err(e) if !e.use_stderr() => {
             let _ = e.print();
             return ExitCode::SUCCESS;
@@ -221,7 +225,12 @@ fn main() -> ExitCode {
         Command::Compare(args) => think::run_compare(args),
         Command::Play(args) => play::run(args),
         Command::Pdn(_) => unreachable!("handled above"),
-        Command::Arena(args) => arena::run(args),
+        Command::Arena(args) => {
+            let sub = matches
+                .subcommand_matches("arena")
+                .expect("the arena's matches");
+            arena::run(args, sub)
+        }
         Command::Clobber(cmd) => clobber::run(cmd),
         Command::Bench(cmd) => bench::run(cmd),
         Command::Az(cmd) => az::run(cmd),

@@ -107,13 +107,19 @@ pub fn start() -> Result<(), JsValue> {
     };
     APP.with(|cell| *cell.borrow_mut() = Some(App::new(ui, settings, game)));
     dom::handlers::install_handlers()?;
+    // A game in the address (a link from an arena report) is imported as
+    // if pasted: a bad one gives import's notice and changes nothing.
+    let linked = state::link::pdn_in_fragment(&dom::location_hash());
     with_app(|app| {
         if restored_game {
             app.restore_flow();
         }
         app.begin(notice);
-        if first_visit {
-            app.first_visit();
+        match &linked {
+            Some(Ok(pdn)) => app.import(pdn),
+            Some(Err(why)) => app.notice(&i18n::notices::bad_link(app.settings().lang, *why)),
+            None if first_visit => app.first_visit(),
+            None => {}
         }
     });
     Ok(())

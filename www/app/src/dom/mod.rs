@@ -31,6 +31,11 @@ pub(crate) fn element<T: JsCast>(id: &str) -> Result<T, JsValue> {
         .map_err(|_| JsValue::from_str(&format!("#{id} has the wrong kind")))
 }
 
+/// The page address's fragment (`#...`), empty when it has none.
+pub fn location_hash() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
 /// Milliseconds since the page loaded.
 pub fn now() -> f64 {
     window().performance().map_or(0.0, |p| p.now())

@@ -101,6 +101,22 @@ pub fn not_loaded(lang: Lang, why: &str) -> String {
     )
 }
 
+/// Why the game in the page's address (`#pdn=`) could not be read.
+pub fn bad_link(lang: Lang, why: crate::state::link::LinkError) -> String {
+    use crate::state::link::LinkError;
+    let why = match why {
+        LinkError::BrokenEscape(at) => lang.pick(
+            format!("the link's game is cut or garbled (a broken % escape at character {at})"),
+            format!("partia w linku jest ucięta lub zniekształcona (zły kod % na znaku {at})"),
+        ),
+        LinkError::NotText => lang.pick(
+            "the link's game is not text".to_string(),
+            "partia w linku nie jest tekstem".to_string(),
+        ),
+    };
+    not_loaded(lang, &why)
+}
+
 /// Load pressed with nothing pasted (checkers).
 pub fn paste_checkers_first(lang: Lang) -> &'static str {
     lang.pick(

@@ -11,6 +11,7 @@ pub mod editor;
 pub mod ending;
 pub mod game;
 pub mod howto;
+pub mod link;
 pub mod newgame;
 pub mod saved;
 pub mod selection;
