@@ -3,7 +3,9 @@
 //! two games from the start position (the first opening's, if any) with
 //! the same number of men removed from each side, and games run on `jobs`
 //! threads. Results are put in schedule order whatever order games finish
-//! in, so a seed reproduces the results with any number of threads.
+//! in, so a seed reproduces the results with any number of threads. Each
+//! finished game is kept in the output folder as it comes in, so that a
+//! killed tournament goes on with `resume` (see [`super::folder`]).
 
 use super::contest::ContestRules;
 use super::folder;
