@@ -44,7 +44,7 @@ const FORMAT: &str = "warcaby-arena-tournament/1";
 /// exactly.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
-    /// [`FORMAT`].
+    /// The file format's name and version (`warcaby-arena-tournament/1`).
     pub format: String,
     /// The rules.
     pub variant: String,
