@@ -3,10 +3,11 @@
 
 use std::process::Output;
 use warcaby::arena::BotSpec;
-use warcaby::checkers::ai::{Engine, Level};
+use warcaby::checkers::ai::{search_position, Level};
 use warcaby::checkers::book::{self, Book};
+use warcaby::games::Engine;
 use warcaby::games::{AnyEval, AnyGame, EngineChoice};
-use warcaby::search::{Algorithm, Limits};
+use warcaby::search::{Algorithm, Limits, Searcher};
 use warcaby::{Game, Position, Variant};
 
 mod common;
@@ -79,8 +80,8 @@ fn a_built_mini_book_holds_the_searched_moves_and_is_reproducible() {
             .expect("the ballot's positions are in the book");
         assert!(pos.legal_moves().contains(&hit.mv));
         let level = Level::MAX;
-        let mut engine = Engine::new(level.config(0), level.eval());
-        let searched = engine.think_position(pos, Limits::nodes(NODES), |_| {});
+        let mut engine = Searcher::new(level.config(0), level.eval());
+        let searched = search_position(&mut engine, pos, Limits::nodes(NODES));
         assert_eq!(
             Some(hit.mv),
             searched.best_move,
@@ -199,9 +200,14 @@ fn an_engine_with_the_book_plays_it_and_without_searches() {
     let game = Game::new(Variant::English);
     let expected = book::builtin_move(game.position()).unwrap().mv;
     let level = Level::MAX;
-    let mut with = Engine::new(level.config(0), level.eval()).with_book(true);
-    let info = with.think(&game, Limits::nodes(500), |_| {});
-    assert_eq!((info.best_move, info.nodes), (Some(expected), 0));
-    let mut without = Engine::new(level.config(0), level.eval());
-    assert!(without.think(&game, Limits::nodes(500), |_| {}).nodes > 0);
+    let mut with = Engine::configured(level.config(0), level.eval()).with_book(true);
+    let thought = with.think_checkers(&game, Limits::nodes(500)).unwrap();
+    assert!(thought.from_book);
+    assert_eq!(
+        (thought.info.best_move, thought.info.nodes),
+        (Some(expected), 0)
+    );
+    let mut without = Engine::configured(level.config(0), level.eval());
+    let thought = without.think_checkers(&game, Limits::nodes(500)).unwrap();
+    assert!(!thought.from_book && thought.info.nodes > 0);
 }

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-use warcaby::checkers::ai::{CheckersEval, CheckersNode, Engine, Level};
+use warcaby::checkers::ai::{search_game, search_position, CheckersEval, CheckersNode, Level};
 use warcaby::core::rng::Rng;
 use warcaby::search::{Algorithm, Limits, SearchConfig, Searcher, MATE};
 use warcaby::{Color, Game, Outcome, Position, Variant};
@@ -36,8 +36,8 @@ fn fixed_depth(algorithm: Algorithm, pos: &Position, depth: u32) -> (i32, u64) {
         ordering: algorithm == Algorithm::NegaScout,
         ..SearchConfig::bare(algorithm)
     };
-    let mut engine = Engine::new(config, CheckersEval::Positional);
-    let r = engine.think_position(pos, Limits::depth(depth), |_| {});
+    let mut engine = Searcher::new(config, CheckersEval::Positional);
+    let r = search_position(&mut engine, pos, Limits::depth(depth));
     assert!(pos.legal_moves().contains(&r.best_move.unwrap()));
     (r.score, r.nodes)
 }
@@ -94,8 +94,8 @@ fn algorithms_agree_and_pruning_pays() {
 
 fn best(variant: Variant, fen: &str, depth: u32) -> (String, i32, Position) {
     let pos = Position::from_fen(fen, variant).unwrap();
-    let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
-    let r = engine.think_position(&pos, Limits::depth(depth), |_| {});
+    let mut engine = Searcher::new(SearchConfig::default(), CheckersEval::Positional);
+    let r = search_position(&mut engine, &pos, Limits::depth(depth));
     let mv = r.best_move.expect("a move");
     (
         warcaby::checkers::notation::full_text(&mv, pos.rules()),
@@ -133,8 +133,8 @@ fn a_fork_one_ply_deep_is_seen_only_with_the_threat_extension() {
             threat_extension,
             ..SearchConfig::default()
         };
-        let mut engine = Engine::new(config, CheckersEval::Material);
-        let r = engine.think_position(&pos, Limits::depth(1), |_| {});
+        let mut engine = Searcher::new(config, CheckersEval::Material);
+        let r = search_position(&mut engine, &pos, Limits::depth(1));
         let mv = r.best_move.expect("a move");
         (
             warcaby::checkers::notation::full_text(&mv, pos.rules()),
@@ -170,12 +170,12 @@ fn the_winning_capture_chain_is_chosen() {
 /// Engine against engine from `fen` for up to `plies`: the game record.
 fn play_out(variant: Variant, fen: &str, plies: usize, depth: u32) -> Game {
     let mut game = Game::from_position(Position::from_fen(fen, variant).unwrap());
-    let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
+    let mut engine = Searcher::new(SearchConfig::default(), CheckersEval::Positional);
     for _ in 0..plies {
         if game.outcome().is_some() {
             break;
         }
-        let r = engine.think(&game, Limits::depth(depth), |_| {});
+        let r = search_game(&mut engine, &game, Limits::depth(depth));
         game.play(&r.best_move.unwrap()).unwrap();
     }
     game
@@ -243,10 +243,10 @@ fn fastest_win_and_slowest_loss_are_preferred() {
     // score the same loss from the other side: the longest resistance.
     let mut game =
         Game::from_position(Position::from_fen("W:WK1,K2,K3:BK32", Variant::Tournament).unwrap());
-    let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
+    let mut engine = Searcher::new(SearchConfig::default(), CheckersEval::Positional);
     let mut white_scores = Vec::new();
     while game.outcome().is_none() {
-        let r = engine.think(&game, Limits::depth(24), |_| {});
+        let r = search_game(&mut engine, &game, Limits::depth(24));
         if game.position().side_to_move() == Color::White {
             white_scores.push(r.score);
         } else {
@@ -267,8 +267,8 @@ fn returned_moves_are_legal_under_every_limit() {
     for variant in Variant::ALL {
         for pos in random_positions(variant, 40, 99) {
             for limit in limits {
-                let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
-                let r = engine.think_position(&pos, limit, |_| {});
+                let mut engine = Searcher::new(SearchConfig::default(), CheckersEval::Positional);
+                let r = search_position(&mut engine, &pos, limit);
                 assert!(
                     pos.legal_moves().contains(&r.best_move.unwrap()),
                     "{}",
@@ -283,13 +283,13 @@ fn returned_moves_are_legal_under_every_limit() {
 #[test]
 fn node_and_time_limits_are_obeyed() {
     let pos = Position::start(Variant::English);
-    let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
-    let r = engine.think_position(&pos, Limits::nodes(20_000), |_| {});
+    let mut engine = Searcher::new(SearchConfig::default(), CheckersEval::Positional);
+    let r = search_position(&mut engine, &pos, Limits::nodes(20_000));
     assert!(r.nodes <= 20_000 + 1, "{} nodes", r.nodes);
     assert!(r.depth >= 4, "depth {}", r.depth);
     // Time: checked loosely here (the benchmark measures precisely).
     let start = Instant::now();
-    let r = engine.think_position(&pos, Limits::time_ms(200), |_| {});
+    let r = search_position(&mut engine, &pos, Limits::time_ms(200));
     let spent = start.elapsed();
     assert!(spent < Duration::from_millis(700), "took {spent:?}");
     assert!(r.depth >= 4, "depth {}", r.depth);
@@ -309,13 +309,13 @@ fn a_time_budget_is_used_not_just_respected() {
     // start until 60 % is gone and the last one runs to the budget, or the
     // ceiling while the best move fails.
     let mut engine =
-        Engine::new(SearchConfig::default(), CheckersEval::Positional).with_clock(node_clock);
+        Searcher::new(SearchConfig::default(), CheckersEval::Positional).with_clock(node_clock);
     let pos = Position::start(Variant::English);
     for (limits, most) in [
         (Limits::time_ms(100), 101),
         (Limits::time_ms(100).with_max_time_ms(300), 301),
     ] {
-        let r = engine.think_position(&pos, limits, |_| {});
+        let r = search_position(&mut engine, &pos, limits);
         assert!(
             (60..=most).contains(&r.time_ms),
             "{limits:?}: used {} ms",
@@ -325,21 +325,21 @@ fn a_time_budget_is_used_not_just_respected() {
     // A single legal move is answered at once under a time limit.
     let forced = Position::from_fen("B:W18:B14,1", Variant::English).unwrap();
     assert_eq!(forced.legal_moves().len(), 1);
-    let r = engine.think_position(&forced, Limits::time_ms(100), |_| {});
+    let r = search_position(&mut engine, &forced, Limits::time_ms(100));
     assert_eq!((r.depth, r.time_ms < 10), (1, true));
 }
 
 #[test]
 fn stop_flag_ends_an_unlimited_search() {
     let pos = Position::start(Variant::Russian);
-    let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
+    let mut engine = Searcher::new(SearchConfig::default(), CheckersEval::Positional);
     let flag = engine.stop_flag();
     let stopper = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(150));
         flag.store(true, Ordering::Relaxed);
     });
     let start = Instant::now();
-    let r = engine.think_position(&pos, Limits::default(), |_| {});
+    let r = search_position(&mut engine, &pos, Limits::default());
     stopper.join().unwrap();
     assert!(start.elapsed() < Duration::from_secs(3));
     assert!(pos.legal_moves().contains(&r.best_move.unwrap()));
@@ -348,9 +348,13 @@ fn stop_flag_ends_an_unlimited_search() {
 #[test]
 fn iterations_are_reported_in_order() {
     let pos = Position::start(Variant::Tournament);
-    let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Material);
+    let mut engine = Searcher::new(SearchConfig::default(), CheckersEval::Material);
     let mut depths = Vec::new();
-    let r = engine.think_position(&pos, Limits::depth(7), |info| {
+    let node = CheckersNode {
+        pos,
+        quiet_plies: 0,
+    };
+    let r = engine.search(&node, &[], Limits::depth(7), |info| {
         assert!(!info.pv.is_empty());
         assert_eq!(info.best_move, info.pv.first().copied());
         depths.push(info.depth)
@@ -380,13 +384,13 @@ fn draws_are_respected_inside_the_search() {
 fn level_game(level: i64, seed: u64) -> Vec<String> {
     let level = Level::new(level).unwrap();
     let mut game = Game::new(Variant::Tournament);
-    let mut engine = Engine::new(level.config(seed), level.eval());
+    let mut engine = Searcher::new(level.config(seed), level.eval());
     let mut texts = Vec::new();
     while game.outcome().is_none() && game.ply_count() < 40 {
-        let r = engine.think(
+        let r = search_game(
+            &mut engine,
             &game,
             Limits::depth(level.limits(1000).depth.unwrap()),
-            |_| {},
         );
         let mv = r.best_move.unwrap();
         texts.push(game.position().move_text(&mv));

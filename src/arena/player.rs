@@ -3,8 +3,8 @@
 
 use super::process::cut;
 use super::spec::{AzSpec, BotSpec, EngineSpec};
-use crate::az::{AzPlayer, MctsLimits};
-use crate::checkers::ai::{Engine, Level};
+use crate::az::Net;
+use crate::checkers::ai::Level;
 use crate::checkers::egdb::Egdb;
 use crate::checkers::game::Game;
 use crate::checkers::moves::Move;
@@ -13,7 +13,9 @@ use crate::checkers::rules::Variant;
 use crate::core::named::{named_display_and_parse, Named};
 use crate::core::rng::Rng;
 use crate::core::Color;
+use crate::games::{AnyGame, Assets, Engine, EngineChoice};
 use crate::search::Limits;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// What a bot is told when a game starts.
@@ -275,25 +277,33 @@ enum EngineKind {
     Config(EngineSpec),
 }
 
-impl Player for EnginePlayer {
-    fn start(&mut self, start: &GameStart) -> Result<(), Fault> {
-        self.engine = Some(match &self.kind {
+impl EngineKind {
+    /// The engine for a game: a level plays with its own search and
+    /// evaluation (and the book if asked, never tables); a configuration
+    /// as given, with the tables it names.
+    fn engine(&self, start: &GameStart) -> Result<Engine, Fault> {
+        Ok(match self {
             EngineKind::Level { level, book, .. } => {
-                Engine::new(level.config(start.seed), level.eval()).with_book(*book)
+                Engine::configured(level.config(start.seed), level.eval()).with_book(*book)
             }
             EngineKind::Config(spec) => {
-                let config = spec.config(start.seed);
                 let egdb = match &spec.egdb {
                     Some(dir) => Some(Egdb::load_shared(dir, start.variant).map_err(|e| {
                         Fault::new(FaultKind::Crash, format!("egdb={}: {e}", dir.display()))
                     })?),
                     None => None,
                 };
-                Engine::new(config, spec.eval)
+                Engine::configured(spec.config(start.seed), spec.eval.clone())
                     .with_book(spec.book)
-                    .with_egdb(egdb)
+                    .with_endgame(egdb)
             }
-        });
+        })
+    }
+}
+
+impl Player for EnginePlayer {
+    fn start(&mut self, start: &GameStart) -> Result<(), Fault> {
+        self.engine = Some(self.kind.engine(start)?);
         Ok(())
     }
 
@@ -317,8 +327,12 @@ impl Player for EnginePlayer {
             None => limits,
         };
         let engine = self.engine.as_mut().expect("started");
-        let info = engine.think(turn.game, limits, |_| {});
-        info.best_move
+        let thought = engine
+            .think_checkers(turn.game, limits)
+            .map_err(|e| Fault::new(FaultKind::Crash, e.to_string()))?;
+        thought
+            .info
+            .best_move
             .filter(|m| turn.legal.contains(m))
             .ok_or_else(|| Fault::new(FaultKind::Crash, "the engine found no move"))
     }
@@ -350,7 +364,7 @@ pub fn builtin(spec: &BotSpec) -> Option<Box<dyn Player>> {
         })),
         BotSpec::Az(spec) => Some(Box::new(AzArenaPlayer {
             spec: spec.clone(),
-            player: None,
+            engine: None,
         })),
         _ => None,
     }
@@ -359,46 +373,53 @@ pub fn builtin(spec: &BotSpec) -> Option<Box<dyn Player>> {
 /// The AlphaZero bot (English rules only).
 pub struct AzArenaPlayer {
     spec: AzSpec,
-    player: Option<AzPlayer>,
+    engine: Option<Engine>,
+}
+
+impl AzArenaPlayer {
+    /// The bot's network: the spec's file, or the shipped one.
+    fn net(&self) -> Result<Arc<Net>, Fault> {
+        let Some(path) = &self.spec.net else {
+            return Ok(crate::az::shipped_net());
+        };
+        let read = std::fs::read(path).map_err(|e| e.to_string());
+        let net = read.and_then(|bytes| Net::from_bytes(&bytes).map_err(|e| e.to_string()));
+        net.map(Arc::new)
+            .map_err(|e| Fault::new(FaultKind::Crash, format!("{}: {e}", path.display())))
+    }
 }
 
 impl Player for AzArenaPlayer {
     fn start(&mut self, start: &GameStart) -> Result<(), Fault> {
-        let net = match &self.spec.net {
-            None => crate::az::shipped_net(),
-            Some(path) => {
-                let bytes = std::fs::read(path).map_err(|e| {
-                    Fault::new(FaultKind::Crash, format!("{}: {e}", path.display()))
-                })?;
-                let net = crate::az::Net::from_bytes(&bytes).map_err(|e| {
-                    Fault::new(FaultKind::Crash, format!("{}: {e}", path.display()))
-                })?;
-                std::sync::Arc::new(net)
-            }
-        };
-        let limits = MctsLimits {
+        let net = self.net()?;
+        let choice = EngineChoice::AlphaZero {
             sims: self.spec.sims,
-            time_ms: self.spec.time_ms,
         };
-        self.player = Some(AzPlayer::new(net, limits, start.seed));
+        let assets = Assets {
+            net: Some(&net),
+            endgame: None,
+        };
+        self.engine = Some(Engine::new(choice, assets).with_seed(start.seed));
         Ok(())
     }
 
     fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault> {
-        let player = self.player.as_mut().expect("started");
-        player.limits.time_ms = Some(move_time(self.spec.time_ms, turn.time_left));
-        let result = player
-            .think(turn.game)
+        let engine = self.engine.as_mut().expect("started");
+        let limits = Limits::time_ms(move_time(self.spec.time_ms, turn.time_left));
+        let game = AnyGame::from(turn.game.clone());
+        let report = engine
+            .think(&game, limits, |_| {})
             .map_err(|e| Fault::new(FaultKind::Crash, e.to_string()))?;
-        result
-            .moves
-            .first()
-            .map(|m| m.mv)
+        let best = report.best_move.as_deref().unwrap_or_default();
+        turn.game
+            .position()
+            .parse_move(best)
+            .ok()
             .filter(|m| turn.legal.contains(m))
             .ok_or_else(|| Fault::new(FaultKind::Crash, "the AlphaZero bot found no move"))
     }
 
     fn finish(&mut self, _result: &str, _how: &str) {
-        self.player = None;
+        self.engine = None;
     }
 }

@@ -4,9 +4,11 @@
 //! random                              uniformly random legal moves (seeded)
 //! level=N[:time=MS][:book=on|off]    the engine at playing level 1-8 (levels
 //!                                     7-8 play the opening book unless book=off)
-//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB][:book=on|off][:egdb=DIR][:threats=on|off]
+//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:net=FILE][:hash=MIB][:book=on|off][:egdb=DIR][:threats=on|off]
 //!                                     ALGO = minimax, alphabeta or negascout
 //!                                     (the opening book only with book=on;
+//!                                     net= with eval=learned plays that network
+//!                                     instead of the shipped one;
 //!                                     egdb= probes the endgame database there;
 //!                                     threats=off turns the threat extension off)
 //! az[:sims=N][:time=MS][:net=FILE]    the AlphaZero bot (English rules only),
@@ -20,8 +22,9 @@
 //! Only depth- or node-limited engines (and `random`, and levels 1-6, whose
 //! depth ends long before their time cap) replay the same games for a seed.
 
+use crate::checkers::ai::learned::EvalNet;
 use crate::checkers::ai::{CheckersEval, Level};
-use crate::core::named::{self, named_display_and_parse, Named};
+use crate::core::named::{self, named_display_and_parse, Named, UnknownName};
 use crate::search::{Algorithm, SearchConfig};
 use std::path::{Path, PathBuf};
 
@@ -130,7 +133,8 @@ pub enum SpecKey {
     Hash,
     /// `sims=N`: AlphaZero simulations per move.
     Sims,
-    /// `net=FILE`: AlphaZero network file.
+    /// `net=FILE`: a network file: the AlphaZero bot's, or an engine's
+    /// learned evaluation's (two networks can meet in one run).
     Net,
     /// `book=on|off`: the opening book.
     Book,
@@ -374,6 +378,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
             e.expected
         )
     })?;
+    let mut net = None;
     let mut engine = EngineSpec {
         algorithm,
         eval: CheckersEval::default(),
@@ -396,7 +401,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
             }
             SpecKey::Time => engine.time_ms = Some(number("time", value)?),
             SpecKey::Nodes => engine.nodes = Some(number("nodes", value)?),
-            SpecKey::Eval => engine.eval = named::parse(value).map_err(|e| e.to_string())?,
+            SpecKey::Eval => engine.eval = value.parse().map_err(|e: UnknownName| e.to_string())?,
             SpecKey::Hash => engine.hash_mib = number("hash", value)?,
             SpecKey::Book => engine.book = on_off(key, value)?,
             SpecKey::Threats => engine.threat_extension = on_off(key, value)?,
@@ -407,10 +412,19 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
                 }
                 engine.egdb = Some(dir);
             }
-            SpecKey::Sims | SpecKey::Net => {
-                return Err(format!("{key}= is an option of az, not of {head}"))
-            }
+            SpecKey::Net => net = Some(value),
+            SpecKey::Sims => return Err(format!("{key}= is an option of az, not of {head}")),
         }
+    }
+    if let Some(file) = net {
+        if !matches!(engine.eval, CheckersEval::Learned(_)) {
+            return Err(format!(
+                "net={file} is for eval=learned, not eval={}",
+                engine.eval
+            ));
+        }
+        let net = EvalNet::load(Path::new(file)).map_err(|e| format!("net={e}"))?;
+        engine.eval = CheckersEval::Learned(net);
     }
     if engine.depth.is_none() && engine.time_ms.is_none() && engine.nodes.is_none() {
         engine.time_ms = Some(DEFAULT_ENGINE_TIME_MS);

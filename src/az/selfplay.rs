@@ -6,9 +6,9 @@
 
 use super::encode::{action, ACTIONS};
 use super::mcts::{pick_move, Evaluator, Mcts, MctsConfig, MctsLimits};
-use crate::checkers::ai::{CheckersEval, Engine};
+use crate::checkers::ai::{search_game, CheckersEval};
 use crate::core::rng::Rng;
-use crate::search::{Algorithm, Limits, SearchConfig, MATE_BOUND};
+use crate::search::{Algorithm, Limits, SearchConfig, Searcher, MATE_BOUND};
 use crate::{Color, Game, Outcome, Position, Variant};
 
 /// One training position.
@@ -168,7 +168,7 @@ pub fn self_play_game<E: Evaluator>(
 }
 
 /// How [`labelled_game`] labels positions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LabelConfig {
     /// The labelling engine's depth in plies.
     pub depth: u32,
@@ -183,7 +183,7 @@ impl Default for LabelConfig {
     fn default() -> Self {
         LabelConfig {
             depth: 6,
-            eval: CheckersEval::Learned,
+            eval: CheckersEval::learned(),
             random_plies: 5,
         }
     }
@@ -202,12 +202,12 @@ pub fn labelled_game(config: LabelConfig, rng: &mut Rng) -> Vec<Sample> {
         seed: rng.next_u64(),
         ..SearchConfig::default()
     };
-    let mut engine = Engine::new(search, config.eval);
+    let mut engine = Searcher::new(search, config.eval.clone());
     let random_opening = 2 + rng.index(config.random_plies.max(1));
     let mut labelled: Vec<(Sample, Color, f32)> = Vec::new();
     while game.outcome().is_none() && game.ply_count() < 200 {
         let moves = game.legal_moves();
-        let info = engine.think(&game, Limits::depth(depth), |_| {});
+        let info = search_game(&mut engine, &game, Limits::depth(depth));
         let Some(best) = info.best_move else {
             break;
         };

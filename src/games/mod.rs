@@ -22,7 +22,7 @@ use crate::clobber::{self, ClobberError, ClobberEval, ClobberGame, ClobberMove};
 use crate::clobber::{ClobberOutcome, ClobberPosition};
 use crate::core::named::{named_display_and_parse, Named, UnknownName};
 use crate::core::Color;
-use crate::search::{Evaluator, ExactProbe, SearchGame, SearchInfo};
+use crate::search::{Evaluator, ExactProbe, SearchGame, SearchInfo, Searcher};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -52,7 +52,12 @@ named_display_and_parse!(GameKind);
 /// A game's search node with what every front end needs besides the search.
 pub trait GameNode: SearchGame + Sized {
     /// The game's evaluations, chosen by name.
-    type Eval: Evaluator<Self> + FromStr<Err = UnknownName> + fmt::Display + Copy + Default;
+    type Eval: Evaluator<Self>
+        + FromStr<Err = UnknownName>
+        + fmt::Display
+        + Clone
+        + Default
+        + Into<AnyEval>;
     /// Which game this is.
     const KIND: GameKind;
     /// Move text as players write it (the shortest unambiguous form).
@@ -87,6 +92,10 @@ pub trait GameNode: SearchGame + Sized {
     fn exact_probe(_egdb: &Arc<Egdb>) -> Option<Arc<dyn ExactProbe<Self>>> {
         None
     }
+    /// The game's own evaluation inside `any`, if it is one of this game's.
+    fn eval_of(any: &AnyEval) -> Option<Self::Eval>;
+    /// Where an [`Engine`] keeps its search of this game between moves.
+    fn searcher_slot(searchers: &mut Searchers) -> &mut Option<Searcher<Self, Self::Eval>>;
 }
 
 impl GameNode for CheckersNode {
@@ -113,6 +122,15 @@ impl GameNode for CheckersNode {
     fn exact_probe(egdb: &Arc<Egdb>) -> Option<Arc<dyn ExactProbe<Self>>> {
         Some(Arc::clone(egdb) as Arc<dyn ExactProbe<Self>>)
     }
+    fn eval_of(any: &AnyEval) -> Option<CheckersEval> {
+        match any {
+            AnyEval::Checkers(eval) => Some(eval.clone()),
+            AnyEval::Clobber(_) => None,
+        }
+    }
+    fn searcher_slot(searchers: &mut Searchers) -> &mut Option<Searcher<Self, CheckersEval>> {
+        searchers.checkers()
+    }
 }
 
 impl GameNode for ClobberPosition {
@@ -123,6 +141,15 @@ impl GameNode for ClobberPosition {
     }
     fn perft(&self, depth: u32) -> u64 {
         clobber::perft(self, depth)
+    }
+    fn eval_of(any: &AnyEval) -> Option<ClobberEval> {
+        match any {
+            AnyEval::Clobber(eval) => Some(*eval),
+            AnyEval::Checkers(_) => None,
+        }
+    }
+    fn searcher_slot(searchers: &mut Searchers) -> &mut Option<Searcher<Self, ClobberEval>> {
+        searchers.clobber()
     }
 }
 
@@ -287,11 +314,13 @@ pub enum AnyGame {
     Clobber(ClobberGame),
 }
 
+mod engine;
 mod play;
 mod played;
 mod rules;
 mod think;
 
+pub use engine::{CustomEngine, Engine, Searchers, Thought};
 pub use played::{checkers_position_at, MoveExamples, PlayedGame, SpotMove, SpotPiece};
 pub use rules::GameRules;
 
@@ -318,6 +347,14 @@ impl AnyGame {
                 job.run(CheckersNode::from_game(game), &history)
             }
             AnyGame::Clobber(game) => job.run(*game.position(), &[]),
+        }
+    }
+
+    /// The checkers game, if this is checkers.
+    pub fn as_checkers(&self) -> Option<&Game> {
+        match self {
+            AnyGame::Checkers(game) => Some(game),
+            AnyGame::Clobber(_) => None,
         }
     }
 

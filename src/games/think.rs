@@ -1,25 +1,24 @@
-//! The one entry point from a game to the engine: which engine
-//! ([`EngineChoice`]), the search, and its report in move texts ([`Report`]).
+//! Which engine plays ([`EngineChoice`]), what the host loaded for it
+//! ([`Assets`]), its report in move texts ([`Report`]), and one move of a
+//! fresh [`Engine`] for a game ([`AnyGame::think`]).
 //! The AlphaZero bot's network is the host's to supply
 //! ([`AnyGame::think_with`]): natively the shipped file, in the browser the
 //! bytes the page fetched.
 
-use super::{pv_texts, AnyGame, GameError, GameKind, GameNode, NodeJob};
-use crate::az::{AzPlayer, MctsLimits, MctsResult, Net};
+use super::engine::{CustomEngine, Engine, Thought};
+use super::{pv_texts, AnyGame, GameError, GameKind, GameNode};
+use crate::az::{MctsResult, Net};
 use crate::checkers::ai::{CheckersEval, Level};
 use crate::checkers::egdb::Egdb;
 use crate::clobber::ClobberEval;
 use crate::core::named::UnknownName;
-use crate::search::{Algorithm, Clock, Limits, SearchConfig, SearchInfo, Searcher};
+use crate::search::{Algorithm, Clock, Limits, SearchConfig, SearchInfo};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-/// How often the AlphaZero search reports while it thinks (milliseconds).
-const AZ_REPORT_MS: f64 = 200.0;
-
 /// An evaluation of either game, chosen by name (the names do not overlap).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum AnyEval {
     /// A checkers evaluation (`material`, `positional`, `learned`).
     Checkers(CheckersEval),
@@ -29,11 +28,23 @@ pub enum AnyEval {
 
 impl AnyEval {
     /// The game the evaluation is for.
-    pub fn game(self) -> GameKind {
+    pub fn game(&self) -> GameKind {
         match self {
             AnyEval::Checkers(_) => GameKind::Checkers,
             AnyEval::Clobber(_) => GameKind::Clobber,
         }
+    }
+}
+
+impl From<CheckersEval> for AnyEval {
+    fn from(eval: CheckersEval) -> AnyEval {
+        AnyEval::Checkers(eval)
+    }
+}
+
+impl From<ClobberEval> for AnyEval {
+    fn from(eval: ClobberEval) -> AnyEval {
+        AnyEval::Clobber(eval)
     }
 }
 
@@ -105,6 +116,11 @@ pub enum EngineChoice {
         /// Simulations per move, if fewer than the time allows.
         sims: Option<u32>,
     },
+    /// A configuration given in full (the arena's `engine:` bots, the
+    /// command line's `bestmove`, the Python package); hosts build it, it
+    /// never travels.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    Custom(Box<CustomEngine>),
 }
 
 impl EngineChoice {
@@ -115,7 +131,7 @@ impl EngineChoice {
 
     /// Search configuration and limits for a move of `time_ms` milliseconds
     /// (alpha-beta engines).
-    fn plan(&self, time_ms: u64) -> (SearchConfig, Limits) {
+    pub(super) fn plan(&self, time_ms: u64) -> (SearchConfig, Limits) {
         match self {
             EngineChoice::Level { level, seed } => (level.config(*seed), level.limits(time_ms)),
             EngineChoice::Lab {
@@ -134,6 +150,7 @@ impl EngineChoice {
                 (config, limits)
             }
             EngineChoice::AlphaZero { .. } => (SearchConfig::default(), Limits::time_ms(time_ms)),
+            EngineChoice::Custom(custom) => (custom.config.clone(), Limits::time_ms(time_ms)),
         }
     }
 
@@ -142,6 +159,7 @@ impl EngineChoice {
     pub fn uses_endgame_tables(&self) -> bool {
         match self {
             EngineChoice::Level { level, .. } => level.uses_endgame_tables(),
+            EngineChoice::Custom(custom) => custom.endgame_tables,
             EngineChoice::Lab { .. } | EngineChoice::AlphaZero { .. } => false,
         }
     }
@@ -152,16 +170,8 @@ impl EngineChoice {
     pub fn uses_book(&self) -> bool {
         match self {
             EngineChoice::Level { level, .. } => level.uses_book(),
+            EngineChoice::Custom(custom) => custom.book,
             EngineChoice::Lab { .. } | EngineChoice::AlphaZero { .. } => false,
-        }
-    }
-
-    /// The evaluation for a game whose node is `G`.
-    fn eval<G: GameNode>(&self) -> Result<G::Eval, UnknownName> {
-        match self {
-            EngineChoice::Level { level, .. } => Ok(G::level_eval(*level)),
-            EngineChoice::Lab { eval, .. } => eval.to_string().parse(),
-            EngineChoice::AlphaZero { .. } => Ok(G::Eval::default()),
         }
     }
 }
@@ -191,6 +201,9 @@ pub struct RootMove {
 pub struct Report {
     /// Best move so far, in full (a capture's whole path), ready to play.
     pub best_move: Option<String>,
+    /// The same move's shortest text, as players write it.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub best_move_text: Option<String>,
     /// Score for the side to move.
     pub score: i32,
     /// Depth of the last finished iteration.
@@ -199,6 +212,10 @@ pub struct Report {
     pub seldepth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// Moves to a forced win (positive) or loss (negative), when the score
+    /// is one.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub mate_in: Option<i32>,
     /// Milliseconds spent.
     pub time_ms: u64,
     /// Nodes per second.
@@ -215,9 +232,11 @@ pub struct Report {
 }
 
 impl Report {
-    fn new<G: GameNode>(root: &G, info: &SearchInfo<G::Move>) -> Report {
+    pub(super) fn new<G: GameNode>(root: &G, info: &SearchInfo<G::Move>) -> Report {
         Report {
             best_move: info.best_move.map(|m| root.full_move_text(&m)),
+            best_move_text: info.best_move.map(|m| root.move_text(&m)),
+            mate_in: info.mate_in(),
             score: info.score,
             depth: info.depth,
             seldepth: info.seldepth,
@@ -230,15 +249,16 @@ impl Report {
         }
     }
 
-    fn from_book<G: GameNode>(root: &G, info: &SearchInfo<G::Move>) -> Report {
+    /// The report of an engine's thought: a search's, or the book's.
+    pub(super) fn of_thought<G: GameNode>(root: &G, thought: &Thought<G::Move>) -> Report {
         Report {
-            book: true,
-            ..Report::new(root, info)
+            book: thought.from_book,
+            ..Report::new(root, &thought.info)
         }
     }
 
     /// The report of an AlphaZero search of `game` that ran `time_ms`.
-    fn from_mcts(game: &crate::Game, result: &MctsResult, time_ms: f64) -> Report {
+    pub(super) fn from_mcts(game: &crate::Game, result: &MctsResult, time_ms: f64) -> Report {
         let pos = game.position();
         let mut line = Vec::with_capacity(result.pv.len());
         let mut at = *pos;
@@ -250,6 +270,8 @@ impl Report {
         let time_ms = time_ms.max(0.0);
         Report {
             best_move: best.map(|m| crate::checkers::notation::full_text(&m.mv, pos.rules())),
+            best_move_text: best.map(|m| pos.move_text(&m.mv)),
+            mate_in: None,
             score: best.map_or(0, |m| (m.q * 100.0).round() as i32),
             depth: line.len() as u32,
             seldepth: line.len() as u32,
@@ -287,38 +309,6 @@ pub struct Assets<'a> {
     pub endgame: Option<&'a Arc<Egdb>>,
 }
 
-/// One search from the current node, reporting each finished iteration.
-struct Think<'a, F> {
-    choice: &'a EngineChoice,
-    endgame: Option<&'a Arc<Egdb>>,
-    time_ms: u64,
-    clock: Option<Clock>,
-    report: F,
-}
-
-impl<F: FnMut(&Report)> NodeJob for Think<'_, F> {
-    type Output = Result<Report, GameError>;
-    fn run<G: GameNode>(mut self, root: G, history: &[u64]) -> Self::Output {
-        if let Some(info) = self.choice.uses_book().then(|| root.book_move()).flatten() {
-            let report = Report::from_book(&root, &info);
-            (self.report)(&report);
-            return Ok(report);
-        }
-        let (config, limits) = self.choice.plan(self.time_ms);
-        let mut searcher = Searcher::new(config, self.choice.eval::<G>()?);
-        if self.choice.uses_endgame_tables() {
-            searcher = searcher.with_exact(self.endgame.and_then(G::exact_probe));
-        }
-        if let Some(clock) = self.clock {
-            searcher = searcher.with_clock(clock);
-        }
-        let info = searcher.search(&root, history, limits, |info| {
-            (self.report)(&Report::new(&root, info))
-        });
-        Ok(Report::new(&root, &info))
-    }
-}
-
 impl AnyGame {
     /// Asks the engine for a move in the current position, thinking about
     /// `time_ms` milliseconds: `report` hears of each finished iteration.
@@ -337,7 +327,7 @@ impl AnyGame {
 
     /// As [`AnyGame::think`], with what the host has loaded: the AlphaZero
     /// bot's network (only that engine uses it; it reports every 200 ms
-    /// while it thinks) and endgame tables.
+    /// while it thinks) and endgame tables: one move of a fresh [`Engine`].
     /// Refused for the AlphaZero bot without a network or in a game it does
     /// not play (only English checkers).
     pub fn think_with(
@@ -348,45 +338,8 @@ impl AnyGame {
         clock: Option<Clock>,
         report: impl FnMut(&Report),
     ) -> Result<Report, GameError> {
-        if self.outcome().is_some() {
-            return Err(GameError::Over);
-        }
-        if let EngineChoice::AlphaZero { sims } = choice {
-            let net = assets.net.ok_or(GameError::NoNetwork)?;
-            let limits = MctsLimits {
-                sims: *sims,
-                time_ms: Some(time_ms),
-            };
-            return self.think_alphazero(net, limits, clock, report);
-        }
-        self.with_node(Think {
-            choice,
-            endgame: assets.endgame,
-            time_ms,
-            clock,
-            report,
-        })
-    }
-
-    fn think_alphazero(
-        &self,
-        net: &Arc<Net>,
-        limits: MctsLimits,
-        clock: Option<Clock>,
-        mut report: impl FnMut(&Report),
-    ) -> Result<Report, GameError> {
-        let game = match self {
-            AnyGame::Checkers(game) => game,
-            AnyGame::Clobber(_) => return Err(GameError::AlphaZero(GameKind::Clobber.to_string())),
-        };
-        let clock = clock.unwrap_or(crate::az::mcts::default_clock);
-        let start = clock();
-        let mut player = AzPlayer::new(Arc::clone(net), limits, 1);
-        let result = player
-            .think_reporting(game, clock, AZ_REPORT_MS, |so_far| {
-                report(&Report::from_mcts(game, so_far, clock() - start))
-            })
-            .map_err(|e| GameError::AlphaZero(e.0.to_string()))?;
-        Ok(Report::from_mcts(game, &result, clock() - start))
+        let mut engine = Engine::new(choice.clone(), assets).with_clock(clock);
+        let limits = engine.limits(time_ms);
+        engine.think(self, limits, report)
     }
 }

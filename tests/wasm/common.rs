@@ -6,10 +6,10 @@
 #[path = "az_outputs.rs"]
 mod az_outputs;
 
-use warcaby::checkers::ai::{CheckersEval, Engine};
+use warcaby::checkers::ai::{search_position, CheckersEval};
 use warcaby::checkers::notation::pdn::{self, PdnGame};
 use warcaby::checkers::perft::perft;
-use warcaby::search::{Limits, SearchConfig};
+use warcaby::search::{Limits, SearchConfig, Searcher};
 use warcaby::{Game, Position, Variant};
 
 fn clock() -> f64 {
@@ -45,19 +45,19 @@ pub(crate) fn pdn_round_trips() {
 pub(crate) fn search_finds_a_legal_move_in_time() {
     let pos = Position::start(Variant::Tournament);
     let mut engine =
-        Engine::new(SearchConfig::default(), CheckersEval::Positional).with_clock(clock);
+        Searcher::new(SearchConfig::default(), CheckersEval::Positional).with_clock(clock);
     let start = clock();
-    let r = engine.think_position(&pos, Limits::time_ms(150), |_| {});
+    let r = search_position(&mut engine, &pos, Limits::time_ms(150));
     assert!(clock() - start < 1500.0);
     assert!(r.depth >= 3, "depth {}", r.depth);
     assert!(pos.legal_moves().contains(&r.best_move.unwrap()));
     // A fixed depth gives the same answer as natively (deterministic).
     let mut engine =
-        Engine::new(SearchConfig::default(), CheckersEval::Positional).with_clock(clock);
-    let r = engine.think_position(
+        Searcher::new(SearchConfig::default(), CheckersEval::Positional).with_clock(clock);
+    let r = search_position(
+        &mut engine,
         &Position::from_fen("W:Wb2,c3,d4,f4:Ba7,d6,f6,h8", Variant::English).unwrap(),
         Limits::depth(5),
-        |_| {},
     );
     assert!(r.score >= 150);
 }

@@ -28,7 +28,7 @@ pub(crate) struct TrainArgs {
     #[arg(long, default_value_t = 6)]
     label_depth: u32,
     /// Warm start: the labelling engine's evaluation.
-    #[arg(long, default_value_t = warcaby::checkers::ai::CheckersEval::Learned)]
+    #[arg(long, default_value_t = warcaby::checkers::ai::CheckersEval::learned())]
     label_eval: warcaby::checkers::ai::CheckersEval,
     /// Warm start: threads playing the labelled games.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
@@ -238,6 +238,7 @@ mod imp {
     ) -> Result<Vec<Vec<Sample>>> {
         let threads = (threads as usize).clamp(1, count.max(1));
         let seeds: Vec<u64> = (0..threads).map(|_| rng.below(u64::MAX)).collect();
+        let config = &config;
         std::thread::scope(|scope| {
             let handles: Vec<_> = seeds
                 .iter()
@@ -248,7 +249,7 @@ mod imp {
                         let mut rng = Rng::new(seed);
                         (0..share)
                             .map(|_| {
-                                let games = labelled_game(config, &mut rng);
+                                let games = labelled_game(config.clone(), &mut rng);
                                 bar.inc(1);
                                 games
                             })
@@ -285,7 +286,7 @@ mod imp {
         let mut file = std::fs::File::create(&path).with_context(|| path.display().to_string())?;
         let config = LabelConfig {
             depth: args.label_depth,
-            eval: args.label_eval,
+            eval: args.label_eval.clone(),
             ..LabelConfig::default()
         };
         let games = labelled_games(config, args.label_games, args.threads, rng, &bar)?;

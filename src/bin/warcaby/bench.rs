@@ -3,7 +3,7 @@
 use anyhow::{bail, Result};
 use clap::Subcommand;
 use std::time::Instant;
-use warcaby::checkers::ai::{CheckersEval, Engine};
+use warcaby::checkers::ai::{search_position, CheckersEval};
 use warcaby::checkers::perft;
 use warcaby::clobber::{ClobberEval, ClobberPosition, Shape};
 use warcaby::core::rng::Rng;
@@ -123,9 +123,9 @@ fn time_limit_precision() {
     for limit in [50u64, 200] {
         let mut worst: f64 = 0.0;
         for (pos, _) in bench_positions() {
-            let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
+            let mut engine = Searcher::new(SearchConfig::default(), CheckersEval::Positional);
             let start = Instant::now();
-            engine.think_position(&pos, Limits::time_ms(limit), |_| {});
+            search_position(&mut engine, &pos, Limits::time_ms(limit));
             worst = worst.max(start.elapsed().as_secs_f64() * 1000.0);
         }
         println!(
@@ -140,9 +140,9 @@ fn bench_search(extra_depth: i32) -> Result<()> {
     let mut total_ms = 0.0;
     for (i, (pos, depth)) in bench_positions().into_iter().enumerate() {
         let depth = (depth as i32 + extra_depth).max(1) as u32;
-        let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
+        let mut engine = Searcher::new(SearchConfig::default(), CheckersEval::Positional);
         let start = Instant::now();
-        let r = engine.think_position(&pos, Limits::depth(depth), |_| {});
+        let r = search_position(&mut engine, &pos, Limits::depth(depth));
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         let mv = r.best_move.map_or("-".to_string(), |m| pos.move_text(&m));
         println!(
@@ -159,9 +159,9 @@ fn bench_search(extra_depth: i32) -> Result<()> {
         total_ms += ms;
     }
     time_limit_precision();
-    let mut engine = Engine::new(SearchConfig::default(), CheckersEval::Positional);
+    let mut engine = Searcher::new(SearchConfig::default(), CheckersEval::Positional);
     let start = Position::start(Variant::English);
-    let r = engine.think_position(&start, Limits::time_ms(1000), |_| {});
+    let r = search_position(&mut engine, &start, Limits::time_ms(1000));
     println!(
         "english_start_1s depth={} seldepth={} nodes={} time_ms={}",
         r.depth, r.seldepth, r.nodes, r.time_ms

@@ -15,11 +15,11 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
-use warcaby::checkers::ai::{Engine, Level};
+use warcaby::checkers::ai::{search_position, CheckersEval, CheckersNode, Level};
 use warcaby::checkers::book::Book;
 use warcaby::checkers::moves::Move;
 use warcaby::checkers::position::Position;
-use warcaby::search::Limits;
+use warcaby::search::{Limits, Searcher};
 use warcaby::{Game, Variant};
 
 /// The ACF three-move ballots (public data), one per line.
@@ -146,14 +146,17 @@ fn limits(args: &BuildArgs) -> Limits {
     }
 }
 
+/// The book's analyst: the strongest level's search and evaluation.
+type Engine = Searcher<CheckersNode, CheckersEval>;
+
 fn new_engine() -> Engine {
-    Engine::new(Level::MAX.config(0), Level::MAX.eval())
+    Searcher::new(Level::MAX.config(0), Level::MAX.eval())
 }
 
 /// The deep search's move, and the positions the book follows from here.
 fn analyse(args: &BuildArgs, engine: &mut Engine, job: Pending) -> Option<Analysed> {
-    engine.new_game();
-    let info = engine.think_position(&job.pos, limits(args), |_| {});
+    engine.clear();
+    let info = search_position(engine, &job.pos, limits(args));
     let best = info.best_move?;
     let children = if job.plies_left == 0 {
         Vec::new()
@@ -184,9 +187,9 @@ fn lines_to_follow(
         .legal_moves()
         .into_iter()
         .map(|mv| {
-            engine.new_game();
+            engine.clear();
             let child = pos.after(&mv);
-            let info = engine.think_position(&child, Limits::depth(args.rank_depth), |_| {});
+            let info = search_position(engine, &child, Limits::depth(args.rank_depth));
             (-info.score, mv)
         })
         .collect();

@@ -2,8 +2,9 @@
 //! plays self-play games from the ACF ballots (plus a few random plies) at a
 //! fixed node count on several threads and appends their quiet positions,
 //! labelled, to a file; `train` (feature az-train) fits the network to
-//! them and writes the quantised file the library ships. Any command plays
-//! `learned` with the network file named by `WARCABY_EVAL_NET` when set.
+//! them and writes the quantised file the library ships. A candidate is
+//! measured as a value: `bench strength --net FILE`, or an arena engine
+//! with `eval=learned:net=FILE`.
 
 use crate::strength::BALLOTS;
 use anyhow::{Context, Result};
@@ -16,7 +17,7 @@ use std::time::{Duration, Instant};
 use warcaby::checkers::ai::learned::data::{
     self_play, self_play_engine, SelfPlaySpec, DATA_MAGIC, SAMPLE_BYTES,
 };
-use warcaby::checkers::ai::{learned, CheckersEval};
+use warcaby::checkers::ai::CheckersEval;
 use warcaby::{Game, Variant};
 
 /// The learned evaluation's commands.
@@ -59,22 +60,6 @@ pub(crate) struct GenArgs {
     first: usize,
 }
 
-/// The environment variable naming a network file to play `learned` with
-/// instead of the shipped one (to measure a candidate without rebuilding).
-const NET_VARIABLE: &str = "WARCABY_EVAL_NET";
-
-/// Loads the network named by [`NET_VARIABLE`], if set.
-pub(crate) fn use_net_from_env() -> Result<()> {
-    let Some(path) = std::env::var_os(NET_VARIABLE).map(PathBuf::from) else {
-        return Ok(());
-    };
-    let bytes =
-        std::fs::read(&path).with_context(|| format!("{NET_VARIABLE}: {}", path.display()))?;
-    learned::use_english_net(&bytes)
-        .map_err(anyhow::Error::msg)
-        .context(NET_VARIABLE)
-}
-
 pub(crate) fn run(cmd: &EvalnetCommand) -> Result<()> {
     match cmd {
         EvalnetCommand::Gen(args) => gen(args),
@@ -114,7 +99,7 @@ fn gen(args: &GenArgs) -> Result<()> {
     let spec = SelfPlaySpec {
         nodes: args.nodes,
         random_plies: args.random_plies,
-        eval: args.eval,
+        eval: args.eval.clone(),
     };
     let start = Instant::now();
     let deadline = args

@@ -212,9 +212,6 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Err(error) = evalnet::use_net_from_env() {
-        return fail(&error);
-    }
     if let Command::Pdn(args) = &cli.command {
         return pdn::run(args);
     }

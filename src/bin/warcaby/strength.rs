@@ -10,8 +10,10 @@ use clap::Args;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use warcaby::arena::BotSpec;
-use warcaby::checkers::ai::{CheckersEval, Engine, Level};
+use warcaby::checkers::ai::learned::EvalNet;
+use warcaby::checkers::ai::{CheckersEval, Level};
 use warcaby::checkers::egdb::Egdb;
+use warcaby::games::Engine;
 use warcaby::search::{Algorithm, Limits, SearchConfig};
 use warcaby::{Color, Game, Variant};
 
@@ -41,6 +43,10 @@ pub(crate) struct StrengthArgs {
     /// Evaluation of the current engine (default: the strongest level's).
     #[arg(long = "eval")]
     eval: Option<String>,
+    /// A network file the current engine's learned evaluation plays instead
+    /// of the shipped one (a candidate from `evalnet train`).
+    #[arg(long, value_name = "FILE")]
+    net: Option<std::path::PathBuf>,
     /// Games played at once (use 1 with --movetime).
     #[arg(long, default_value_t = 1)]
     jobs: usize,
@@ -61,7 +67,7 @@ struct Side {
 
 impl Side {
     fn engine(&self) -> Engine {
-        Engine::new(self.config.clone(), self.eval).with_egdb(self.egdb.clone())
+        Engine::configured(self.config.clone(), self.eval.clone()).with_endgame(self.egdb.clone())
     }
 }
 
@@ -78,10 +84,16 @@ fn match_limits(args: &StrengthArgs) -> Limits {
 }
 
 fn current_side(args: &StrengthArgs) -> Result<Side> {
-    let eval = match &args.eval {
+    let mut eval = match &args.eval {
         Some(name) => name.parse()?,
         None => Level::MAX.eval(),
     };
+    if let Some(file) = &args.net {
+        if !matches!(eval, CheckersEval::Learned(_)) {
+            bail!("--net is for the learned evaluation, not {eval}");
+        }
+        eval = CheckersEval::Learned(EvalNet::load(file).map_err(anyhow::Error::msg)?);
+    }
     Ok(Side {
         config: Level::MAX.config(0),
         eval,
@@ -133,7 +145,7 @@ fn play(ballot: &str, current_black: bool, sides: &[Side; 2]) -> Result<f64> {
     while game.outcome().is_none() && game.ply_count() < MAX_PLIES {
         let black = game.position().side_to_move() == Color::Black;
         let who = usize::from(black != current_black);
-        let info = engines[who].think(&game, sides[who].limits, |_| {});
+        let info = engines[who].think_checkers(&game, sides[who].limits)?.info;
         let mv = info.best_move.context("the engine found no move")?;
         game.play(&mv).context("illegal engine move")?;
     }

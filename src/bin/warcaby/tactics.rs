@@ -9,8 +9,8 @@
 
 use anyhow::{Context, Result};
 use clap::Args;
-use warcaby::checkers::ai::{CheckersEval, Engine, Level};
-use warcaby::search::Limits;
+use warcaby::checkers::ai::{search_position, CheckersEval, Level};
+use warcaby::search::{Limits, Searcher};
 use warcaby::{Position, Variant};
 
 /// The tactical set, one `FEN bm MOVE ; comment` per line (`#` comments).
@@ -76,8 +76,8 @@ fn limits(args: &TacticsArgs) -> (Limits, String) {
 fn solve(shot: &Shot, eval: CheckersEval, limits: Limits) -> Result<String> {
     let pos = Position::from_fen(&shot.fen, Variant::English)
         .with_context(|| format!("tactics '{}'", shot.fen))?;
-    let mut engine = Engine::new(Level::MAX.config(0), eval);
-    let info = engine.think_position(&pos, limits, |_| {});
+    let mut engine = Searcher::new(Level::MAX.config(0), eval);
+    let info = search_position(&mut engine, &pos, limits);
     let mv = info.best_move.context("the engine found no move")?;
     Ok(pos.move_text(&mv))
 }
@@ -95,7 +95,7 @@ pub(crate) fn run(args: &TacticsArgs) -> Result<()> {
     );
     let mut solved = 0;
     for (i, shot) in set.iter().enumerate() {
-        let played = solve(shot, eval, limits)?;
+        let played = solve(shot, eval.clone(), limits)?;
         let ok = played == shot.best;
         solved += usize::from(ok);
         if args.verbose {

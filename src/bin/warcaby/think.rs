@@ -6,7 +6,7 @@ use crate::PositionArgs;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use warcaby::checkers::ai::Level;
-use warcaby::games::{GameNode, NodeJob};
+use warcaby::games::{AnyGame, Assets, CustomEngine, Engine, EngineChoice, GameNode, NodeJob};
 use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo, Searcher};
 
 /// Search limits on the command line: exactly one is required.
@@ -92,38 +92,44 @@ fn az_bestmove(args: &BestMoveArgs) -> Result<()> {
     if args.limits.depth.is_some() {
         bail!("--algo az takes --movetime or --nodes (simulations), not --depth");
     }
-    let game = args.position.checkers_game()?;
-    let limits = warcaby::az::MctsLimits {
-        sims: args
-            .limits
-            .nodes
-            .map(|n| n.clamp(1, u32::MAX as u64) as u32),
-        time_ms: args.limits.movetime,
-    };
+    let game = AnyGame::from(args.position.checkers_game()?);
+    let sims = args
+        .limits
+        .nodes
+        .map(|n| n.clamp(1, u32::MAX as u64) as u32);
     let net = crate::az::load_net(args.net.as_deref())?;
-    let mut player = warcaby::az::AzPlayer::new(net, limits, 1);
-    let result = player.think(&game)?;
-    let pos = game.position();
-    let total = result.moves.iter().map(|m| m.visits).sum::<u32>().max(1);
-    for m in result.moves.iter().take(5) {
+    let assets = Assets {
+        net: Some(&net),
+        endgame: None,
+    };
+    let mut engine = Engine::new(EngineChoice::AlphaZero { sims }, assets);
+    let limits = Limits {
+        time_ms: args.limits.movetime,
+        ..Limits::default()
+    };
+    let report = engine.think(&game, limits, |_| {})?;
+    let total = report
+        .root_moves
+        .iter()
+        .map(|m| m.visits)
+        .sum::<u32>()
+        .max(1);
+    for m in report.root_moves.iter().take(5) {
         println!(
             "info move={} visits={} visits_pct={:.1} prior={:.3} q={:.3}",
-            pos.move_text(&m.mv),
+            m.mv,
             m.visits,
             100.0 * m.visits as f64 / total as f64,
             m.prior,
-            m.q
+            m.value
         );
     }
-    let Some(best) = result.moves.first() else {
+    let (Some(best), Some(top)) = (&report.best_move_text, report.root_moves.first()) else {
         bail!("no legal move: the side to move has lost");
     };
     println!(
-        "bestmove {} value={:.3} sims={} evals={}",
-        pos.move_text(&best.mv),
-        result.root_value,
-        result.sims,
-        result.evals
+        "bestmove {best} value={:.3} sims={}",
+        top.value, report.nodes
     );
     Ok(())
 }
@@ -162,21 +168,31 @@ impl NodeJob for BestMoveJob<'_> {
             None => G::level_eval(Level::MAX),
         };
         let use_book = !args.no_book && args.limits.depth.is_none();
-        if let Some(info) = use_book.then(|| pos.book_move()).flatten() {
-            return print_best(&pos, &info, "book");
-        }
         let egdb = args.egdb.load_for_game::<G>(args.position.variant)?;
-        let mut searcher =
-            Searcher::new(config, eval).with_exact(egdb.as_ref().and_then(G::exact_probe));
+        let custom = CustomEngine {
+            config,
+            eval: eval.into(),
+            book: use_book,
+            endgame_tables: egdb.is_some(),
+        };
+        let assets = Assets {
+            net: None,
+            endgame: egdb.as_ref(),
+        };
+        let mut engine = Engine::new(EngineChoice::Custom(Box::new(custom)), assets);
         let mut limits = args.limits.limits();
         if args.max_movetime.is_some() && limits.time_ms.is_none() {
             bail!("--max-movetime needs --movetime");
         }
         limits.max_time_ms = args.max_movetime;
-        let result = searcher.search(&pos, history, limits, |info| {
-            println!("{}", info_line(&pos, info));
-        });
-        print_best(&pos, &result, "search")
+        let thought = engine.search_node(&pos, history, None, limits, |info| {
+            // A book move's report searched nothing: no info line for it.
+            if info.nodes > 0 {
+                println!("{}", info_line(&pos, info));
+            }
+        })?;
+        let source = if thought.from_book { "book" } else { "search" };
+        print_best(&pos, &thought.info, source)
     }
 }
 
@@ -236,7 +252,7 @@ impl NodeJob for CompareJob<'_> {
             bail!("no legal move: the side to move has lost");
         }
         for algorithm in Algorithm::ALL {
-            let mut searcher = Searcher::new(compare_config(algorithm), eval);
+            let mut searcher = Searcher::new(compare_config(algorithm), eval.clone());
             let r = searcher.search(&pos, &[], Limits::depth(self.0.depth), |_| {});
             let mv = r.best_move.map_or("-".to_string(), |m| pos.move_text(&m));
             println!(

@@ -5,10 +5,13 @@ use crate::checkers::bitboard::{Bitboard, Direction};
 use crate::checkers::movegen::forward;
 use crate::checkers::position::Position;
 use crate::checkers::rules::Rules;
-use crate::core::named::{named_display_and_parse, Named};
+use crate::core::named::UnknownName;
 use crate::core::Color;
 use crate::search::Evaluator;
+use std::fmt;
+use std::str::FromStr;
 
+use super::learned::EvalNet;
 use super::CheckersNode;
 
 /// Value of a man.
@@ -43,7 +46,7 @@ pub fn king_value(rules: &Rules) -> i32 {
 /// // The positional evaluation sees more than material, but agrees who is ahead.
 /// assert!(CheckersEval::Positional.evaluate(&node("W:W21,22:B1")) > 0);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+#[derive(Clone, PartialEq, Eq, Debug, Default, Hash)]
 pub enum CheckersEval {
     /// Men and kings only (king value depends on the variant).
     Material,
@@ -51,38 +54,77 @@ pub enum CheckersEval {
     /// men, trading down when ahead and endgame technique.
     #[default]
     Positional,
-    /// The network trained on self-play ([`super::learned`]); English
-    /// checkers only: other variants fall back to `positional`.
-    Learned,
+    /// A network trained on self-play ([`super::learned`]), carried as a
+    /// value so engines with different networks can meet; the name
+    /// `learned` reads as the shipped one ([`CheckersEval::learned`]).
+    /// English checkers only: other variants fall back to `positional`.
+    Learned(EvalNet),
 }
 
+/// The evaluations' names, in the order they are listed.
+const NAMES: [&str; 3] = ["material", "positional", "learned"];
+
 impl CheckersEval {
-    /// All evaluations.
-    pub const ALL: [CheckersEval; 3] = [
-        CheckersEval::Material,
-        CheckersEval::Positional,
-        CheckersEval::Learned,
-    ];
+    /// The learned evaluation with the shipped network.
+    pub fn learned() -> CheckersEval {
+        CheckersEval::Learned(EvalNet::english().expect("the shipped network reads (tested)"))
+    }
+
+    /// All evaluations by name (`learned` with the shipped network).
+    pub fn all() -> [CheckersEval; 3] {
+        [
+            CheckersEval::Material,
+            CheckersEval::Positional,
+            CheckersEval::learned(),
+        ]
+    }
 
     /// The name on the command line.
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> &'static str {
         match self {
-            CheckersEval::Material => "material",
-            CheckersEval::Positional => "positional",
-            CheckersEval::Learned => "learned",
+            CheckersEval::Material => NAMES[0],
+            CheckersEval::Positional => NAMES[1],
+            CheckersEval::Learned(_) => NAMES[2],
         }
     }
 }
 
-impl Named for CheckersEval {
-    const WHAT: &'static str = "evaluation";
-    const ALL: &'static [CheckersEval] = &CheckersEval::ALL;
-    fn name(self) -> &'static str {
-        CheckersEval::name(self)
+impl fmt::Display for CheckersEval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
-named_display_and_parse!(CheckersEval);
+impl FromStr for CheckersEval {
+    type Err = UnknownName;
+    /// A name, case-insensitive (`learned`: the shipped network).
+    fn from_str(text: &str) -> Result<CheckersEval, UnknownName> {
+        CheckersEval::all()
+            .into_iter()
+            .find(|e| e.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| UnknownName {
+                what: "evaluation",
+                given: text.to_string(),
+                expected: format!("{} or {}", NAMES[..2].join(", "), NAMES[2]),
+            })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for CheckersEval {
+    /// An evaluation travels as its name.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for CheckersEval {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<CheckersEval, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
 
 impl Evaluator<CheckersNode> for CheckersEval {
     #[inline]
@@ -91,7 +133,7 @@ impl Evaluator<CheckersNode> for CheckersEval {
         let white = match self {
             CheckersEval::Material => material(pos, Color::White) - material(pos, Color::Black),
             CheckersEval::Positional => positional(pos),
-            CheckersEval::Learned => match super::learned::evaluate(pos) {
+            CheckersEval::Learned(net) => match net.evaluate(pos) {
                 Some(own) => return own,
                 None => positional(pos),
             },

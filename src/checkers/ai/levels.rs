@@ -34,7 +34,9 @@ pub struct LevelError(pub i64);
 struct LevelSpec {
     algorithm: Algorithm,
     depth: Option<u32>,
-    eval: CheckersEval,
+    /// Makes the evaluation (a function: the learned one carries its
+    /// network, which a constant cannot hold).
+    eval: fn() -> CheckersEval,
     noise: i32,
     /// Cap on thinking time in ms (None: the time given).
     time_cap: Option<u64>,
@@ -54,7 +56,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::AlphaBeta,
         Some(1),
-        CheckersEval::Material,
+        || CheckersEval::Material,
         120,
         Some(50),
         false,
@@ -62,7 +64,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::AlphaBeta,
         Some(3),
-        CheckersEval::Material,
+        || CheckersEval::Material,
         60,
         Some(100),
         false,
@@ -70,7 +72,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::NegaScout,
         Some(3),
-        CheckersEval::Positional,
+        || CheckersEval::Positional,
         50,
         Some(200),
         false,
@@ -78,7 +80,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::NegaScout,
         Some(4),
-        CheckersEval::Positional,
+        || CheckersEval::Positional,
         30,
         Some(300),
         false,
@@ -86,7 +88,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::NegaScout,
         Some(6),
-        CheckersEval::Positional,
+        || CheckersEval::Positional,
         15,
         Some(400),
         false,
@@ -94,7 +96,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::NegaScout,
         Some(10),
-        CheckersEval::Positional,
+        || CheckersEval::Positional,
         4,
         Some(500),
         false,
@@ -105,7 +107,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::NegaScout,
         Some(9),
-        CheckersEval::Learned,
+        CheckersEval::learned,
         0,
         Some(400),
         true,
@@ -113,7 +115,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::NegaScout,
         None,
-        CheckersEval::Learned,
+        CheckersEval::learned,
         0,
         None,
         true,
@@ -123,7 +125,7 @@ const LEVELS: [LevelSpec; 8] = [
 const fn spec(
     algorithm: Algorithm,
     depth: Option<u32>,
-    eval: CheckersEval,
+    eval: fn() -> CheckersEval,
     noise: i32,
     time_cap: Option<u64>,
     threat_extension: bool,
@@ -162,7 +164,7 @@ impl Level {
 
     /// The evaluation this level uses.
     pub fn eval(self) -> CheckersEval {
-        self.spec().eval
+        (self.spec().eval)()
     }
 
     /// Whether the level plays the opening book's moves (the strong

@@ -1,5 +1,6 @@
 //! The checkers AI: the [`SearchGame`] glue for checkers positions, the
-//! evaluations, playing levels and a ready-to-use [`Engine`].
+//! evaluations and playing levels. Engines are made in one place, for every
+//! game: [`crate::games::Engine`].
 
 mod eval;
 pub mod learned;
@@ -8,17 +9,11 @@ mod levels;
 pub use eval::{king_value, CheckersEval, MAN};
 pub use levels::{Level, LevelError};
 
-use crate::checkers::book;
-use crate::checkers::egdb::Egdb;
 use crate::checkers::game::Game;
 use crate::checkers::movegen;
 use crate::checkers::moves::Move;
 use crate::checkers::position::Position;
-use crate::search::{
-    Clock, ExactProbe, Leaf, Limits, SearchConfig, SearchGame, SearchInfo, Searcher,
-};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use crate::search::{Evaluator, Leaf, Limits, SearchGame, SearchInfo, Searcher};
 
 /// A checkers position as the search sees it: the position and the count of
 /// plies since the last man move or capture (for the no-progress draw).
@@ -103,123 +98,38 @@ impl SearchGame for CheckersNode {
 }
 
 /// The hashes of the game's positions before the current one, oldest
-/// first: the search sees repetitions of them.
-fn history_hashes(game: &Game) -> Vec<u64> {
+/// first: what a search is given so that it sees repetitions of them.
+pub fn history_hashes(game: &Game) -> Vec<u64> {
     game.positions_and_moves().map(|(p, _)| p.hash()).collect()
 }
 
-/// A checkers engine: a searcher with its table kept between moves, and
-/// optionally the opening book.
-pub struct Engine {
-    searcher: Searcher<CheckersNode, CheckersEval>,
-    book: bool,
+/// Searches a game's current position with `searcher`, the game's earlier
+/// positions given as history (for tools that play whole games with a bare
+/// search; hosts use [`crate::games::Engine`]).
+pub fn search_game<E: Evaluator<CheckersNode>>(
+    searcher: &mut Searcher<CheckersNode, E>,
+    game: &Game,
+    limits: Limits,
+) -> SearchInfo<Move> {
+    searcher.search(
+        &CheckersNode::from_game(game),
+        &history_hashes(game),
+        limits,
+        |_| {},
+    )
 }
 
-impl Engine {
-    /// An engine with a search configuration and an evaluation.
-    pub fn new(config: SearchConfig, eval: CheckersEval) -> Engine {
-        Engine {
-            searcher: Searcher::new(config, eval),
-            book: false,
-        }
-    }
-
-    /// An engine whose table starts small and grows as it fills
-    /// ([`Searcher::with_growing_table`]), for one short search.
-    pub fn with_growing_table(config: SearchConfig, eval: CheckersEval) -> Engine {
-        Engine {
-            searcher: Searcher::with_growing_table(config, eval),
-            book: false,
-        }
-    }
-
-    /// Plays the compiled-in opening book's move, where it has one, in
-    /// [`Engine::think`] (`on`), or always searches (the default).
-    pub fn with_book(self, on: bool) -> Engine {
-        Engine { book: on, ..self }
-    }
-
-    /// Probes an endgame database below the root (None: search without).
-    pub fn with_egdb(self, egdb: Option<Arc<Egdb>>) -> Engine {
-        Engine {
-            searcher: self
-                .searcher
-                .with_exact(egdb.map(|e| e as Arc<dyn ExactProbe<CheckersNode>>)),
-            ..self
-        }
-    }
-
-    /// Uses another millisecond clock (the browser passes `performance.now`).
-    pub fn with_clock(self, clock: Clock) -> Engine {
-        Engine {
-            searcher: self.searcher.with_clock(clock),
-            ..self
-        }
-    }
-
-    /// The flag that stops a running search.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.searcher.stop_flag()
-    }
-
-    /// Forgets what earlier searches learnt.
-    pub fn new_game(&mut self) {
-        self.searcher.clear();
-    }
-
-    /// Searches the game's current position, reporting each iteration; with
-    /// the book on, a book position's move is played without a search (its
-    /// report has no nodes).
-    pub fn think(
-        &mut self,
-        game: &Game,
-        limits: Limits,
-        mut on_iteration: impl FnMut(&SearchInfo<Move>),
-    ) -> SearchInfo<Move> {
-        let hit = self.book.then(|| book::builtin_move(game.position()));
-        if let Some(info) = hit.flatten().map(|h| h.info()) {
-            on_iteration(&info);
-            return info;
-        }
-        self.searcher.search(
-            &CheckersNode::from_game(game),
-            &history_hashes(game),
-            limits,
-            on_iteration,
-        )
-    }
-
-    /// Searches the game's current position choosing only among `moves`
-    /// (those of them that are legal; see [`Searcher::search_among`]), for
-    /// a move already partly made: the hops of a capture under way. The
-    /// book is not asked.
-    pub fn think_among(
-        &mut self,
-        game: &Game,
-        moves: &[Move],
-        limits: Limits,
-        on_iteration: impl FnMut(&SearchInfo<Move>),
-    ) -> SearchInfo<Move> {
-        self.searcher.search_among(
-            &CheckersNode::from_game(game),
-            moves,
-            &history_hashes(game),
-            limits,
-            on_iteration,
-        )
-    }
-
-    /// Searches a bare position (no game history, no-progress count 0).
-    pub fn think_position(
-        &mut self,
-        pos: &Position,
-        limits: Limits,
-        on_iteration: impl FnMut(&SearchInfo<Move>),
-    ) -> SearchInfo<Move> {
-        let node = CheckersNode {
-            pos: *pos,
-            quiet_plies: 0,
-        };
-        self.searcher.search(&node, &[], limits, on_iteration)
-    }
+/// Searches a bare position (no history, no-progress count 0) with
+/// `searcher` (the benchmarks and the book builder measure the search
+/// itself).
+pub fn search_position<E: Evaluator<CheckersNode>>(
+    searcher: &mut Searcher<CheckersNode, E>,
+    pos: &Position,
+    limits: Limits,
+) -> SearchInfo<Move> {
+    let node = CheckersNode {
+        pos: *pos,
+        quiet_plies: 0,
+    };
+    searcher.search(&node, &[], limits, |_| {})
 }

@@ -4,11 +4,12 @@
 use super::format::{file_name, SliceFile, HEADER_LEN};
 use super::verify::verify_slice;
 use super::*;
-use crate::checkers::ai::{CheckersEval, Engine, Level};
+use crate::checkers::ai::{search_game, CheckersEval, Level};
 use crate::checkers::game::Game;
 use crate::checkers::position::Position;
 use crate::core::Color;
 use crate::search::Limits;
+use crate::search::Searcher;
 use std::sync::{Arc, OnceLock};
 
 fn egdb() -> Arc<Egdb> {
@@ -208,10 +209,11 @@ fn plays_out(fen: &str, winner: Color) {
         value(fen)
     );
     let mut game = Game::from_position(pos(fen));
+    let probe: Arc<dyn crate::search::ExactProbe<_>> = egdb();
     let mut engine =
-        Engine::new(Level::MAX.config(0), CheckersEval::Positional).with_egdb(Some(egdb()));
+        Searcher::new(Level::MAX.config(0), CheckersEval::Positional).with_exact(Some(probe));
     while game.outcome().is_none() && game.ply_count() < 200 {
-        let info = engine.think(&game, Limits::depth(3), |_| {});
+        let info = search_game(&mut engine, &game, Limits::depth(3));
         game.play(&info.best_move.unwrap()).unwrap();
     }
     let outcome = game.outcome().expect("the game ends");

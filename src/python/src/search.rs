@@ -9,9 +9,10 @@ use crate::numbers::{Int, Real};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use warcaby::checkers::ai::{CheckersEval, CheckersNode, Engine};
+use warcaby::checkers::ai::{history_hashes, CheckersEval, CheckersNode};
 use warcaby::clobber::{ClobberEval, ClobberPosition};
-use warcaby::search::{Algorithm, Evaluator, Limits, SearchConfig, SearchInfo, Searcher};
+use warcaby::games::Engine;
+use warcaby::search::{Algorithm, Evaluator, Limits, SearchConfig, SearchInfo};
 use warcaby::{Move, Position};
 
 /// Thinking time when no limit is given, in milliseconds.
@@ -131,13 +132,13 @@ pub(crate) fn search(
             .map(|m| root_moves(m, |mv| b.resolve(mv)))
             .transpose()?;
         let game = b.game.clone();
+        let history = history_hashes(&game);
         let info = py.detach(|| {
-            let mut engine = Engine::with_growing_table(config, eval);
-            match &only {
-                Some(only) => engine.think_among(&game, only, limits, |_| {}),
-                None => engine.think(&game, limits, |_| {}),
-            }
+            let mut engine = Engine::configured(config, eval).with_growing_table();
+            let root = CheckersNode::from_game(&game);
+            engine.search_node(&root, &history, only.as_deref(), limits, |_| {})
         });
+        let info = info.map_err(bad_input)?.info;
         let pv = checkers_pv(py, game.position(), &info.pv)?;
         return Ok(PySearchResult::new(py, &info, pv));
     }
@@ -149,12 +150,10 @@ pub(crate) fn search(
             .transpose()?;
         let pos = b.pos;
         let info = py.detach(|| {
-            let mut searcher = Searcher::with_growing_table(config, eval);
-            match &only {
-                Some(only) => searcher.search_among(&pos, only, &[], limits, |_| {}),
-                None => searcher.search(&pos, &[], limits, |_| {}),
-            }
+            let mut engine = Engine::configured(config, eval).with_growing_table();
+            engine.search_node(&pos, &[], only.as_deref(), limits, |_| {})
         });
+        let info = info.map_err(bad_input)?.info;
         let pv = clobber_pv(py, pos, &info.pv)?;
         return Ok(PySearchResult::new(py, &info, pv));
     }

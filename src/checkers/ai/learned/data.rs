@@ -3,12 +3,12 @@
 //! to move's view with the search score and the game's result.
 
 use super::features::{compact, MoverBoard};
-use crate::checkers::ai::{CheckersEval, Engine};
+use crate::checkers::ai::{search_game, CheckersEval, CheckersNode};
 use crate::checkers::game::Game;
 use crate::checkers::movegen;
 use crate::core::rng::Rng;
 use crate::core::Color;
-use crate::search::{Limits, SearchConfig, MATE_BOUND};
+use crate::search::{Limits, SearchConfig, Searcher, MATE_BOUND};
 
 /// Bytes of one stored [`Sample`].
 pub const SAMPLE_BYTES: usize = 16;
@@ -87,7 +87,7 @@ pub fn parse_samples(bytes: &[u8]) -> Result<Vec<Sample>, String> {
 }
 
 /// How one self-play game is played.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SelfPlaySpec {
     /// Nodes per move for both sides.
     pub nodes: u64,
@@ -105,7 +105,7 @@ pub fn self_play(
     mut game: Game,
     spec: &SelfPlaySpec,
     seed: u64,
-    engine: &mut Engine,
+    engine: &mut Searcher<CheckersNode, CheckersEval>,
 ) -> Result<Vec<Sample>, String> {
     let mut rng = Rng::new(seed);
     for _ in 0..rng.between(0, spec.random_plies) {
@@ -116,11 +116,11 @@ pub fn self_play(
         game.play(&moves[rng.index(moves.len())])
             .map_err(|e| e.to_string())?;
     }
-    engine.new_game();
+    engine.clear();
     let mut samples = Vec::new();
     let mut movers = Vec::new();
     while game.outcome().is_none() && game.ply_count() < MAX_PLIES {
-        let info = engine.think(&game, Limits::nodes(spec.nodes), |_| {});
+        let info = search_game(engine, &game, Limits::nodes(spec.nodes));
         let pos = *game.position();
         if !movegen::has_capture(&pos) && info.score.abs() < MATE_BOUND {
             samples.push(Sample {
@@ -150,10 +150,10 @@ fn result_for(winner: Option<Color>, mover: Color) -> i8 {
 }
 
 /// The engine self-play uses: the default search with a small table.
-pub fn self_play_engine(spec: &SelfPlaySpec) -> Engine {
+pub fn self_play_engine(spec: &SelfPlaySpec) -> Searcher<CheckersNode, CheckersEval> {
     let config = SearchConfig {
         tt_mib: 4,
         ..SearchConfig::default()
     };
-    Engine::new(config, spec.eval)
+    Searcher::new(config, spec.eval.clone())
 }

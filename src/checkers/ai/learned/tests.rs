@@ -29,6 +29,7 @@ fn sample_positions(count: usize) -> Vec<Position> {
 #[test]
 fn the_shipped_network_reads_and_evaluates_english_only() {
     let net = english_net().expect("the shipped network must read");
+    let net = net.net();
     assert!(
         ENGLISH_NET.len() <= 200 * 1024,
         "{} bytes",
@@ -196,6 +197,7 @@ fn random_boards(count: usize) -> Vec<MoverBoard> {
 #[test]
 fn the_fast_pass_equals_the_general_one_on_the_shipped_network() {
     let net = english_net().unwrap();
+    let net = net.net();
     assert!(
         net.is_fast(),
         "the shipped network should take the fast pass"

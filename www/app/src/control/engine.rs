@@ -396,6 +396,7 @@ fn search_label(lang: Lang, side: Color, choice: &EngineChoice, game: GameKind) 
     let mut how = match choice {
         EngineChoice::Level { level, .. } => format!("{} {level}", lang.pick("level", "poziom")),
         EngineChoice::AlphaZero { .. } => "AlphaZero".to_string(),
+        EngineChoice::Custom(custom) => custom.config.algorithm.to_string(),
         EngineChoice::Lab {
             algorithm, depth, ..
         } => {
@@ -413,6 +414,7 @@ fn search_label(lang: Lang, side: Color, choice: &EngineChoice, game: GameKind) 
     if game == GameKind::Clobber {
         let heuristic = match choice {
             EngineChoice::Lab { eval, .. } => eval.to_string(),
+            EngineChoice::Custom(custom) => custom.eval.to_string(),
             EngineChoice::Level { .. } | EngineChoice::AlphaZero { .. } => {
                 warcaby::clobber::ClobberEval::default().to_string()
             }

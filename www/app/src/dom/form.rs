@@ -124,7 +124,7 @@ pub fn read_settings(old: &Settings) -> Settings {
         lab: checked("lab-enabled"),
         black_algorithm: chosen("algorithm-black", old.black_algorithm),
         white_algorithm: chosen("algorithm-white", old.white_algorithm),
-        eval: chosen("eval", old.eval),
+        eval: chosen("eval", old.eval.clone()),
         black_depth: depth_value("depth-black"),
         white_depth: depth_value("depth-white"),
         animate: checked("animate"),

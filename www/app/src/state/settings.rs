@@ -160,7 +160,7 @@ impl Default for Settings {
 }
 
 /// What the AI lab searches with for one side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LabSide {
     /// The search algorithm, or AlphaZero.
     pub algorithm: LabEngine,
@@ -222,7 +222,7 @@ impl Settings {
             Color::White => (self.white_algorithm, self.white_depth, self.white_eval),
         };
         let eval = match game {
-            GameKind::Checkers => AnyEval::Checkers(self.eval),
+            GameKind::Checkers => AnyEval::Checkers(self.eval.clone()),
             GameKind::Clobber => AnyEval::Clobber(clobber_eval),
         };
         LabSide {

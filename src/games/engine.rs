@@ -1,0 +1,365 @@
+//! [`Engine`]: the one route from a game to the engine, for the page, the
+//! command line, the arena and the Python package. It keeps its search
+//! (and its transposition table) between moves, plays the opening book's
+//! move and probes endgame tables where its choice says so, and runs the
+//! AlphaZero bot's tree search with the network it is handed. Networks are
+//! values: the learned evaluation carries its own
+//! ([`CheckersEval::Learned`]), the AlphaZero bot's comes in [`Assets`],
+//! so two engines with different networks can meet in one process.
+//!
+//! ```
+//! use warcaby::games::{AnyGame, Assets, Engine, EngineChoice};
+//! use warcaby::checkers::ai::Level;
+//! use warcaby::search::Limits;
+//! use warcaby::{Game, Variant};
+//!
+//! let game = AnyGame::from(Game::new(Variant::Russian));
+//! let choice = EngineChoice::Level { level: Level::new(3).unwrap(), seed: 7 };
+//! let mut engine = Engine::new(choice, Assets::default());
+//! let report = engine.think(&game, Limits::depth(4), |_| {}).unwrap();
+//! assert!(report.best_move.is_some());
+//! ```
+
+use super::think::{AnyEval, Assets, EngineChoice, Report};
+use super::{AnyGame, GameError, GameKind, GameNode, NodeJob};
+use crate::az::{AzPlayer, MctsLimits, Net};
+use crate::checkers::ai::{CheckersEval, CheckersNode};
+use crate::checkers::egdb::Egdb;
+use crate::checkers::game::Game;
+use crate::checkers::moves::Move;
+use crate::clobber::{ClobberEval, ClobberPosition};
+use crate::search::{Clock, Limits, SearchConfig, SearchInfo, Searcher};
+use std::sync::Arc;
+
+/// How often the AlphaZero search reports while it thinks (milliseconds).
+const AZ_REPORT_MS: f64 = 200.0;
+
+/// The searches an engine keeps between moves, one per game (made when the
+/// engine first thinks in that game).
+#[derive(Default)]
+pub struct Searchers {
+    checkers: Option<Searcher<CheckersNode, CheckersEval>>,
+    clobber: Option<Searcher<ClobberPosition, ClobberEval>>,
+}
+
+impl Searchers {
+    /// The slot of checkers' search.
+    pub(crate) fn checkers(&mut self) -> &mut Option<Searcher<CheckersNode, CheckersEval>> {
+        &mut self.checkers
+    }
+
+    /// The slot of Clobber's search.
+    pub(crate) fn clobber(&mut self) -> &mut Option<Searcher<ClobberPosition, ClobberEval>> {
+        &mut self.clobber
+    }
+}
+
+/// A search's result in the game's own moves, and whether the opening
+/// book gave it (then nothing was searched).
+#[derive(Clone, Debug)]
+pub struct Thought<M> {
+    /// The search's (or the book's) report.
+    pub info: SearchInfo<M>,
+    /// The move comes from the opening book.
+    pub from_book: bool,
+}
+
+/// An engine: see the module's documentation.
+pub struct Engine {
+    choice: EngineChoice,
+    net: Option<Arc<Net>>,
+    endgame: Option<Arc<Egdb>>,
+    clock: Option<Clock>,
+    growing_table: bool,
+    az_seed: u64,
+    searchers: Searchers,
+    az: Option<AzPlayer>,
+}
+
+impl Engine {
+    /// The engine `choice` names, with what the host has loaded for it
+    /// (each engine takes what it uses).
+    pub fn new(choice: EngineChoice, assets: Assets<'_>) -> Engine {
+        Engine {
+            choice,
+            net: assets.net.cloned(),
+            endgame: assets.endgame.cloned(),
+            clock: None,
+            growing_table: false,
+            az_seed: 1,
+            searchers: Searchers::default(),
+            az: None,
+        }
+    }
+
+    /// An engine configured in full ([`CustomEngine`]): no book and no
+    /// tables until asked ([`Engine::with_book`], [`Engine::with_endgame`]).
+    pub fn configured(config: SearchConfig, eval: impl Into<AnyEval>) -> Engine {
+        let custom = CustomEngine {
+            config,
+            eval: eval.into(),
+            book: false,
+            endgame_tables: false,
+        };
+        Engine::new(EngineChoice::Custom(Box::new(custom)), Assets::default())
+    }
+
+    /// A configured engine plays the opening book's move where it has one
+    /// (`on`) or always searches; a level or the lab keeps its own rule.
+    pub fn with_book(mut self, on: bool) -> Engine {
+        if let EngineChoice::Custom(custom) = &mut self.choice {
+            custom.book = on;
+        }
+        self
+    }
+
+    /// Endgame tables to probe below the root (None: none). A configured
+    /// engine probes them when given; a level when its rule says so.
+    pub fn with_endgame(mut self, endgame: Option<Arc<Egdb>>) -> Engine {
+        if let EngineChoice::Custom(custom) = &mut self.choice {
+            custom.endgame_tables = endgame.is_some();
+        }
+        Engine { endgame, ..self }
+    }
+
+    /// Uses another millisecond clock (the browser's worker passes its own).
+    pub fn with_clock(self, clock: Option<Clock>) -> Engine {
+        Engine { clock, ..self }
+    }
+
+    /// Starts the transposition table small and grows it as it fills, for
+    /// one short search ([`Searcher::with_growing_table`]).
+    pub fn with_growing_table(self) -> Engine {
+        Engine {
+            growing_table: true,
+            ..self
+        }
+    }
+
+    /// Seeds the AlphaZero bot's randomness (1 by default).
+    pub fn with_seed(self, az_seed: u64) -> Engine {
+        Engine { az_seed, ..self }
+    }
+
+    /// What plays.
+    pub fn choice(&self) -> &EngineChoice {
+        &self.choice
+    }
+
+    /// The limits of a move of `time_ms` milliseconds for this engine (a
+    /// weak level caps its depth and time).
+    pub fn limits(&self, time_ms: u64) -> Limits {
+        self.choice.plan(time_ms).1
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn new_game(&mut self) {
+        self.searchers = Searchers::default();
+        self.az = None;
+    }
+
+    /// Asks for a move in `game`'s current position within `limits`;
+    /// `report` hears of each finished iteration (the AlphaZero bot's
+    /// progress every 200 ms). Refused in a finished game, with another
+    /// game's evaluation, and for the AlphaZero bot without its network or
+    /// outside the rules it plays.
+    pub fn think(
+        &mut self,
+        game: &AnyGame,
+        limits: Limits,
+        report: impl FnMut(&Report),
+    ) -> Result<Report, GameError> {
+        self.think_among(game, None, limits, report)
+    }
+
+    /// As [`Engine::think`], choosing only among the legal moves whose text
+    /// (short or full) is one of `among`, when given: the hops of a capture
+    /// already under way. The book is not asked then.
+    pub fn think_among(
+        &mut self,
+        game: &AnyGame,
+        among: Option<&[String]>,
+        limits: Limits,
+        report: impl FnMut(&Report),
+    ) -> Result<Report, GameError> {
+        if game.outcome().is_some() {
+            return Err(GameError::Over);
+        }
+        if self.choice.is_alphazero() {
+            return self.think_alphazero(game, limits, report);
+        }
+        game.with_node(ThinkJob {
+            engine: self,
+            among,
+            limits,
+            report,
+        })
+    }
+
+    /// The search of `root` (after the positions of `history`) in the
+    /// game's own moves, for hosts that work with them (the Python
+    /// package): the same book, tables and search as [`Engine::think`];
+    /// `among` restricts the root moves. Not for the AlphaZero bot.
+    pub fn search_node<G: GameNode>(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        among: Option<&[G::Move]>,
+        limits: Limits,
+        mut report: impl FnMut(&SearchInfo<G::Move>),
+    ) -> Result<Thought<G::Move>, GameError> {
+        if self.choice.is_alphazero() {
+            return Err(GameError::AlphaZero(
+                "the AlphaZero bot thinks about a game, not a bare position".into(),
+            ));
+        }
+        if among.is_none() && self.choice.uses_book() {
+            if let Some(info) = root.book_move() {
+                report(&info);
+                return Ok(Thought {
+                    info,
+                    from_book: true,
+                });
+            }
+        }
+        let searcher = self.searcher::<G>()?;
+        let info = match among {
+            Some(moves) => searcher.search_among(root, moves, history, limits, report),
+            None => searcher.search(root, history, limits, report),
+        };
+        Ok(Thought {
+            info,
+            from_book: false,
+        })
+    }
+
+    /// [`Engine::search_node`] of a checkers game's current position (the
+    /// lab's tools, which work with checkers moves).
+    pub fn think_checkers(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+    ) -> Result<Thought<Move>, GameError> {
+        let history: Vec<u64> = game.positions_and_moves().map(|(p, _)| p.hash()).collect();
+        self.search_node(
+            &CheckersNode::from_game(game),
+            &history,
+            None,
+            limits,
+            |_| {},
+        )
+    }
+
+    /// The search kept for game `G`, made on first use.
+    fn searcher<G: GameNode>(&mut self) -> Result<&mut Searcher<G, G::Eval>, GameError> {
+        let slot = G::searcher_slot(&mut self.searchers);
+        if slot.is_none() {
+            let eval = self.choice.eval_for::<G>()?;
+            let config = self.choice.plan(0).0;
+            let mut searcher = if self.growing_table {
+                Searcher::with_growing_table(config, eval)
+            } else {
+                Searcher::new(config, eval)
+            };
+            if self.choice.uses_endgame_tables() {
+                searcher = searcher.with_exact(self.endgame.as_ref().and_then(G::exact_probe));
+            }
+            if let Some(clock) = self.clock {
+                searcher = searcher.with_clock(clock);
+            }
+            *slot = Some(searcher);
+        }
+        Ok(slot.as_mut().expect("made above"))
+    }
+
+    fn think_alphazero(
+        &mut self,
+        game: &AnyGame,
+        limits: Limits,
+        mut report: impl FnMut(&Report),
+    ) -> Result<Report, GameError> {
+        let EngineChoice::AlphaZero { sims } = self.choice else {
+            unreachable!("only the AlphaZero bot comes here")
+        };
+        let Some(game) = game.as_checkers().filter(|g| crate::az::plays(g.variant())) else {
+            return Err(GameError::AlphaZero(GameKind::Clobber.to_string()));
+        };
+        let net = self.net.as_ref().ok_or(GameError::NoNetwork)?;
+        let mcts = MctsLimits {
+            sims: sims.or(limits.nodes.map(|n| n.clamp(1, u32::MAX as u64) as u32)),
+            time_ms: limits.time_ms,
+        };
+        let seed = self.az_seed;
+        let player = self
+            .az
+            .get_or_insert_with(|| AzPlayer::new(Arc::clone(net), mcts, seed));
+        player.limits = mcts;
+        let clock = self.clock.unwrap_or(crate::az::mcts::default_clock);
+        let start = clock();
+        let result = player
+            .think_reporting(game, clock, AZ_REPORT_MS, |so_far| {
+                report(&Report::from_mcts(game, so_far, clock() - start))
+            })
+            .map_err(|e| GameError::AlphaZero(e.0.to_string()))?;
+        Ok(Report::from_mcts(game, &result, clock() - start))
+    }
+}
+
+/// One search from the current node, reporting each finished iteration.
+struct ThinkJob<'a, 'm, F> {
+    engine: &'a mut Engine,
+    among: Option<&'m [String]>,
+    limits: Limits,
+    report: F,
+}
+
+impl<F: FnMut(&Report)> NodeJob for ThinkJob<'_, '_, F> {
+    type Output = Result<Report, GameError>;
+    fn run<G: GameNode>(mut self, root: G, history: &[u64]) -> Self::Output {
+        let among: Option<Vec<G::Move>> = self.among.map(|texts| {
+            let named = |m: &G::Move| {
+                texts.contains(&root.move_text(m)) || texts.contains(&root.full_move_text(m))
+            };
+            root.moves().into_iter().filter(named).collect()
+        });
+        if among.as_ref().is_some_and(Vec::is_empty) {
+            return Err(GameError::NotLegal(self.among.unwrap_or(&[]).join(", ")));
+        }
+        let report = &mut self.report;
+        let thought =
+            self.engine
+                .search_node(&root, history, among.as_deref(), self.limits, |info| {
+                    report(&Report::new(&root, info))
+                })?;
+        Ok(Report::of_thought(&root, &thought))
+    }
+}
+
+impl EngineChoice {
+    /// The evaluation for a game whose node is `G`.
+    fn eval_for<G: GameNode>(&self) -> Result<G::Eval, GameError> {
+        let any = match self {
+            EngineChoice::Level { level, .. } => return Ok(G::level_eval(*level)),
+            EngineChoice::AlphaZero { .. } => return Ok(G::Eval::default()),
+            EngineChoice::Lab { eval, .. } => eval,
+            EngineChoice::Custom(custom) => &custom.eval,
+        };
+        // Another game's evaluation is refused as its name is: unknown here.
+        G::eval_of(any).map_or_else(|| Ok(any.to_string().parse()?), Ok)
+    }
+}
+
+/// A search configuration with its evaluation, book and tables, given in
+/// full (the arena's `engine:` bots, `warcaby bestmove`, the Python
+/// package's search) rather than by level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CustomEngine {
+    /// The search's configuration.
+    pub config: SearchConfig,
+    /// The evaluation; it must be one of the game's own.
+    pub eval: AnyEval,
+    /// Plays the opening book's move where it has one.
+    pub book: bool,
+    /// Probes the endgame tables the host loaded ([`Assets::endgame`]).
+    pub endgame_tables: bool,
+}
