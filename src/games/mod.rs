@@ -287,13 +287,15 @@ pub enum AnyGame {
     Clobber(ClobberGame),
 }
 
+mod facts;
 mod play;
 mod played;
 mod rules;
 mod think;
 
+pub use facts::PieceStyle;
 pub use played::{checkers_position_at, MoveExamples, PlayedGame, SpotMove, SpotPiece};
-pub use rules::GameRules;
+pub use rules::{GameRules, RulesChoices};
 
 pub use think::{AnyEval, Assets, EngineChoice, Report, RootMove};
 
