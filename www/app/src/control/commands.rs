@@ -71,12 +71,13 @@ impl App {
         self.new_game();
     }
 
-    /// Checkers puts the human's men at the bottom; a Clobber board has
-    /// no sides, so it stays as it is.
+    /// Puts the human's side at the bottom, where the board has a side for
+    /// each player (checkers); a board without sides (Clobber) stays as it is.
     pub(super) fn face_the_human(&mut self) {
-        if let (Mode::HumanVsAi { human_white }, AnyGame::Checkers(_)) =
-            (self.state.settings.mode, &self.state.game)
-        {
+        let Mode::HumanVsAi { human_white } = self.state.settings.mode else {
+            return;
+        };
+        if self.state.game.kind().board_has_sides() {
             self.state.settings.flipped = !human_white;
             self.ui.show_settings(&self.state.settings);
         }
@@ -217,11 +218,9 @@ impl App {
         self.after_change();
     }
 
-    /// The game as PDN (checkers only).
+    /// The game as PDN (checkers only: PDN is checkers' file format).
     pub fn pdn_text(&self) -> Option<String> {
-        let AnyGame::Checkers(game) = &self.state.game else {
-            return None;
-        };
+        let game = self.state.game.checkers_game()?;
         let mut pdn = PdnGame::new(game.clone());
         pdn.set_tag("Event", "Warcaby game");
         let (white, black) = match self.state.settings.mode {

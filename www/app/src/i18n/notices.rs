@@ -3,7 +3,7 @@
 
 use super::{errors, words, Lang};
 use crate::state::selection::{Hint, Refusal};
-use warcaby::games::GameKind;
+use warcaby::games::{GameKind, PieceStyle};
 use warcaby::Color;
 
 /// Why a click on the board was refused.
@@ -15,10 +15,10 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         (Lang::Pl, Refusal::MustCapture { movable, square }) => format!(
             "Bicie jest obowiązkowe: rusz zaznaczoną bierką ({movable}); bierka z pola {square} nie może bić."
         ),
-        (Lang::En, Refusal::NoLegalMove { square, game }) if *game == GameKind::Clobber => {
+        (Lang::En, Refusal::NoLegalMove { square, game }) if stones(*game) => {
             format!("The stone on {square} has no move: it must be next to an opponent's stone.")
         }
-        (Lang::Pl, Refusal::NoLegalMove { square, game }) if *game == GameKind::Clobber => {
+        (Lang::Pl, Refusal::NoLegalMove { square, game }) if stones(*game) => {
             format!("Kamień na {square} nie ma ruchu: musi stać obok kamienia przeciwnika.")
         }
         (Lang::En, Refusal::NoLegalMove { square, .. }) => {
@@ -40,6 +40,12 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
             )
             .to_string(),
     }
+}
+
+/// True when `game` is played with stones that move only by taking (so a
+/// stone without a move has no opponent's stone beside it).
+fn stones(game: GameKind) -> bool {
+    game.piece_style() == PieceStyle::Stones
 }
 
 /// What to do next while a capture is half entered.
