@@ -288,12 +288,14 @@ pub enum AnyGame {
 }
 
 mod facts;
+mod paste;
 mod play;
 mod played;
 mod rules;
 mod think;
 
 pub use facts::PieceStyle;
+pub use paste::{PasteError, PastedText};
 pub use played::{checkers_position_at, MoveExamples, PlayedGame, SpotMove, SpotPiece};
 pub use rules::{GameRules, RulesChoices};
 
