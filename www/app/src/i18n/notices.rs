@@ -3,7 +3,7 @@
 
 use super::{errors, words, Lang};
 use crate::state::selection::{Hint, Refusal};
-use warcaby::games::{GameKind, PieceStyle};
+use warcaby::games::{GameKind, PastedText, PieceStyle};
 use warcaby::Color;
 
 /// Why a click on the board was refused.
@@ -123,20 +123,18 @@ pub fn bad_link(lang: Lang, why: crate::state::link::LinkError) -> String {
     not_loaded(lang, &why)
 }
 
-/// Load pressed with nothing pasted (checkers).
-pub fn paste_checkers_first(lang: Lang) -> &'static str {
-    lang.pick(
-        "Paste a FEN (like W:W21-32:B1-12) or a PDN game first.",
-        "Najpierw wklej FEN (np. W:W21-32:B1-12) albo partię w PDN.",
-    )
-}
-
-/// Load pressed with nothing pasted (Clobber).
-pub fn paste_clobber_first(lang: Lang) -> &'static str {
-    lang.pick(
-        "Paste a Clobber position first, like WBWB/BWBW/WBWB/BWBW:B.",
-        "Najpierw wklej pozycję Clobbera, np. WBWB/BWBW/WBWB/BWBW:B.",
-    )
+/// Load pressed with nothing pasted: what the game in play reads.
+pub fn paste_first(lang: Lang, text: PastedText) -> &'static str {
+    match text {
+        PastedText::FenOrPdn => lang.pick(
+            "Paste a FEN (like W:W21-32:B1-12) or a PDN game first.",
+            "Najpierw wklej FEN (np. W:W21-32:B1-12) albo partię w PDN.",
+        ),
+        PastedText::PositionText => lang.pick(
+            "Paste a Clobber position first, like WBWB/BWBW/WBWB/BWBW:B.",
+            "Najpierw wklej pozycję Clobbera, np. WBWB/BWBW/WBWB/BWBW:B.",
+        ),
+    }
 }
 
 /// A PDN of tags alone.

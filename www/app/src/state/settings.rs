@@ -194,7 +194,13 @@ impl Settings {
     /// The game and rules the settings ask for (a Clobber board of a size
     /// they refuse gives the default 6x5).
     pub fn rules(&self) -> GameRules {
-        self.rules_choices().rules(self.game)
+        self.rules_for(self.game)
+    }
+
+    /// The rules the settings keep for `kind` (its variant or board),
+    /// whichever game they ask for now.
+    pub fn rules_for(&self, kind: GameKind) -> GameRules {
+        self.rules_choices().rules(kind)
     }
 
     /// The rules kept for each game (a Clobber board of a size the
