@@ -3,6 +3,8 @@
 //! process, and meet in one arena run (`eval=learned:net=FILE`).
 #![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 
+// Shared with the arena tests; this file uses part of it.
+#[allow(dead_code)]
 mod arena_common;
 
 use arena_common::{arena, games, out_dir};
@@ -17,7 +19,12 @@ use warcaby::{Position, Variant};
 fn blank_network_file() -> Vec<u8> {
     let (h1, h2) = (8, 4);
     let w1 = vec![0.0; INPUTS * h1];
-    let (b1, w2, b2, w3) = (vec![0.0; h1], vec![0.0; h2 * h1], vec![0.0; h2], vec![0.0; h2]);
+    let (b1, w2, b2, w3) = (
+        vec![0.0; h1],
+        vec![0.0; h2 * h1],
+        vec![0.0; h2],
+        vec![0.0; h2],
+    );
     quantise((h1, h2), 100.0, [&w1, &b1, &w2, &b2, &w3, &[0.0]]).expect("a valid file")
 }
 
@@ -32,11 +39,22 @@ fn node(fen: &str) -> CheckersNode {
 fn two_networks_evaluate_side_by_side_in_one_process() {
     let blank = CheckersEval::Learned(EvalNet::from_bytes(&blank_network_file()).unwrap());
     let shipped = CheckersEval::learned();
-    assert_ne!(blank, shipped, "different networks are different evaluations");
-    assert_eq!(shipped, "learned".parse().unwrap(), "the name reads as the shipped one");
+    assert_ne!(
+        blank, shipped,
+        "different networks are different evaluations"
+    );
+    assert_eq!(
+        shipped,
+        "learned".parse().unwrap(),
+        "the name reads as the shipped one"
+    );
     let man_up = node("W:W21,22,23:B1,2");
     assert_eq!(blank.evaluate(&man_up), 0);
-    assert!(shipped.evaluate(&man_up) > 50, "{}", shipped.evaluate(&man_up));
+    assert!(
+        shipped.evaluate(&man_up) > 50,
+        "{}",
+        shipped.evaluate(&man_up)
+    );
     // And again after the other: neither replaced the other.
     assert_eq!(blank.evaluate(&man_up), 0);
     assert_eq!(blank.to_string(), "learned");

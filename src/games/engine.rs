@@ -281,7 +281,10 @@ impl Engine {
         let EngineChoice::AlphaZero { sims } = self.choice else {
             unreachable!("only the AlphaZero bot comes here")
         };
-        let Some(game) = game.as_checkers().filter(|g| crate::az::plays(g.variant())) else {
+        let Some(game) = game
+            .checkers_game()
+            .filter(|g| crate::az::plays(g.variant()))
+        else {
             return Err(GameError::AlphaZero(GameKind::Clobber.to_string()));
         };
         let net = self.net.as_ref().ok_or(GameError::NoNetwork)?;

@@ -315,14 +315,18 @@ pub enum AnyGame {
 }
 
 mod engine;
+mod facts;
+mod paste;
 mod play;
 mod played;
 mod rules;
 mod think;
 
 pub use engine::{CustomEngine, Engine, Searchers, Thought};
+pub use facts::PieceStyle;
+pub use paste::{PasteError, PastedText};
 pub use played::{checkers_position_at, MoveExamples, PlayedGame, SpotMove, SpotPiece};
-pub use rules::GameRules;
+pub use rules::{GameRules, RulesChoices};
 
 pub use think::{AnyEval, Assets, EngineChoice, Report, RootMove};
 
@@ -347,14 +351,6 @@ impl AnyGame {
                 job.run(CheckersNode::from_game(game), &history)
             }
             AnyGame::Clobber(game) => job.run(*game.position(), &[]),
-        }
-    }
-
-    /// The checkers game, if this is checkers.
-    pub fn as_checkers(&self) -> Option<&Game> {
-        match self {
-            AnyGame::Checkers(game) => Some(game),
-            AnyGame::Clobber(_) => None,
         }
     }
 

@@ -78,6 +78,49 @@ impl GameRules {
     }
 }
 
+/// The rules a player has chosen for each game: a checkers variant and a
+/// Clobber board. Settings keep one of each, so switching to another game
+/// and back finds each game's rules as they were left.
+///
+/// ```
+/// use warcaby::clobber::Shape;
+/// use warcaby::games::{GameKind, GameRules, RulesChoices};
+/// use warcaby::Variant;
+///
+/// let mut choices = RulesChoices {
+///     variant: Variant::English,
+///     shape: Shape::new(6, 5).unwrap(),
+/// };
+/// choices.choose(GameRules::Clobber(Shape::new(4, 4).unwrap()));
+/// assert_eq!(choices.rules(GameKind::Checkers), GameRules::Checkers(Variant::English));
+/// assert_eq!(choices.shape, Shape::new(4, 4).unwrap());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RulesChoices {
+    /// The checkers variant.
+    pub variant: Variant,
+    /// The Clobber board.
+    pub shape: Shape,
+}
+
+impl RulesChoices {
+    /// The rules chosen for `kind`.
+    pub fn rules(self, kind: GameKind) -> GameRules {
+        match kind {
+            GameKind::Checkers => GameRules::Checkers(self.variant),
+            GameKind::Clobber => GameRules::Clobber(self.shape),
+        }
+    }
+
+    /// Keeps `rules` as its game's choice; the other games' stay.
+    pub fn choose(&mut self, rules: GameRules) {
+        match rules {
+            GameRules::Checkers(variant) => self.variant = variant,
+            GameRules::Clobber(shape) => self.shape = shape,
+        }
+    }
+}
+
 impl GameRecord {
     /// The rules whose endgame tables serve this game
     /// ([`GameRules::endgame_rules`]), read without replaying it.

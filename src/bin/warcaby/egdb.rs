@@ -9,7 +9,7 @@ use warcaby::checkers::egdb::format::file_name;
 use warcaby::checkers::egdb::{
     build_order, read_slice, verify::verify_slice, Builder, Egdb, Material, MAX_PIECES,
 };
-use warcaby::games::{GameKind, GameNode};
+use warcaby::games::GameNode;
 use warcaby::{Position, Variant};
 
 /// The environment variable naming the default database directory.
@@ -69,7 +69,7 @@ impl EgdbDirArgs {
     /// checkers and one is named. Only --egdb insists: a $WARCABY_EGDB
     /// without tables for these rules means none.
     pub(crate) fn load_for_game<G: GameNode>(&self, variant: Variant) -> Result<Option<Arc<Egdb>>> {
-        if G::KIND != GameKind::Checkers {
+        if !G::KIND.has_endgame_tables() {
             return Ok(None);
         }
         match self.load(variant) {

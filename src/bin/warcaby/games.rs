@@ -21,7 +21,12 @@ pub(crate) fn pv_text<G: GameNode>(pos: &G, pv: &[G::Move]) -> String {
 /// Clobber from --position or the start of --rows x --cols.
 pub(crate) fn any_game(args: &PositionArgs) -> Result<AnyGame> {
     match args.game {
-        GameKind::Checkers => Ok(AnyGame::Checkers(args.checkers_game()?)),
+        GameKind::Checkers => Ok(AnyGame::Checkers(crate::start::checkers_game(
+            args.variant,
+            args.fen.as_deref(),
+            args.pdn.as_deref(),
+            args.pdn_game,
+        )?)),
         GameKind::Clobber => Ok(AnyGame::Clobber(ClobberGame::from_position(
             clobber_position(args)?,
         ))),

@@ -24,7 +24,7 @@ mod strength;
 mod tactics;
 mod think;
 
-use anyhow::{bail, Result};
+use anyhow::{Context, Result};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -111,17 +111,13 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The checkers game to start from: --fen, --pdn or the start position.
+    /// The checkers game to start from: --fen, --pdn or the start position;
+    /// refused for another game's position.
     pub fn checkers_game(&self) -> Result<Game> {
-        if self.game != GameKind::Checkers {
-            bail!("this command needs a checkers position");
-        }
-        start::checkers_game(
-            self.variant,
-            self.fen.as_deref(),
-            self.pdn.as_deref(),
-            self.pdn_game,
-        )
+        games::any_game(self)?
+            .checkers_game()
+            .cloned()
+            .context("this command needs a checkers position")
     }
 }
 

@@ -10,7 +10,7 @@ use warcaby::clobber::{ClobberEval, ClobberGame, ClobberPosition, Shape};
 use warcaby::core::rng::entropy_seed;
 use warcaby::games::{AnyEval, AnyGame, EngineChoice, GameKind};
 use warcaby::search::Algorithm;
-use warcaby::{Color, Position, Square, SquareNotation, Variant};
+use warcaby::{Color, Variant};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Humans {
@@ -81,43 +81,6 @@ pub(crate) struct PlayArgs {
     seed: Option<u64>,
 }
 
-/// Draws the board: `o`/`O` White man/king, `x`/`X` Black man/king, `-` an
-/// empty dark square. Numeric variants show the square numbers beside it.
-pub(crate) fn board_text(pos: &Position) -> String {
-    let numeric = pos.rules().notation == SquareNotation::Numeric;
-    let mut out = String::from("   a b c d e f g h\n");
-    for rank in (0..8u8).rev() {
-        out.push_str(&format!("{}  ", rank + 1));
-        let mut numbers = Vec::new();
-        for file in 0..8u8 {
-            let c = match Square::new(file, rank) {
-                None => ' ',
-                Some(sq) => {
-                    numbers.push(format!("{:>2}", sq.number()));
-                    match pos.piece_at(sq) {
-                        None => '-',
-                        Some(p) => match (p.color, p.role) {
-                            (Color::White, warcaby::Role::Man) => 'o',
-                            (Color::White, warcaby::Role::King) => 'O',
-                            (Color::Black, warcaby::Role::Man) => 'x',
-                            (Color::Black, warcaby::Role::King) => 'X',
-                        },
-                    }
-                }
-            };
-            out.push(c);
-            out.push(' ');
-        }
-        out.push_str(&format!("{}", rank + 1));
-        if numeric {
-            out.push_str(&format!("    {}", numbers.join(" ")));
-        }
-        out.push('\n');
-    }
-    out.push_str("   a b c d e f g h\n");
-    out
-}
-
 fn is_human(humans: Humans, side: Color) -> bool {
     match humans {
         Humans::Both => true,
@@ -140,10 +103,7 @@ struct Table {
 impl Table {
     /// The board drawn as text.
     fn board(&self) -> String {
-        match &self.game {
-            AnyGame::Checkers(g) => board_text(g.position()),
-            AnyGame::Clobber(g) => g.position().to_string(),
-        }
+        self.game.played().text_board()
     }
 
     /// The result, once the game is over.
@@ -166,7 +126,7 @@ impl Table {
 
     /// The engine moves; returns its log line (without the round prefix).
     fn bot(&mut self) -> Result<String> {
-        if let (Some(player), AnyGame::Checkers(game)) = (&mut self.az, &mut self.game) {
+        if let (Some(player), Some(game)) = (&mut self.az, self.game.checkers_game_mut()) {
             let r = player.think(game)?;
             let best = r.moves.first().context("the network found no move")?;
             let total = r.moves.iter().map(|m| m.visits).sum::<u32>().max(1);
@@ -198,8 +158,11 @@ impl Table {
 }
 
 fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table> {
+    if args.bot == BotChoice::Az {
+        // Only where the bot plays: `run` has refused the other games.
+        return az_table(args, level, seed);
+    }
     match args.game {
-        GameKind::Checkers if args.bot == BotChoice::Az => az_table(args, level, seed),
         GameKind::Checkers => {
             let game = crate::start::checkers_game(
                 args.variant.unwrap_or(Variant::Tournament),
@@ -288,7 +251,7 @@ fn pause(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> bool {
 pub(crate) fn run(args: &PlayArgs) -> Result<()> {
     let level = Level::new(args.level)?;
     let az = args.bot == BotChoice::Az;
-    if az && args.game != GameKind::Checkers {
+    if az && !args.game.alphazero_plays_some_rules() {
         bail!("--bot az plays checkers (English rules) only");
     }
     let humans = args

@@ -44,6 +44,43 @@ pub fn checkers_position_at(game: &Game, ply: usize) -> Position {
         .map_or(*game.position(), |(pos, _)| *pos)
 }
 
+/// Draws the board: `o`/`O` White man/king, `x`/`X` Black man/king, `-` an
+/// empty dark square. Numeric variants show the square numbers beside it.
+fn text_board(pos: &Position) -> String {
+    let numeric = pos.rules().notation == SquareNotation::Numeric;
+    let mut out = String::from("   a b c d e f g h\n");
+    for rank in (0..8u8).rev() {
+        out.push_str(&format!("{}  ", rank + 1));
+        let mut numbers = Vec::new();
+        for file in 0..8u8 {
+            let c = match Square::new(file, rank) {
+                None => ' ',
+                Some(sq) => {
+                    numbers.push(format!("{:>2}", sq.number()));
+                    match pos.piece_at(sq) {
+                        None => '-',
+                        Some(p) => match (p.color, p.role) {
+                            (Color::White, Role::Man) => 'o',
+                            (Color::White, Role::King) => 'O',
+                            (Color::Black, Role::Man) => 'x',
+                            (Color::Black, Role::King) => 'X',
+                        },
+                    }
+                }
+            };
+            out.push(c);
+            out.push(' ');
+        }
+        out.push_str(&format!("{}", rank + 1));
+        if numeric {
+            out.push_str(&format!("    {}", numbers.join(" ")));
+        }
+        out.push('\n');
+    }
+    out.push_str("   a b c d e f g h\n");
+    out
+}
+
 impl PlayedGame for Game {
     fn kind(&self) -> GameKind {
         GameKind::Checkers
@@ -69,6 +106,9 @@ impl PlayedGame for Game {
                 ))
             })
             .collect()
+    }
+    fn text_board(&self) -> String {
+        text_board(self.position())
     }
     fn spot_name(&self, spot: u8) -> String {
         let notation = self.variant().rules().notation;

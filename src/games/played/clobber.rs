@@ -46,6 +46,9 @@ impl PlayedGame for ClobberGame {
             })
             .collect()
     }
+    fn text_board(&self) -> String {
+        self.position().to_string()
+    }
     fn spot_name(&self, spot: u8) -> String {
         self.position().shape().name(spot as usize)
     }

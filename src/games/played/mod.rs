@@ -159,6 +159,10 @@ pub trait PlayedGame {
     fn pieces_at(&self, ply: usize) -> Vec<(u8, SpotPiece)>;
     /// The name players give a spot ("11", "c3", "b2").
     fn spot_name(&self, spot: u8) -> String;
+    /// The position now drawn in text, for a terminal: `o` White, `x`
+    /// Black, each game's own diagram (a checkers king is `O`/`X`, and
+    /// numbered squares get their numbers beside the board).
+    fn text_board(&self) -> String;
     /// The piece on `spot` now, if any.
     fn piece(&self, spot: u8) -> Option<SpotPiece>;
     /// Whose piece stands on `spot` now, if any.

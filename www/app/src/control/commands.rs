@@ -3,15 +3,14 @@
 
 use super::App;
 use crate::dom;
-use crate::i18n::{errors, notices, Lang};
+use crate::i18n::{errors, notices};
 use crate::state::editor::Editing;
 use crate::state::settings::{Mode, Settings};
 use crate::state::Step;
-use warcaby::checkers::notation::pdn::{self, PdnGame};
-use warcaby::clobber::{ClobberGame, ClobberPosition};
+use warcaby::checkers::notation::pdn::PdnGame;
 use warcaby::core::rng::entropy_seed;
-use warcaby::games::{AnyGame, GameKind};
-use warcaby::{Color, Game, Position};
+use warcaby::games::{AnyGame, PasteError};
+use warcaby::Color;
 
 impl App {
     /// Starts a new game of the settings' game.
@@ -71,12 +70,13 @@ impl App {
         self.new_game();
     }
 
-    /// Checkers puts the human's men at the bottom; a Clobber board has
-    /// no sides, so it stays as it is.
+    /// Puts the human's side at the bottom, where the board has a side for
+    /// each player (checkers); a board without sides (Clobber) stays as it is.
     pub(super) fn face_the_human(&mut self) {
-        if let (Mode::HumanVsAi { human_white }, AnyGame::Checkers(_)) =
-            (self.state.settings.mode, &self.state.game)
-        {
+        let Mode::HumanVsAi { human_white } = self.state.settings.mode else {
+            return;
+        };
+        if self.state.game.kind().board_has_sides() {
             self.state.settings.flipped = !human_white;
             self.ui.show_settings(&self.state.settings);
         }
@@ -142,56 +142,21 @@ impl App {
         }
     }
 
-    /// Imports a FEN or PDN game (checkers) or a Clobber position text.
+    /// Imports a text as the game in play reads it (a FEN or PDN game in
+    /// checkers, a position text in Clobber), by the rules the settings
+    /// keep for that game (a PDN may name others).
     pub fn import(&mut self, text: &str) {
-        let text = text.trim();
-        let result = match self.state.game.kind() {
-            GameKind::Clobber => self.read_clobber(text),
-            GameKind::Checkers => self.read_checkers(text),
-        };
-        match result {
+        let lang = self.state.settings.lang;
+        let rules = self.state.settings.rules_for(self.state.game.kind());
+        match rules.read_pasted(text.trim()) {
             Ok(game) => self.imported(game),
-            Err(Some(e)) => self
+            Err(PasteError::Empty) => self
                 .ui
-                .notice(&notices::not_loaded(self.state.settings.lang, &e)),
-            Err(None) => {}
+                .notice(notices::paste_first(lang, rules.pasted_text())),
+            Err(e) => self
+                .ui
+                .notice(&notices::not_loaded(lang, &errors::pasted(lang, &e))),
         }
-    }
-
-    /// A checkers game from a FEN or PDN text; Err(None) when empty (with
-    /// a notice already shown).
-    fn read_checkers(&self, text: &str) -> Result<AnyGame, Option<String>> {
-        let lang = self.state.settings.lang;
-        if text.is_empty() {
-            self.ui.notice(notices::paste_checkers_first(lang));
-            return Err(None);
-        }
-        let variant = self.state.settings.variant;
-        let looks_like_fen = !text.contains('[') && !text.contains('.') && text.contains(':')
-            || text.starts_with("[FEN");
-        let game = if looks_like_fen {
-            Position::from_fen(text, variant)
-                .map(Game::from_position)
-                .map_err(|e| errors::fen(lang, &e))
-        } else {
-            pdn::read_game(text, variant)
-                .map_err(|e| errors::pdn(lang, &e))
-                .and_then(|pdn| game_of_pdn(pdn, lang))
-        };
-        game.map(AnyGame::Checkers).map_err(Some)
-    }
-
-    /// A Clobber game from a position text (FEN and PDN are for checkers
-    /// only); Err(None) when empty.
-    fn read_clobber(&self, text: &str) -> Result<AnyGame, Option<String>> {
-        let lang = self.state.settings.lang;
-        if text.is_empty() {
-            self.ui.notice(notices::paste_clobber_first(lang));
-            return Err(None);
-        }
-        ClobberPosition::parse(text)
-            .map(|pos| AnyGame::Clobber(ClobberGame::from_position(pos)))
-            .map_err(|e| Some(errors::clobber(lang, &e)))
     }
 
     /// Plays on from an imported game, its rules or board in the settings.
@@ -217,11 +182,9 @@ impl App {
         self.after_change();
     }
 
-    /// The game as PDN (checkers only).
+    /// The game as PDN (checkers only: PDN is checkers' file format).
     pub fn pdn_text(&self) -> Option<String> {
-        let AnyGame::Checkers(game) = &self.state.game else {
-            return None;
-        };
+        let game = self.state.game.checkers_game()?;
         let mut pdn = PdnGame::new(game.clone());
         pdn.set_tag("Event", "Warcaby game");
         let (white, black) = match self.state.settings.mode {
@@ -352,13 +315,4 @@ fn ending_termination(ending: crate::state::ending::Ending) -> &'static str {
         Ending::DrawAgreed => "Draw agreed",
         Ending::LostOnTime { .. } => "Time forfeit",
     }
-}
-
-/// The game a PDN gives: one without moves must set up a position (a FEN
-/// tag); tags alone would replace the game with an empty one.
-fn game_of_pdn(pdn: PdnGame, lang: Lang) -> Result<Game, String> {
-    if pdn.game.ply_count() == 0 && pdn.tag("FEN").is_none() {
-        return Err(notices::pdn_without_game(lang));
-    }
-    Ok(pdn.game)
 }

@@ -390,8 +390,9 @@ impl App {
 }
 
 /// Who searches with what, for the info panel: like "Black: minimax,
-/// depth 2", "White: NegaScout, time only" or "Black: level 4"; in Clobber
-/// with the heuristic, like "Black: level 4, heuristic live".
+/// depth 2", "White: NegaScout, time only" or "Black: level 4"; where each
+/// side has its own evaluation (Clobber) with it, like "Black: level 4,
+/// heuristic live".
 fn search_label(lang: Lang, side: Color, choice: &EngineChoice, game: GameKind) -> String {
     let mut how = match choice {
         EngineChoice::Level { level, .. } => format!("{} {level}", lang.pick("level", "poziom")),
@@ -411,12 +412,12 @@ fn search_label(lang: Lang, side: Color, choice: &EngineChoice, game: GameKind) 
             }
         }
     };
-    if game == GameKind::Clobber {
+    if game.sides_choose_evals() {
         let heuristic = match choice {
             EngineChoice::Lab { eval, .. } => eval.to_string(),
             EngineChoice::Custom(custom) => custom.eval.to_string(),
             EngineChoice::Level { .. } | EngineChoice::AlphaZero { .. } => {
-                warcaby::clobber::ClobberEval::default().to_string()
+                game.default_eval().to_string()
             }
         };
         let heuristic = words::heuristic(lang, &heuristic);

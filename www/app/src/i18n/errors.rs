@@ -8,7 +8,7 @@ use warcaby::checkers::notation::fen::FenError;
 use warcaby::checkers::notation::pdn::PdnError;
 use warcaby::checkers::notation::MoveTextError;
 use warcaby::clobber::ClobberError;
-use warcaby::games::GameError;
+use warcaby::games::{GameError, PasteError};
 
 /// Why a move, position or game text was refused.
 pub fn game(lang: Lang, error: &GameError) -> String {
@@ -20,6 +20,18 @@ pub fn game(lang: Lang, error: &GameError) -> String {
         (Lang::Pl, GameError::Over) => "gra jest skończona".to_string(),
         (Lang::Pl, GameError::Replay { ply, .. }) => format!("ruchu {ply} nie da się odtworzyć"),
         (Lang::Pl, _) => "tego nie da się zrobić w tej grze".to_string(),
+    }
+}
+
+/// Why a pasted text was not loaded (nothing pasted has a notice of its
+/// own, `notices::paste_first`).
+pub fn pasted(lang: Lang, error: &PasteError) -> String {
+    match error {
+        PasteError::Empty => String::new(),
+        PasteError::Fen(e) => fen(lang, e),
+        PasteError::Pdn(e) => pdn(lang, e),
+        PasteError::PdnWithoutGame => super::notices::pdn_without_game(lang),
+        PasteError::Clobber(e) => clobber(lang, e),
     }
 }
 

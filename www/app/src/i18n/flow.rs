@@ -6,7 +6,7 @@
 
 use super::Lang;
 use crate::state::ending::Ending;
-use warcaby::games::GameKind;
+use warcaby::games::{GameKind, PieceStyle};
 use warcaby::Color;
 
 /// Key, English, Polish: the flow's fixed texts in `index.html`.
@@ -111,12 +111,12 @@ pub fn clock_label(lang: Lang, side: Color, time: &str) -> String {
 /// player's first move. `human` is the player's side (None: two humans);
 /// `to_move` the side to move.
 pub fn first_hint(lang: Lang, game: GameKind, human: Option<Color>, to_move: Color) -> String {
-    let what = match game {
-        GameKind::Checkers => lang.pick(
+    let what = match game.piece_style() {
+        PieceStyle::MenAndKings => lang.pick(
             "pick a piece to move",
             "wybierz pionek, którym chcesz ruszyć",
         ),
-        GameKind::Clobber => lang.pick(
+        PieceStyle::Stones => lang.pick(
             "pick one of your stones, then a neighbouring stone of the opponent",
             "wybierz swój kamień, a potem sąsiedni kamień przeciwnika",
         ),

@@ -3,7 +3,7 @@
 
 use super::{errors, words, Lang};
 use crate::state::selection::{Hint, Refusal};
-use warcaby::games::GameKind;
+use warcaby::games::{GameKind, PastedText, PieceStyle};
 use warcaby::Color;
 
 /// Why a click on the board was refused.
@@ -15,10 +15,10 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         (Lang::Pl, Refusal::MustCapture { movable, square }) => format!(
             "Bicie jest obowiązkowe: rusz zaznaczoną bierką ({movable}); bierka z pola {square} nie może bić."
         ),
-        (Lang::En, Refusal::NoLegalMove { square, game }) if *game == GameKind::Clobber => {
+        (Lang::En, Refusal::NoLegalMove { square, game }) if stones(*game) => {
             format!("The stone on {square} has no move: it must be next to an opponent's stone.")
         }
-        (Lang::Pl, Refusal::NoLegalMove { square, game }) if *game == GameKind::Clobber => {
+        (Lang::Pl, Refusal::NoLegalMove { square, game }) if stones(*game) => {
             format!("Kamień na {square} nie ma ruchu: musi stać obok kamienia przeciwnika.")
         }
         (Lang::En, Refusal::NoLegalMove { square, .. }) => {
@@ -40,6 +40,12 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
             )
             .to_string(),
     }
+}
+
+/// True when `game` is played with stones that move only by taking (so a
+/// stone without a move has no opponent's stone beside it).
+fn stones(game: GameKind) -> bool {
+    game.piece_style() == PieceStyle::Stones
 }
 
 /// What to do next while a capture is half entered.
@@ -117,20 +123,18 @@ pub fn bad_link(lang: Lang, why: crate::state::link::LinkError) -> String {
     not_loaded(lang, &why)
 }
 
-/// Load pressed with nothing pasted (checkers).
-pub fn paste_checkers_first(lang: Lang) -> &'static str {
-    lang.pick(
-        "Paste a FEN (like W:W21-32:B1-12) or a PDN game first.",
-        "Najpierw wklej FEN (np. W:W21-32:B1-12) albo partię w PDN.",
-    )
-}
-
-/// Load pressed with nothing pasted (Clobber).
-pub fn paste_clobber_first(lang: Lang) -> &'static str {
-    lang.pick(
-        "Paste a Clobber position first, like WBWB/BWBW/WBWB/BWBW:B.",
-        "Najpierw wklej pozycję Clobbera, np. WBWB/BWBW/WBWB/BWBW:B.",
-    )
+/// Load pressed with nothing pasted: what the game in play reads.
+pub fn paste_first(lang: Lang, text: PastedText) -> &'static str {
+    match text {
+        PastedText::FenOrPdn => lang.pick(
+            "Paste a FEN (like W:W21-32:B1-12) or a PDN game first.",
+            "Najpierw wklej FEN (np. W:W21-32:B1-12) albo partię w PDN.",
+        ),
+        PastedText::PositionText => lang.pick(
+            "Paste a Clobber position first, like WBWB/BWBW/WBWB/BWBW:B.",
+            "Najpierw wklej pozycję Clobbera, np. WBWB/BWBW/WBWB/BWBW:B.",
+        ),
+    }
 }
 
 /// A PDN of tags alone.

@@ -5,7 +5,7 @@
 use super::Lang;
 use warcaby::checkers::game::{DrawReason, Outcome, WinReason};
 use warcaby::checkers::rules::{EndgameMaterial, Progress};
-use warcaby::games::{AnyOutcome, GameKind, GameRules, PlayedGame, SpotMove};
+use warcaby::games::{AnyOutcome, GameRules, PieceStyle, PlayedGame, SpotMove};
 use warcaby::{Color, Variant};
 
 /// A side as the subject of a sentence: "White", "Białe".
@@ -77,7 +77,7 @@ pub fn rules_title(lang: Lang, rules: GameRules) -> String {
 /// on a2"; empty for a plain move.
 pub fn what_a_move_does(lang: Lang, game: &dyn PlayedGame, mv: &SpotMove) -> String {
     let mut said = String::new();
-    if game.kind() == GameKind::Clobber {
+    if game.kind().piece_style() == PieceStyle::Stones {
         let cell = game.spot_name(mv.to());
         said.push_str(&lang.pick(
             format!(", taking the stone on {cell}"),
@@ -126,31 +126,14 @@ pub fn heuristic(lang: Lang, name: &str) -> String {
 /// How a game ended, in words: "White wins: Black has no legal move",
 /// "Wygrywają białe: czarne nie mają ruchu".
 pub fn outcome(lang: Lang, outcome: &AnyOutcome) -> String {
-    match outcome {
-        AnyOutcome::Checkers(o) => checkers_outcome(lang, o),
-        AnyOutcome::Clobber(o) => {
-            let loser = o.winner.opponent();
-            match lang {
-                Lang::En => format!(
-                    "{} wins: {} has no legal move",
-                    side(lang, o.winner),
-                    side(lang, loser)
-                ),
-                Lang::Pl => format!(
-                    "Wygrywają {}: {} nie mają ruchu",
-                    lower(side(lang, o.winner)),
-                    lower(side(lang, loser))
-                ),
-            }
-        }
-    }
+    win_or_draw(lang, &outcome.as_win_or_draw())
 }
 
 fn lower(word: &str) -> String {
     word.to_lowercase()
 }
 
-fn checkers_outcome(lang: Lang, outcome: &Outcome) -> String {
+fn win_or_draw(lang: Lang, outcome: &Outcome) -> String {
     match *outcome {
         Outcome::Win { winner, reason } => {
             let loser = winner.opponent();

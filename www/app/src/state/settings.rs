@@ -9,7 +9,7 @@ use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use warcaby::checkers::ai::{CheckersEval, Level};
 use warcaby::clobber::{ClobberEval, Shape};
-use warcaby::games::{AnyEval, EngineChoice, GameKind, GameRules};
+use warcaby::games::{AnyEval, EngineChoice, GameKind, GameRules, RulesChoices};
 use warcaby::search::Algorithm;
 use warcaby::{Color, Variant};
 
@@ -194,24 +194,35 @@ impl Settings {
     /// The game and rules the settings ask for (a Clobber board of a size
     /// they refuse gives the default 6x5).
     pub fn rules(&self) -> GameRules {
-        match self.game {
-            GameKind::Checkers => GameRules::Checkers(self.variant),
-            GameKind::Clobber => GameRules::Clobber(
-                self.clobber_shape()
-                    .unwrap_or_else(|_| Settings::default().clobber_shape().expect("6x5")),
-            ),
+        self.rules_for(self.game)
+    }
+
+    /// The rules the settings keep for `kind` (its variant or board),
+    /// whichever game they ask for now.
+    pub fn rules_for(&self, kind: GameKind) -> GameRules {
+        self.rules_choices().rules(kind)
+    }
+
+    /// The rules kept for each game (a Clobber board of a size the
+    /// settings refuse gives the default 6x5).
+    fn rules_choices(&self) -> RulesChoices {
+        RulesChoices {
+            variant: self.variant,
+            shape: self
+                .clobber_shape()
+                .unwrap_or_else(|_| Settings::default().clobber_shape().expect("6x5")),
         }
     }
 
-    /// Asks for `rules` (a checkers variant, or Clobber on a board).
+    /// Asks for `rules` (a checkers variant, or Clobber on a board); the
+    /// other games' choices stay for a switch back.
     pub fn set_rules(&mut self, rules: GameRules) {
         self.game = rules.kind();
-        match rules {
-            GameRules::Checkers(variant) => self.variant = variant,
-            GameRules::Clobber(shape) => {
-                (self.rows, self.cols) = (shape.rows() as u8, shape.cols() as u8);
-            }
-        }
+        let mut choices = self.rules_choices();
+        choices.choose(rules);
+        let RulesChoices { variant, shape } = choices;
+        self.variant = variant;
+        (self.rows, self.cols) = (shape.rows() as u8, shape.cols() as u8);
     }
 
     /// The lab's choice for `side` in `game`: its own algorithm and depth,
@@ -221,13 +232,9 @@ impl Settings {
             Color::Black => (self.black_algorithm, self.black_depth, self.black_eval),
             Color::White => (self.white_algorithm, self.white_depth, self.white_eval),
         };
-        let eval = match game {
-            GameKind::Checkers => AnyEval::Checkers(self.eval.clone()),
-            GameKind::Clobber => AnyEval::Clobber(clobber_eval),
-        };
         LabSide {
             algorithm,
-            eval,
+            eval: game.eval_among(self.eval.clone(), clobber_eval),
             depth,
         }
     }
