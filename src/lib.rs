@@ -13,7 +13,7 @@
 //! | checkers | [`checkers`]: rules as data, position, move generator, game, notation (move text, FEN, PDN), perft, the contest referee's view, evaluations and levels | core, search |
 //! | Clobber | [`clobber`]: position, text, game, evaluation, exact solver | core, search, cgt |
 //! | AlphaZero | [`az`]: encoding, network (plain Rust inference), MCTS, self-play; training with candle under feature `az-train` | checkers |
-//! | one game abstraction | [`games`]: [`GameKind`] and [`AnyGame`], used by the CLI, arena, worker and page | checkers, Clobber |
+//! | one game abstraction | [`games`]: [`GameKind`], [`AnyGame`], the [`games::PlayedGame`] trait and the one route into the engine ([`games::Engine`]), used by the CLI, arena, Python package, worker and page | checkers, Clobber |
 //! | arena (feature `arena`) | `arena`: bots as processes, tournaments, the contest referee | all of the above |
 //!
 //! The types most callers need are re-exported here.

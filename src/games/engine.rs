@@ -20,7 +20,7 @@
 //! assert!(report.best_move.is_some());
 //! ```
 
-use super::think::{AnyEval, Assets, EngineChoice, Report};
+use super::think::{AnyEval, Assets, CustomEngine, EngineChoice, Report, Thought};
 use super::{AnyGame, GameError, GameKind, GameNode, NodeJob};
 use crate::az::{AzPlayer, MctsLimits, Net};
 use crate::checkers::ai::{CheckersEval, CheckersNode};
@@ -52,16 +52,6 @@ impl Searchers {
     pub(crate) fn clobber(&mut self) -> &mut Option<Searcher<ClobberPosition, ClobberEval>> {
         &mut self.clobber
     }
-}
-
-/// A search's result in the game's own moves, and whether the opening
-/// book gave it (then nothing was searched).
-#[derive(Clone, Debug)]
-pub struct Thought<M> {
-    /// The search's (or the book's) report.
-    pub info: SearchInfo<M>,
-    /// The move comes from the opening book.
-    pub from_book: bool,
 }
 
 /// An engine: see the module's documentation.
@@ -352,17 +342,37 @@ impl EngineChoice {
     }
 }
 
-/// A search configuration with its evaluation, book and tables, given in
-/// full (the arena's `engine:` bots, `warcaby bestmove`, the Python
-/// package's search) rather than by level.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CustomEngine {
-    /// The search's configuration.
-    pub config: SearchConfig,
-    /// The evaluation; it must be one of the game's own.
-    pub eval: AnyEval,
-    /// Plays the opening book's move where it has one.
-    pub book: bool,
-    /// Probes the endgame tables the host loaded ([`Assets::endgame`]).
-    pub endgame_tables: bool,
+impl AnyGame {
+    /// Asks the engine for a move in the current position, thinking about
+    /// `time_ms` milliseconds: `report` hears of each finished iteration.
+    /// `clock` replaces the native clock (the browser's worker passes its
+    /// own). Refused in a finished game or with another game's evaluation;
+    /// the AlphaZero bot needs [`AnyGame::think_with`] and its network.
+    pub fn think(
+        &self,
+        choice: &EngineChoice,
+        time_ms: u64,
+        clock: Option<Clock>,
+        report: impl FnMut(&Report),
+    ) -> Result<Report, GameError> {
+        self.think_with(choice, Assets::default(), time_ms, clock, report)
+    }
+
+    /// As [`AnyGame::think`], with what the host has loaded: the AlphaZero
+    /// bot's network (only that engine uses it; it reports every 200 ms
+    /// while it thinks) and endgame tables: one move of a fresh [`Engine`].
+    /// Refused for the AlphaZero bot without a network or in a game it does
+    /// not play (only English checkers).
+    pub fn think_with(
+        &self,
+        choice: &EngineChoice,
+        assets: Assets<'_>,
+        time_ms: u64,
+        clock: Option<Clock>,
+        report: impl FnMut(&Report),
+    ) -> Result<Report, GameError> {
+        let mut engine = Engine::new(choice.clone(), assets).with_clock(clock);
+        let limits = engine.limits(time_ms);
+        engine.think(self, limits, report)
+    }
 }

@@ -322,13 +322,13 @@ mod played;
 mod rules;
 mod think;
 
-pub use engine::{CustomEngine, Engine, Searchers, Thought};
+pub use engine::{Engine, Searchers};
 pub use facts::PieceStyle;
 pub use paste::{PasteError, PastedText};
 pub use played::{checkers_position_at, MoveExamples, PlayedGame, SpotMove, SpotPiece};
 pub use rules::{GameRules, RulesChoices};
 
-pub use think::{AnyEval, Assets, EngineChoice, Report, RootMove};
+pub use think::{AnyEval, Assets, CustomEngine, EngineChoice, Report, RootMove, Thought};
 
 impl From<Game> for AnyGame {
     fn from(game: Game) -> AnyGame {

@@ -5,14 +5,13 @@
 //! ([`AnyGame::think_with`]): natively the shipped file, in the browser the
 //! bytes the page fetched.
 
-use super::engine::{CustomEngine, Engine, Thought};
-use super::{pv_texts, AnyGame, GameError, GameKind, GameNode};
+use super::{pv_texts, GameKind, GameNode};
 use crate::az::{MctsResult, Net};
 use crate::checkers::ai::{CheckersEval, Level};
 use crate::checkers::egdb::Egdb;
 use crate::clobber::ClobberEval;
 use crate::core::named::UnknownName;
-use crate::search::{Algorithm, Clock, Limits, SearchConfig, SearchInfo};
+use crate::search::{Algorithm, Limits, SearchConfig, SearchInfo};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -309,37 +308,27 @@ pub struct Assets<'a> {
     pub endgame: Option<&'a Arc<Egdb>>,
 }
 
-impl AnyGame {
-    /// Asks the engine for a move in the current position, thinking about
-    /// `time_ms` milliseconds: `report` hears of each finished iteration.
-    /// `clock` replaces the native clock (the browser's worker passes its
-    /// own). Refused in a finished game or with another game's evaluation;
-    /// the AlphaZero bot needs [`AnyGame::think_with`] and its network.
-    pub fn think(
-        &self,
-        choice: &EngineChoice,
-        time_ms: u64,
-        clock: Option<Clock>,
-        report: impl FnMut(&Report),
-    ) -> Result<Report, GameError> {
-        self.think_with(choice, Assets::default(), time_ms, clock, report)
-    }
+/// A search's result in the game's own moves, and whether the opening
+/// book gave it (then nothing was searched).
+#[derive(Clone, Debug)]
+pub struct Thought<M> {
+    /// The search's (or the book's) report.
+    pub info: SearchInfo<M>,
+    /// The move comes from the opening book.
+    pub from_book: bool,
+}
 
-    /// As [`AnyGame::think`], with what the host has loaded: the AlphaZero
-    /// bot's network (only that engine uses it; it reports every 200 ms
-    /// while it thinks) and endgame tables: one move of a fresh [`Engine`].
-    /// Refused for the AlphaZero bot without a network or in a game it does
-    /// not play (only English checkers).
-    pub fn think_with(
-        &self,
-        choice: &EngineChoice,
-        assets: Assets<'_>,
-        time_ms: u64,
-        clock: Option<Clock>,
-        report: impl FnMut(&Report),
-    ) -> Result<Report, GameError> {
-        let mut engine = Engine::new(choice.clone(), assets).with_clock(clock);
-        let limits = engine.limits(time_ms);
-        engine.think(self, limits, report)
-    }
+/// A search configuration with its evaluation, book and tables, given in
+/// full (the arena's `engine:` bots, `warcaby bestmove`, the Python
+/// package's search) rather than by level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CustomEngine {
+    /// The search's configuration.
+    pub config: SearchConfig,
+    /// The evaluation; it must be one of the game's own.
+    pub eval: AnyEval,
+    /// Plays the opening book's move where it has one.
+    pub book: bool,
+    /// Probes the endgame tables the host loaded ([`Assets::endgame`]).
+    pub endgame_tables: bool,
 }
