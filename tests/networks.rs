@@ -86,7 +86,7 @@ fn two_networks_meet_in_one_arena_run() {
     assert!(games(&results).len() >= 4);
     let points = |label: &str| {
         let table = results["standings"].as_array().unwrap();
-        let row = table.iter().find(|s| s["label"] == label);
+        let row = table.iter().find(|s| s["bot"] == label);
         row.unwrap_or_else(|| panic!("{label} in {table:?}"))["game_points"]
             .as_f64()
             .unwrap()

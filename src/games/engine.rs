@@ -21,7 +21,7 @@
 //! ```
 
 use super::think::{AnyEval, Assets, CustomEngine, EngineChoice, Report, Thought};
-use super::{AnyGame, GameError, GameKind, GameNode, NodeJob};
+use super::{AnyGame, GameError, GameNode, NodeJob};
 use crate::az::{AzPlayer, MctsLimits, Net};
 use crate::checkers::ai::{CheckersEval, CheckersNode};
 use crate::checkers::egdb::Egdb;
@@ -175,8 +175,8 @@ impl Engine {
         if game.outcome().is_some() {
             return Err(GameError::Over);
         }
-        if self.choice.is_alphazero() {
-            return self.think_alphazero(game, limits, report);
+        if let EngineChoice::AlphaZero { sims } = self.choice {
+            return self.think_alphazero(game, sims, limits, report);
         }
         game.with_node(ThinkJob {
             engine: self,
@@ -199,9 +199,7 @@ impl Engine {
         mut report: impl FnMut(&SearchInfo<G::Move>),
     ) -> Result<Thought<G::Move>, GameError> {
         if self.choice.is_alphazero() {
-            return Err(GameError::AlphaZero(
-                "the AlphaZero bot thinks about a game, not a bare position".into(),
-            ));
+            return Err(GameError::BarePosition);
         }
         if among.is_none() && self.choice.uses_book() {
             if let Some(info) = root.book_move() {
@@ -265,17 +263,13 @@ impl Engine {
     fn think_alphazero(
         &mut self,
         game: &AnyGame,
+        sims: Option<u32>,
         limits: Limits,
         mut report: impl FnMut(&Report),
     ) -> Result<Report, GameError> {
-        let EngineChoice::AlphaZero { sims } = self.choice else {
-            unreachable!("only the AlphaZero bot comes here")
-        };
-        let Some(game) = game
-            .checkers_game()
-            .filter(|g| crate::az::plays(g.variant()))
-        else {
-            return Err(GameError::AlphaZero(GameKind::Clobber.to_string()));
+        let rules = game.played().rules();
+        let Some(game) = game.checkers_game().filter(|_| rules.alphazero_plays()) else {
+            return Err(GameError::AlphaZero(rules.name()));
         };
         let net = self.net.as_ref().ok_or(GameError::NoNetwork)?;
         let mcts = MctsLimits {

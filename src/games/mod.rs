@@ -280,6 +280,10 @@ pub enum GameError {
     /// The AlphaZero bot was asked to play a game it does not play (named).
     #[error("the AlphaZero bot plays English checkers only, not {0}")]
     AlphaZero(String),
+    /// The AlphaZero bot was asked about a bare position: its tree search
+    /// needs the game (its history and no-progress count).
+    #[error("the AlphaZero bot thinks about a whole game, not a bare position")]
+    BarePosition,
 }
 
 /// A game as the page saves it and the worker receives it: the start and the

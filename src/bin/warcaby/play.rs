@@ -8,7 +8,7 @@ use std::io::{BufRead, Write};
 use warcaby::checkers::ai::Level;
 use warcaby::clobber::{ClobberEval, ClobberGame, ClobberPosition, Shape};
 use warcaby::core::rng::entropy_seed;
-use warcaby::games::{AnyEval, AnyGame, EngineChoice, GameKind};
+use warcaby::games::{AnyEval, AnyGame, Assets, Engine, EngineChoice, GameKind};
 use warcaby::search::Algorithm;
 use warcaby::{Color, Variant};
 
@@ -91,13 +91,11 @@ fn is_human(humans: Humans, side: Color) -> bool {
 }
 
 /// A game at the terminal, either game: the record and the engine that
-/// plays its bot moves.
+/// plays its bot moves (a level, or the AlphaZero bot), kept between moves.
 struct Table {
     game: AnyGame,
-    choice: EngineChoice,
+    engine: Engine,
     time: u64,
-    /// The AlphaZero bot, when it plays instead of the engine.
-    az: Option<warcaby::az::AzPlayer>,
 }
 
 impl Table {
@@ -126,26 +124,23 @@ impl Table {
 
     /// The engine moves; returns its log line (without the round prefix).
     fn bot(&mut self) -> Result<String> {
-        if let (Some(player), Some(game)) = (&mut self.az, self.game.checkers_game_mut()) {
-            let r = player.think(game)?;
-            let best = r.moves.first().context("the network found no move")?;
-            let total = r.moves.iter().map(|m| m.visits).sum::<u32>().max(1);
-            let text = game.position().move_text(&best.mv);
-            game.play(&best.mv)?;
-            return Ok(format!(
-                "plays {text}  visits={:.0}% prior={:.2} q={:.2} value={:.2} sims={}",
-                100.0 * best.visits as f64 / total as f64,
-                best.prior,
-                best.q,
-                r.root_value,
-                r.sims
-            ));
-        }
-        let r = self.game.think(&self.choice, self.time, None, |_| {})?;
-        let best = r.best_move.as_deref().context("engine found no move")?;
+        let limits = self.engine.limits(self.time);
+        let r = self.engine.think(&self.game, limits, |_| {})?;
+        let best = r.best_move.as_deref().context("the engine found no move")?;
         let mv = self.game.parse_move(best)?;
         let text = self.game.move_text(&mv);
         self.game.play(&mv)?;
+        // The AlphaZero bot reports its root moves; a search its line.
+        if let Some(top) = r.root_moves.first() {
+            let total = r.root_moves.iter().map(|m| m.visits).sum::<u32>().max(1);
+            return Ok(format!(
+                "plays {text}  visits={:.0}% prior={:.2} value={:.2} sims={}",
+                100.0 * top.visits as f64 / total as f64,
+                top.prior,
+                top.value,
+                r.nodes
+            ));
+        }
         Ok(format!(
             "plays {text}  value={} depth={} nodes={} time={:.3}s pv={}",
             r.score,
@@ -160,7 +155,7 @@ impl Table {
 fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table> {
     if args.bot == BotChoice::Az {
         // Only where the bot plays: `run` has refused the other games.
-        return az_table(args, level, seed);
+        return az_table(args, seed);
     }
     match args.game {
         GameKind::Checkers => {
@@ -177,9 +172,8 @@ fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table> {
             println!("Type a move like 11-15 (or the full path 1x10x19), 'undo', or 'q' to quit.");
             Ok(Table {
                 game: AnyGame::Checkers(game),
-                choice: EngineChoice::Level { level, seed },
+                engine: Engine::new(EngineChoice::Level { level, seed }, Assets::default()),
                 time: args.time,
-                az: None,
             })
         }
         GameKind::Clobber => {
@@ -197,19 +191,21 @@ fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table> {
             Ok(Table {
                 game: AnyGame::Clobber(ClobberGame::from_position(start)),
                 // Clobber levels: twice the level's number in plies.
-                choice: EngineChoice::Lab {
-                    algorithm: Algorithm::NegaScout,
-                    eval: AnyEval::Clobber(eval),
-                    depth: Some(2 * level.number() as u32),
-                },
+                engine: Engine::new(
+                    EngineChoice::Lab {
+                        algorithm: Algorithm::NegaScout,
+                        eval: AnyEval::Clobber(eval),
+                        depth: Some(2 * level.number() as u32),
+                    },
+                    Assets::default(),
+                ),
                 time: args.time,
-                az: None,
             })
         }
     }
 }
 
-fn az_table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table> {
+fn az_table(args: &PlayArgs, seed: u64) -> Result<Table> {
     let game = crate::start::checkers_game(
         args.variant.unwrap_or(Variant::English),
         args.fen.as_deref(),
@@ -220,10 +216,11 @@ fn az_table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table> {
         bail!("the AlphaZero bot plays English checkers only (--variant english)");
     }
     let net = crate::az::load_net(args.net.as_deref())?;
-    let limits = warcaby::az::MctsLimits {
-        sims: None,
-        time_ms: Some(args.time),
+    let assets = Assets {
+        net: Some(&net),
+        endgame: None,
     };
+    let engine = Engine::new(EngineChoice::AlphaZero { sims: None }, assets).with_seed(seed);
     println!(
         "Warcaby: English rules, the AlphaZero bot ({} ms a move). o/O white man/king, x/X black man/king.",
         args.time
@@ -231,9 +228,8 @@ fn az_table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table> {
     println!("Enter: the network's next move; a move like 11-15 on your turn; 'q' to stop.");
     Ok(Table {
         game: AnyGame::Checkers(game),
-        choice: EngineChoice::Level { level, seed },
+        engine,
         time: args.time,
-        az: Some(warcaby::az::AzPlayer::new(net, limits, seed)),
     })
 }
 
