@@ -17,7 +17,8 @@
 //!   `jobs` (one game: its players, play and record), `pairs` (a pair's
 //!   score, tie-break and overtime), `schedule` (the games still to play)
 //!   and `round` (finished games filed, kept and reported).
-//! * [`elo`] — Elo estimates with error margins.
+//! * [`elo`] — Elo estimates with error margins; [`sprt`] — the sequential
+//!   test that accepts or rejects an engine change (`bench sprt`).
 //! * [`results`] — `results.json`, the standings and PDN files.
 //! * [`folder`] — the output folder as the tournament's state: its
 //!   settings and every finished game, kept so that `--resume` goes on
@@ -48,6 +49,7 @@ mod round;
 pub mod sandbox;
 mod schedule;
 pub mod spec;
+pub mod sprt;
 pub mod tournament;
 
 pub use results::Results;

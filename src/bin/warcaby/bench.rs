@@ -41,6 +41,9 @@ pub(crate) enum BenchCommand {
     /// A strength figure without outside engines: the engine against a fixed
     /// older configuration of ours over the ACF ballots (W/D/L, score, Elo).
     Strength(crate::strength::StrengthArgs),
+    /// A candidate configuration against the base until a sequential test
+    /// (SPRT, pentanomial, logistic Elo) accepts or rejects it.
+    Sprt(crate::sprt::SprtArgs),
     /// Winning shots from real games against Cake++ and GuiNN: how many
     /// the engine finds under a depth, node or time limit.
     Tactics(crate::tactics::TacticsArgs),
@@ -63,6 +66,7 @@ fn threads_or_cores(threads: usize) -> usize {
 pub(crate) fn run(cmd: &BenchCommand) -> Result<()> {
     match *cmd {
         BenchCommand::Strength(ref args) => crate::strength::run(args)?,
+        BenchCommand::Sprt(ref args) => crate::sprt::run(args)?,
         BenchCommand::Tactics(ref args) => crate::tactics::run(args)?,
         BenchCommand::Perft { depth, threads } => {
             let threads = threads_or_cores(threads);

@@ -19,6 +19,7 @@ mod evalnet_train;
 mod games;
 mod pdn;
 mod play;
+mod sprt;
 mod start;
 mod strength;
 mod tactics;

@@ -56,23 +56,53 @@ pub(crate) struct StrengthArgs {
     egdb: Option<std::path::PathBuf>,
 }
 
-/// One side of the match: how it is built and limited.
+/// One side of a match between two configurations of ours (`bench
+/// strength`, `bench sprt`): how its engine is built and limited.
 #[derive(Clone)]
-struct Side {
-    config: SearchConfig,
-    eval: CheckersEval,
-    limits: Limits,
-    egdb: Option<Arc<Egdb>>,
+pub(crate) struct Side {
+    pub(crate) config: SearchConfig,
+    pub(crate) eval: CheckersEval,
+    pub(crate) limits: Limits,
+    pub(crate) egdb: Option<Arc<Egdb>>,
 }
 
 impl Side {
     fn engine(&self) -> Engine {
         Engine::configured(self.config.clone(), self.eval.clone()).with_endgame(self.egdb.clone())
     }
+
+    /// The side an arena engine spec names (`negascout:eval=learned:...`),
+    /// in `variant`; limited by the spec's own depth, nodes or time when it
+    /// names one, else by `limits`.
+    pub(crate) fn of_spec(text: &str, variant: Variant, limits: Limits) -> Result<Side> {
+        let spec = match BotSpec::parse(text)? {
+            BotSpec::Engine(spec) => spec,
+            _ => bail!("'{text}' is not an engine spec like {REFERENCE}"),
+        };
+        let own_limit = ["depth=", "nodes=", "time="]
+            .iter()
+            .any(|key| text.contains(key));
+        let limits = if own_limit {
+            Limits {
+                depth: spec.depth,
+                nodes: spec.nodes,
+                time_ms: spec.time_ms,
+                max_time_ms: None,
+            }
+        } else {
+            limits
+        };
+        Ok(Side {
+            config: spec.config(0),
+            eval: spec.eval,
+            limits,
+            egdb: load_egdb(spec.egdb.as_deref(), variant)?,
+        })
+    }
 }
 
-fn load_egdb(dir: Option<&std::path::Path>) -> Result<Option<Arc<Egdb>>> {
-    dir.map(|d| Egdb::load_shared(d, Variant::English).map_err(anyhow::Error::from))
+fn load_egdb(dir: Option<&std::path::Path>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
+    dir.map(|d| Egdb::load_shared(d, variant).map_err(anyhow::Error::from))
         .transpose()
 }
 
@@ -98,49 +128,36 @@ fn current_side(args: &StrengthArgs) -> Result<Side> {
         config: Level::MAX.config(0),
         eval,
         limits: match_limits(args),
-        egdb: load_egdb(args.egdb.as_deref())?,
+        egdb: load_egdb(args.egdb.as_deref(), Variant::English)?,
     })
 }
 
 fn reference_side(args: &StrengthArgs) -> Result<Side> {
-    let spec = match BotSpec::parse(&args.reference)? {
-        BotSpec::Engine(spec) => spec,
-        _ => {
-            bail!(
-                "--reference must be an engine spec like {REFERENCE}, got '{}'",
-                args.reference
-            )
-        }
-    };
-    let own_limit = ["depth=", "nodes=", "time="]
-        .iter()
-        .any(|key| args.reference.contains(key));
-    let limits = if own_limit {
-        Limits {
-            depth: spec.depth,
-            nodes: spec.nodes,
-            time_ms: spec.time_ms,
-            max_time_ms: None,
-        }
-    } else {
-        match_limits(args)
-    };
-    Ok(Side {
-        config: spec.config(0),
-        eval: spec.eval,
-        limits,
-        egdb: load_egdb(spec.egdb.as_deref())?,
-    })
+    Side::of_spec(&args.reference, Variant::English, match_limits(args))
+        .with_context(|| format!("--reference '{}'", args.reference))
+}
+
+/// The game after an opening's moves (a ballot: move texts) under
+/// `variant`; an error when a move is not legal there.
+pub(crate) fn opening(ballot: &str, variant: Variant) -> Result<Game> {
+    let mut game = Game::new(variant);
+    for text in ballot.split_whitespace() {
+        game.play_text(text)
+            .with_context(|| format!("ballot '{ballot}'"))?;
+    }
+    Ok(game)
 }
 
 /// Plays one ballot; the current engine is Black (moves first) when
 /// `current_black`. Returns the current engine's points (1, ½ or 0).
 fn play(ballot: &str, current_black: bool, sides: &[Side; 2]) -> Result<f64> {
-    let mut game = Game::new(Variant::English);
-    for text in ballot.split_whitespace() {
-        game.play_text(text)
-            .with_context(|| format!("ballot '{ballot}'"))?;
-    }
+    play_from(opening(ballot, Variant::English)?, current_black, sides)
+}
+
+/// Plays `game` (an opening played) to the end between `sides[0]` (Black
+/// when `current_black`) and `sides[1]`; returns `sides[0]`'s points (1, ½
+/// or 0). A game longer than 300 plies is a draw.
+pub(crate) fn play_from(mut game: Game, current_black: bool, sides: &[Side; 2]) -> Result<f64> {
     let mut engines = [sides[0].engine(), sides[1].engine()];
     while game.outcome().is_none() && game.ply_count() < MAX_PLIES {
         let black = game.position().side_to_move() == Color::Black;

@@ -1,0 +1,247 @@
+//! `warcaby bench sprt`: a candidate configuration against the base (the
+//! engine as it plays today) over the ACF ballots, each ballot a pair of
+//! games with both colours, until the sequential probability ratio test
+//! accepts or rejects the change ([`warcaby::arena::sprt`]: pentanomial,
+//! logistic Elo). Pairs are played on `--jobs` threads and counted in
+//! ballot order, so under a node limit a run gives the same verdict on any
+//! machine and with any number of jobs. With `--state FILE` the counts are
+//! kept after every pair and a killed run goes on from there.
+
+use crate::strength::{opening, play_from, Side, BALLOTS};
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use warcaby::arena::sprt::{Decision, Pentanomial, Sprt};
+use warcaby::checkers::ai::Level;
+use warcaby::search::Limits;
+use warcaby::{Game, Variant};
+
+#[derive(Args)]
+pub(crate) struct SprtArgs {
+    /// The candidate, as an arena engine spec (e.g.
+    /// `negascout:eval=learned:net=cand.bin` or `negascout:threats=off`).
+    #[arg(long)]
+    candidate: String,
+    /// The base, as an arena engine spec (default: the strongest level's
+    /// search and evaluation).
+    #[arg(long)]
+    base: Option<String>,
+    /// The rules (the ballots whose moves are legal under them are used).
+    #[arg(long, default_value = "english")]
+    variant: Variant,
+    /// Nodes per move for both sides (the same games on every machine).
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// Milliseconds per move for both sides instead of a node limit (then
+    /// run one job per free core).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// H0: the change is worth this many Elo (or less).
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+    elo0: f64,
+    /// H1: the change is worth this many Elo.
+    #[arg(long, default_value_t = 10.0, allow_hyphen_values = true)]
+    elo1: f64,
+    /// The chance of accepting a change no better than elo0.
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// The chance of rejecting a change worth elo1.
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+    /// Stop, undecided, after this many pairs.
+    #[arg(long, default_value_t = 5000)]
+    max_pairs: usize,
+    /// Pairs played at once.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Keep the counts here after every pair, and go on from them.
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
+    /// Print a line every this many pairs (the verdict is always printed).
+    #[arg(long, default_value_t = 10)]
+    every: usize,
+}
+
+/// What `--state` keeps: the test's settings (a run goes on only with the
+/// same) and the counts of the pairs played.
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct State {
+    settings: String,
+    pairs_done: usize,
+    pentanomial: Pentanomial,
+}
+
+impl SprtArgs {
+    /// The settings that decide the games and the verdict, as one line.
+    fn settings(&self, base: &str) -> String {
+        let limit = match self.movetime {
+            Some(ms) => format!("movetime={ms}"),
+            None => format!("nodes={}", self.nodes),
+        };
+        format!(
+            "candidate={} base={base} variant={} {limit} elo0={} elo1={} alpha={} beta={}",
+            self.candidate, self.variant, self.elo0, self.elo1, self.alpha, self.beta
+        )
+    }
+
+    fn limits(&self) -> Limits {
+        match self.movetime {
+            Some(ms) => Level::MAX.limits(ms),
+            None => Limits::nodes(self.nodes),
+        }
+    }
+}
+
+/// The base side: a spec, or the strongest level as it plays.
+fn base_side(args: &SprtArgs) -> Result<(Side, String)> {
+    match &args.base {
+        Some(text) => Ok((
+            Side::of_spec(text, args.variant, args.limits())
+                .with_context(|| format!("--base '{text}'"))?,
+            text.clone(),
+        )),
+        None => Ok((
+            Side {
+                config: Level::MAX.config(0),
+                eval: Level::MAX.eval(),
+                limits: args.limits(),
+                egdb: None,
+            },
+            "level=8".to_string(),
+        )),
+    }
+}
+
+/// The openings: the ballots whose moves are legal under `variant`.
+fn openings(variant: Variant) -> Result<Vec<Game>> {
+    let games: Vec<Game> = BALLOTS
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|ballot| opening(ballot, variant).ok())
+        .collect();
+    if games.is_empty() {
+        bail!("no ballot's moves are legal under {variant} rules");
+    }
+    Ok(games)
+}
+
+/// Reads the state a killed run left, if it was run with these settings.
+fn read_state(path: &std::path::Path, settings: &str) -> Result<Option<State>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| path.display().to_string()),
+    };
+    let state: State = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a bench sprt state file", path.display()))?;
+    if state.settings != settings {
+        bail!(
+            "{} holds another test ({}); give another --state file",
+            path.display(),
+            state.settings
+        );
+    }
+    Ok(Some(state))
+}
+
+fn write_state(path: &std::path::Path, state: &State) -> Result<()> {
+    let text = serde_json::to_string_pretty(state)?;
+    warcaby::arena::folder::write_atomic(path, &text)
+        .with_context(|| format!("--state {}", path.display()))
+}
+
+/// One line of the test's progress.
+fn progress_line(test: &Sprt, state: &State) -> String {
+    let (elo, margin) = state.pentanomial.elo_with_margin();
+    format!(
+        "pairs={} games={} ptnml={} score={:.1}% elo={elo:+.1} ±{margin:.1} llr={:.2} ({:.2}, {:.2})",
+        state.pairs_done,
+        2 * state.pairs_done,
+        state.pentanomial,
+        100.0 * state.pentanomial.score(),
+        test.llr(&state.pentanomial),
+        test.lower(),
+        test.upper()
+    )
+}
+
+/// The pairs finished out of order, waiting for those before them.
+type Finished = BTreeMap<usize, (f64, f64)>;
+
+pub(crate) fn run(args: &SprtArgs) -> Result<()> {
+    let test = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta)?;
+    let candidate = Side::of_spec(&args.candidate, args.variant, args.limits())
+        .with_context(|| format!("--candidate '{}'", args.candidate))?;
+    let (base, base_text) = base_side(args)?;
+    let settings = args.settings(&base_text);
+    let mut state = match &args.state {
+        Some(path) => read_state(path, &settings)?,
+        None => None,
+    }
+    .unwrap_or(State {
+        settings: settings.clone(),
+        pairs_done: 0,
+        pentanomial: Pentanomial::default(),
+    });
+    let openings = openings(args.variant)?;
+    println!("bench sprt {settings} model=pentanomial elo=logistic");
+    if state.pairs_done > 0 {
+        println!("resumed {}", progress_line(&test, &state));
+    }
+    let sides = [candidate, base];
+    let next = AtomicUsize::new(state.pairs_done);
+    let stop = AtomicBool::new(test.decide(&state.pentanomial) != Decision::Continue);
+    let finished = Mutex::new(Finished::new());
+    let shared = Mutex::new(&mut state);
+    let worker = || -> Result<()> {
+        while !stop.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= args.max_pairs {
+                return Ok(());
+            }
+            let start = &openings[i % openings.len()];
+            let first = play_from(start.clone(), true, &sides)?;
+            let second = play_from(start.clone(), false, &sides)?;
+            let mut done = finished
+                .lock()
+                .map_err(|_| anyhow!("a pair thread failed"))?;
+            done.insert(i, (first, second));
+            let mut state = shared.lock().map_err(|_| anyhow!("a pair thread failed"))?;
+            // Count the pairs in order: the verdict does not depend on jobs.
+            while let Some((a, b)) = done.remove(&state.pairs_done) {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                state.pentanomial.add(a, b);
+                state.pairs_done += 1;
+                if let Some(path) = &args.state {
+                    write_state(path, &state)?;
+                }
+                let decided = test.decide(&state.pentanomial) != Decision::Continue;
+                if decided || state.pairs_done % args.every.max(1) == 0 {
+                    println!("{}", progress_line(&test, &state));
+                }
+                if decided {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        Ok(())
+    };
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..args.jobs.max(1)).map(|_| s.spawn(worker)).collect();
+        handles
+            .into_iter()
+            .try_for_each(|h| h.join().map_err(|_| anyhow!("a pair thread panicked"))?)
+    })?;
+    let verdict = match test.decide(&state.pentanomial) {
+        Decision::Continue => "undecided".to_string(),
+        decided => decided.to_string(),
+    };
+    println!("sprt {verdict} {}", progress_line(&test, &state));
+    Ok(())
+}
