@@ -2,7 +2,6 @@
 
 use super::*;
 
-
 /// Row "a started sequence": must be continued with the same piece while it
 /// can capture; Russian: a king with several landing squares must take one
 /// from which it can capture again, when there is one.

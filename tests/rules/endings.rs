@@ -2,7 +2,6 @@
 
 use super::*;
 
-
 /// Row "win": the side to move with no legal move loses — no pieces, or all
 /// blocked.
 ///
@@ -359,7 +358,11 @@ pub(crate) fn on_main_road(sq: Square) -> bool {
 /// Walks from `fen` to one ply before the limit (the game goes on), then
 /// plays the last ply and returns the game; the first seed whose walk does
 /// not get stuck is used.
-pub(crate) fn walk_to_limit(fen: &str, allowed: &dyn Fn(&Position, &Move) -> bool, plies: u32) -> Game {
+pub(crate) fn walk_to_limit(
+    fen: &str,
+    allowed: &dyn Fn(&Position, &Move) -> bool,
+    plies: u32,
+) -> Game {
     let mut stuck = Vec::new();
     for seed in 0..64 {
         let mut game = russian_game(fen);
