@@ -34,6 +34,12 @@ impl AnyEval {
             AnyEval::Clobber(_) => GameKind::Clobber,
         }
     }
+
+    /// True for checkers' learned evaluation, the one that plays a network
+    /// (which a file may replace).
+    pub fn is_learned(&self) -> bool {
+        matches!(self, AnyEval::Checkers(CheckersEval::Learned(_)))
+    }
 }
 
 impl From<CheckersEval> for AnyEval {
