@@ -5,7 +5,9 @@
 //! level=N[:time=MS][:book=on|off]    the engine at playing level 1-8 (levels
 //!                                     7-8 play the opening book unless book=off)
 //! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:net=FILE][:hash=MIB][:book=on|off][:egdb=DIR][:threats=on|off]
-//!                                     ALGO = minimax, alphabeta or negascout
+//!                                     ALGO = minimax, alphabeta or negascout;
+//!                                     eval= a checkers evaluation, or in a
+//!                                     Clobber arena a Clobber heuristic
 //!                                     (the opening book only with book=on;
 //!                                     net= with eval=learned plays that network
 //!                                     instead of the shipped one;
@@ -18,6 +20,11 @@
 //! <path to an executable file>        an external bot
 //! ```
 //!
+//! In Clobber the built-ins are `random`, the levels and the engine specs
+//! with a Clobber evaluation (or none: the game's default); `az`, `egdb=`,
+//! `book=on` and checkers evaluations are refused there, as Clobber
+//! evaluations are in checkers ([`BotSpec::check_rules`]).
+//!
 //! An engine spec without a limit thinks [`DEFAULT_ENGINE_TIME_MS`] per move.
 //! Only depth- or node-limited engines (and `random`, and levels 1-6, whose
 //! depth ends long before their time cap) replay the same games for a seed.
@@ -25,6 +32,7 @@
 use crate::checkers::ai::learned::EvalNet;
 use crate::checkers::ai::{CheckersEval, Level};
 use crate::core::named::{self, named_display_and_parse, Named, UnknownName};
+use crate::games::{AnyEval, GameRules};
 use crate::search::{Algorithm, SearchConfig};
 use std::path::{Path, PathBuf};
 
@@ -76,8 +84,11 @@ pub enum BotSpec {
 pub struct EngineSpec {
     /// Search algorithm.
     pub algorithm: Algorithm,
-    /// Evaluation.
-    pub eval: CheckersEval,
+    /// Evaluation, of either game (checkers' default unless named).
+    pub eval: AnyEval,
+    /// `eval=` named the evaluation; without it each game plays its own
+    /// default.
+    pub eval_named: bool,
     /// Depth limit in plies.
     pub depth: Option<u32>,
     /// Time per move in milliseconds.
@@ -299,6 +310,49 @@ impl BotSpec {
     }
 }
 
+impl BotSpec {
+    /// Whether this bot can play by `rules`, and why not: an evaluation of
+    /// another game, endgame tables, an opening book or the AlphaZero bot
+    /// where the rules have none, a contest bot in Python outside checkers.
+    pub fn check_rules(&self, rules: GameRules) -> Result<(), String> {
+        let game = rules.name();
+        match self {
+            BotSpec::Engine(engine) => {
+                if engine.eval_named && engine.eval.game() != rules.kind() {
+                    return Err(format!(
+                        "eval={} is a {} evaluation, not one for {game}",
+                        engine.eval,
+                        engine.eval.game()
+                    ));
+                }
+                if engine.egdb.is_some() && rules.endgame_rules().is_none() {
+                    return Err(format!("egdb= probes checkers tables; {game} has none"));
+                }
+                if engine.book && !rules.has_book() {
+                    return Err(format!("book=on: {game} has no opening book"));
+                }
+            }
+            BotSpec::Level { level, book, .. } => {
+                if *book && !level.uses_book() && !rules.has_book() {
+                    return Err(format!("book=on: {game} has no opening book"));
+                }
+            }
+            BotSpec::Az(_) if !rules.alphazero_plays() => {
+                return Err(format!(
+                    "the AlphaZero bot plays English checkers, not {game}"
+                ));
+            }
+            BotSpec::Python { .. } if rules.checkers_variant().is_none() => {
+                return Err(format!(
+                    "python: bots play the contest's checkers, not {game}"
+                ));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
 #[cfg(unix)]
 fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
@@ -381,7 +435,8 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
     let mut net = None;
     let mut engine = EngineSpec {
         algorithm,
-        eval: CheckersEval::default(),
+        eval: CheckersEval::default().into(),
+        eval_named: false,
         depth: None,
         time_ms: None,
         nodes: None,
@@ -401,7 +456,10 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
             }
             SpecKey::Time => engine.time_ms = Some(number("time", value)?),
             SpecKey::Nodes => engine.nodes = Some(number("nodes", value)?),
-            SpecKey::Eval => engine.eval = value.parse().map_err(|e: UnknownName| e.to_string())?,
+            SpecKey::Eval => {
+                engine.eval = value.parse().map_err(|e: UnknownName| e.to_string())?;
+                engine.eval_named = true;
+            }
             SpecKey::Hash => engine.hash_mib = number("hash", value)?,
             SpecKey::Book => engine.book = on_off(key, value)?,
             SpecKey::Threats => engine.threat_extension = on_off(key, value)?,
@@ -417,14 +475,14 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         }
     }
     if let Some(file) = net {
-        if !matches!(engine.eval, CheckersEval::Learned(_)) {
+        if !engine.eval.is_learned() {
             return Err(format!(
                 "net={file} is for eval=learned, not eval={}",
                 engine.eval
             ));
         }
         let net = EvalNet::load(Path::new(file)).map_err(|e| format!("net={e}"))?;
-        engine.eval = CheckersEval::Learned(net);
+        engine.eval = CheckersEval::Learned(net).into();
     }
     if engine.depth.is_none() && engine.time_ms.is_none() && engine.nodes.is_none() {
         engine.time_ms = Some(DEFAULT_ENGINE_TIME_MS);

@@ -159,6 +159,12 @@ impl GameRules {
         }
     }
 
+    /// True when games by these rules are written in PDN (checkers;
+    /// [`AnyGame::pdn`]).
+    pub fn has_pdn(self) -> bool {
+        self.kind() == GameKind::Checkers
+    }
+
     /// True when the engine has an opening book for these rules (checkers).
     pub fn has_book(self) -> bool {
         self.kind() == GameKind::Checkers

@@ -42,6 +42,13 @@ impl AnyEval {
     }
 }
 
+impl PartialEq<CheckersEval> for AnyEval {
+    /// An evaluation of either game is a checkers one when it is that one.
+    fn eq(&self, other: &CheckersEval) -> bool {
+        matches!(self, AnyEval::Checkers(eval) if eval == other)
+    }
+}
+
 impl From<CheckersEval> for AnyEval {
     fn from(eval: CheckersEval) -> AnyEval {
         AnyEval::Checkers(eval)
