@@ -347,6 +347,31 @@ fn fresh_config(args: &ArenaArgs) -> Result<Config> {
     })
 }
 
+/// The rules of a resumed tournament: the recorded ones, with the game,
+/// variant or board given on the command line instead of theirs.
+fn resumed_rules(
+    args: &ArenaArgs,
+    given: &dyn Fn(&str) -> bool,
+    recorded: GameRules,
+) -> Result<GameRules> {
+    let (rows, cols) = recorded.board().unwrap_or((args.rows, args.cols));
+    let variant = recorded.checkers_variant().unwrap_or(args.variant);
+    Ok(GameRules::of(
+        if given("game") {
+            args.game
+        } else {
+            recorded.kind()
+        },
+        if given("variant") {
+            args.variant
+        } else {
+            variant
+        },
+        if given("rows") { args.rows } else { rows },
+        if given("cols") { args.cols } else { cols },
+    )?)
+}
+
 /// The tournament in `dir` to go on with: its recorded settings, which the
 /// options given must not contradict (each given option replaces the
 /// recorded value in a copy compared with the record).
@@ -376,7 +401,7 @@ fn resumed_config(args: &ArenaArgs, matches: &ArgMatches, dir: &Path) -> Result<
         }
     }
     if ["game", "variant", "rows", "cols"].into_iter().any(given) {
-        asked.rules = rules(args)?;
+        asked.rules = resumed_rules(args, &given, config.rules)?;
     }
     check_checkers_only(args, asked.rules)?;
     if given("openings") {
