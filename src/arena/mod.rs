@@ -1,11 +1,11 @@
 //! The arena: bot tournaments under the tournament framework's match rules.
 //!
-//! * [`spec`] — bot spec strings (`negascout:time=200`, `random`,
-//!   `exec:<command>`, `python:<file.py>`, a path to an executable).
 //! The arena plays any game of [`crate::games`]: checkers in a variant, or
 //! Clobber on a board (`warcaby arena --game clobber --rows R --cols C`).
 //! Contest mode and Python bots are the contest's, so checkers only.
 //!
+//! * [`spec`] — bot spec strings (`negascout:time=200`, `random`,
+//!   `exec:<command>`, `python:<file.py>`, a path to an executable).
 //! * [`player`] — what a bot is asked, how it can fail, the built-in bots.
 //! * [`contest_player`] — what contest mode asks of a bot besides.
 //! * [`process`] and [`sandbox`] — a bot's process, with a memory limit
@@ -56,6 +56,7 @@ mod round;
 pub mod sandbox;
 mod schedule;
 pub mod spec;
+mod spec_rules;
 pub mod tournament;
 
 pub use results::Results;

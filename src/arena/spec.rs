@@ -23,7 +23,8 @@
 //! In Clobber the built-ins are `random`, the levels and the engine specs
 //! with a Clobber evaluation (or none: the game's default); `az`, `egdb=`,
 //! `book=on` and checkers evaluations are refused there, as Clobber
-//! evaluations are in checkers ([`BotSpec::check_rules`]).
+//! evaluations are in checkers ([`BotSpec::check_rules`], in
+//! `spec_rules.rs`).
 //!
 //! An engine spec without a limit thinks [`DEFAULT_ENGINE_TIME_MS`] per move.
 //! Only depth- or node-limited engines (and `random`, and levels 1-6, whose
@@ -32,7 +33,7 @@
 use crate::checkers::ai::learned::EvalNet;
 use crate::checkers::ai::{CheckersEval, Level};
 use crate::core::named::{self, named_display_and_parse, Named, UnknownName};
-use crate::games::{AnyEval, GameRules};
+use crate::games::AnyEval;
 use crate::search::{Algorithm, SearchConfig};
 use std::path::{Path, PathBuf};
 
@@ -307,49 +308,6 @@ impl BotSpec {
             }
             _ => text.trim().to_string(),
         }
-    }
-}
-
-impl BotSpec {
-    /// Whether this bot can play by `rules`, and why not: an evaluation of
-    /// another game, endgame tables, an opening book or the AlphaZero bot
-    /// where the rules have none, a contest bot in Python outside checkers.
-    pub fn check_rules(&self, rules: GameRules) -> Result<(), String> {
-        let game = rules.name();
-        match self {
-            BotSpec::Engine(engine) => {
-                if engine.eval_named && engine.eval.game() != rules.kind() {
-                    return Err(format!(
-                        "eval={} is a {} evaluation, not one for {game}",
-                        engine.eval,
-                        engine.eval.game()
-                    ));
-                }
-                if engine.egdb.is_some() && rules.endgame_rules().is_none() {
-                    return Err(format!("egdb= probes checkers tables; {game} has none"));
-                }
-                if engine.book && !rules.has_book() {
-                    return Err(format!("book=on: {game} has no opening book"));
-                }
-            }
-            BotSpec::Level { level, book, .. } => {
-                if *book && !level.uses_book() && !rules.has_book() {
-                    return Err(format!("book=on: {game} has no opening book"));
-                }
-            }
-            BotSpec::Az(_) if !rules.alphazero_plays() => {
-                return Err(format!(
-                    "the AlphaZero bot plays English checkers, not {game}"
-                ));
-            }
-            BotSpec::Python { .. } if rules.checkers_variant().is_none() => {
-                return Err(format!(
-                    "python: bots play the contest's checkers, not {game}"
-                ));
-            }
-            _ => {}
-        }
-        Ok(())
     }
 }
 
