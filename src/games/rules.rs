@@ -265,4 +265,34 @@ mod tests {
         }
         assert!(GameRecord::from_parts("chess", String::new(), Vec::new()).is_err());
     }
+
+    #[test]
+    fn rules_survive_their_name_and_board() {
+        for rules in [
+            GameRules::Checkers(Variant::English),
+            GameRules::Clobber(Shape::new(4, 7).unwrap()),
+        ] {
+            assert_eq!(
+                GameRules::from_name(&rules.name(), rules.board()),
+                Ok(rules)
+            );
+            let (kind, rows, cols) = (rules.kind(), 4, 7);
+            let variant = rules.checkers_variant().unwrap_or(Variant::Russian);
+            assert_eq!(GameRules::of(kind, variant, rows, cols), Ok(rules));
+        }
+        let clobber = GameRules::Clobber(Shape::new(4, 7).unwrap());
+        let fields: Vec<String> = clobber
+            .fields()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        assert_eq!(fields.join(" "), "game=clobber rows=4 cols=7");
+        assert_eq!(
+            GameRules::Checkers(Variant::English).fields()[0].1,
+            "english"
+        );
+        assert!(GameRules::from_name("chess", None).is_err());
+        assert!(GameRules::from_name("clobber", Some((1, 5))).is_err());
+        assert_eq!(clobber.default_eval().game(), GameKind::Clobber);
+    }
 }
