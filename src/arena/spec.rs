@@ -337,9 +337,10 @@ fn on_off(key: SpecKey, value: &str) -> Result<bool, String> {
     }
 }
 
-fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
-    let mut parts = spec.split(':');
-    let head = parts.next().unwrap_or_default().trim();
+/// The `key=value` options after a built-in's name, each at most once.
+fn spec_options<'a>(
+    parts: impl Iterator<Item = &'a str>,
+) -> Result<Vec<(SpecKey, &'a str)>, String> {
     let mut options = Vec::new();
     for part in parts {
         let (key, value) = part
@@ -351,6 +352,13 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         }
         options.push((key, value.trim()));
     }
+    Ok(options)
+}
+
+fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
+    let mut parts = spec.split(':');
+    let head = parts.next().unwrap_or_default().trim();
+    let options = spec_options(parts)?;
     if head.eq_ignore_ascii_case("random") {
         if let Some((key, _)) = options.first() {
             return Err(format!("random takes no options (found {key})"));
@@ -433,19 +441,22 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         }
     }
     if let Some(file) = net {
-        if !engine.eval.is_learned() {
-            return Err(format!(
-                "net={file} is for eval=learned, not eval={}",
-                engine.eval
-            ));
-        }
-        let net = EvalNet::load(Path::new(file)).map_err(|e| format!("net={e}"))?;
-        engine.eval = CheckersEval::Learned(net).into();
+        engine.eval = learned_with_net(&engine.eval, file)?;
     }
     if engine.depth.is_none() && engine.time_ms.is_none() && engine.nodes.is_none() {
         engine.time_ms = Some(DEFAULT_ENGINE_TIME_MS);
     }
     Ok(BotSpec::Engine(engine))
+}
+
+/// The learned evaluation playing the network in `file` (`net=FILE`), which
+/// only `eval=learned` takes.
+fn learned_with_net(eval: &AnyEval, file: &str) -> Result<AnyEval, String> {
+    if !eval.is_learned() {
+        return Err(format!("net={file} is for eval=learned, not eval={eval}"));
+    }
+    let net = EvalNet::load(Path::new(file)).map_err(|e| format!("net={e}"))?;
+    Ok(CheckersEval::Learned(net).into())
 }
 
 fn parse_az(options: Vec<(SpecKey, &str)>) -> Result<BotSpec, String> {

@@ -23,6 +23,8 @@ pub(crate) struct ArenaArgs {
     /// The bots, two or more: random, level=N[:time=MS][:book=on|off],
     /// minimax|alphabeta|negascout[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB][:book=on|off],
     /// exec:<command line>, python:<file.py>, or the path of an executable.
+    /// In Clobber: random, levels, and engines with a Clobber eval= (live,
+    /// active, center, ...) or none; external bots get Clobber's lines.
     #[arg(long, num_args = 1.., value_name = "SPEC")]
     bots: Vec<String>,
     /// Referee as the contest's program does (move time from its benchmark,
