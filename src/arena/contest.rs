@@ -24,10 +24,9 @@
 //!   README's tie-break: "the bot with less time left loses"); the PDN keeps
 //!   the draw.
 
+use super::contest_player::{Answer, Choice, ContestPlayer, ContestTurn, SubstitutionReason};
 use super::play::{self, End, Played};
-use super::player::{
-    Answer, Choice, Fault, FaultKind, GameStart, Player, SubstitutionReason, Turn,
-};
+use super::player::{Fault, FaultKind, GameStart};
 use crate::checkers::game::Game;
 use crate::checkers::moves::Move;
 use crate::checkers::referee::{step_text, Hops};
@@ -222,7 +221,7 @@ fn judge(answer: Answer, elapsed: Duration, t: Duration, flags: u32, log: &mut S
 /// A game of contest mode in progress.
 struct Referee<'a, 'p> {
     game: Game,
-    players: [&'p mut dyn Player; 2],
+    players: [&'p mut dyn ContestPlayer; 2],
     starts: [GameStart; 2],
     rules: &'a ContestRules,
     t: Duration,
@@ -315,14 +314,14 @@ impl Referee<'_, '_> {
         if let Err(why) = self.revive(i) {
             return Verdict::Random(SubstitutionReason::Died, why);
         }
-        let turn = Turn {
+        let turn = ContestTurn {
             game: &self.game,
             legal,
-            time_left: 2 * self.t,
-            opponent_time_left: 2 * self.t,
+            hops,
+            limit: 2 * self.t,
         };
         let asked = Instant::now();
-        let answer = self.players[i].decide(&turn, hops, 2 * self.t);
+        let answer = self.players[i].decide(&turn);
         let elapsed = answer.elapsed.unwrap_or_else(|| asked.elapsed());
         let log = &mut self.logs[i];
         log.questions += 1;
@@ -389,7 +388,7 @@ impl Referee<'_, '_> {
 /// replacements.
 pub fn play(
     game: &Game,
-    players: [&mut dyn Player; 2],
+    players: [&mut dyn ContestPlayer; 2],
     starts: [GameStart; 2],
     rules: &ContestRules,
     seed: u64,
@@ -424,7 +423,7 @@ pub fn play(
             .play(&mv)
             .expect("the referee plays legal moves");
     };
-    let end: End = play::rules_end(outcome);
+    let end: End = play::rules_end(outcome.into());
     let winner = outcome.winner();
     let result = outcome.result_text();
     for p in referee.players.iter_mut() {
@@ -438,7 +437,7 @@ pub fn play(
     };
     Played {
         time_used: [*w, *b],
-        game: referee.game,
+        game: referee.game.into(),
         winner,
         end,
         tiebreak,

@@ -1,10 +1,11 @@
 //! External bots: a process per game that speaks the line protocol of
-//! `bot-protocol.md` on stdin/stdout, asked for whole moves.
+//! `bot-protocol.md` on stdin/stdout, asked for whole moves — in checkers
+//! or Clobber: the game tells what its `newgame` and `pos` lines hold.
 
+use super::contest_player::ContestPlayer;
 use super::player::{Fault, FaultKind, GameStart, Player, Turn};
 use super::process::{cut, Launch, Process};
-use crate::checkers::moves::Move;
-use crate::checkers::notation::{self, MoveTextError};
+use crate::games::SpotMove;
 use std::time::Instant;
 
 /// An external bot (see the module documentation).
@@ -21,21 +22,19 @@ impl ExternalBot {
     }
 
     /// The legal move `text` names, or the fault of naming none.
-    fn read_move(&mut self, turn: &Turn<'_>, text: &str) -> Result<Move, Fault> {
-        match turn.game.position().parse_move(text) {
-            Ok(mv) if turn.legal.contains(&mv) => Ok(mv),
-            Ok(mv) => Err(self.process.fail(Fault::new(
-                FaultKind::IllegalMove,
-                format!("{text} ({mv:?}) is not a legal move here"),
-            ))),
+    fn read_move(&mut self, turn: &Turn<'_>, text: &str) -> Result<SpotMove, Fault> {
+        match turn.game.played().parse_move(text) {
+            Ok(mv) => match turn.legal.iter().find(|m| m.same_path(&mv)) {
+                Some(legal) => Ok(legal.clone()),
+                None => Err(self.process.fail(Fault::new(
+                    FaultKind::IllegalMove,
+                    format!("{text} ({}) is not a legal move here", mv.text()),
+                ))),
+            },
             Err(e) => {
-                let kind = match e {
-                    MoveTextError::Illegal { .. } | MoveTextError::Ambiguous { .. } => {
-                        FaultKind::IllegalMove
-                    }
-                    MoveTextError::Malformed { .. } | MoveTextError::Square { .. } => {
-                        FaultKind::UnreadableMove
-                    }
+                let kind = match e.is_unreadable_move() {
+                    true => FaultKind::UnreadableMove,
+                    false => FaultKind::IllegalMove,
                 };
                 Err(self
                     .process
@@ -45,30 +44,30 @@ impl ExternalBot {
     }
 }
 
+/// `key=value` fields as a protocol line writes them.
+fn fields_text(fields: &[(&str, String)]) -> String {
+    let pairs: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    pairs.join(" ")
+}
+
 impl Player for ExternalBot {
     fn start(&mut self, start: &GameStart) -> Result<(), Fault> {
         self.process.start(start.handshake)?;
         self.process.send(&format!(
-            "newgame variant={} color={} time={} seed={}\n",
-            start.variant,
+            "newgame {} color={} time={} seed={}\n",
+            fields_text(&start.rules.fields()),
             start.color.name(),
             start.time.as_millis(),
             start.seed
         ))
     }
 
-    fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault> {
-        let pos = turn.game.position();
-        let rules = pos.rules();
-        let moves: Vec<String> = turn
-            .legal
-            .iter()
-            .map(|m| notation::full_text(m, rules))
-            .collect();
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<SpotMove, Fault> {
+        let game = turn.game.played();
+        let moves: Vec<String> = turn.legal.iter().map(|m| game.full_move_text(m)).collect();
         let message = format!(
-            "pos fen={} quiet={} moves={}\ngo time={} otime={}\n",
-            pos.to_fen(),
-            turn.game.quiet_plies(),
+            "pos {} moves={}\ngo time={} otime={}\n",
+            fields_text(&game.position_fields()),
             moves.join(","),
             turn.time_left.as_millis(),
             turn.opponent_time_left.as_millis()
@@ -82,10 +81,6 @@ impl Player for ExternalBot {
         }
     }
 
-    fn alive(&self) -> bool {
-        self.process.alive()
-    }
-
     fn finish(&mut self, result: &str, how: &str) {
         self.process.stop(result, how);
     }
@@ -96,5 +91,11 @@ impl Player for ExternalBot {
 
     fn network_isolated(&self) -> Option<bool> {
         self.process.network_isolated()
+    }
+}
+
+impl ContestPlayer for ExternalBot {
+    fn alive(&self) -> bool {
+        self.process.alive()
     }
 }

@@ -24,6 +24,7 @@ use super::tournament::{ArenaError, Config, Entrant};
 use crate::checkers::game::Game;
 use crate::checkers::notation::full_text;
 use crate::checkers::position::Position;
+use crate::games::GameRules;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -46,8 +47,14 @@ const FORMAT: &str = "warcaby-arena-tournament/1";
 pub struct Settings {
     /// The file format's name and version (`warcaby-arena-tournament/1`).
     pub format: String,
-    /// The rules.
+    /// The rules: a checkers variant, or `clobber`.
     pub variant: String,
+    /// Clobber: the board's rows (absent for checkers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rows: Option<usize>,
+    /// Clobber: the board's columns (absent for checkers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cols: Option<usize>,
     /// The seed.
     pub seed: u64,
     /// The bots' specs, as given.
@@ -109,9 +116,12 @@ impl Settings {
                 moves: o.game.moves().map(|m| full_text(m, rules)).collect(),
             }
         };
+        let board = config.rules.board();
         Settings {
             format: FORMAT.to_string(),
-            variant: config.variant.to_string(),
+            variant: config.rules.name(),
+            rows: board.map(|(rows, _)| rows),
+            cols: board.map(|(_, cols)| cols),
             seed: config.seed,
             bots: config.bots.iter().map(|b| b.text.clone()).collect(),
             games_per_pair: config.games_per_pair,
@@ -132,7 +142,9 @@ impl Settings {
     /// The configuration these settings describe (one job, output nowhere:
     /// the caller sets those).
     pub fn config(&self) -> Result<Config, String> {
-        let variant = self.variant.parse().map_err(|e| format!("variant: {e}"))?;
+        let board = self.rows.zip(self.cols);
+        let rules =
+            GameRules::from_name(&self.variant, board).map_err(|e| format!("variant: {e}"))?;
         let bots = self
             .bots
             .iter()
@@ -142,6 +154,9 @@ impl Settings {
             .openings
             .iter()
             .map(|o| {
+                let variant = rules
+                    .checkers_variant()
+                    .ok_or_else(|| format!("opening '{}': openings are for checkers", o.text))?;
                 let start = Position::from_fen(&o.start_fen, variant)
                     .map_err(|e| format!("opening '{}': {e}", o.text))?;
                 let mut game = Game::from_position(start);
@@ -156,7 +171,7 @@ impl Settings {
             })
             .collect::<Result<Vec<_>, String>>()?;
         Ok(Config {
-            variant,
+            rules,
             games_per_pair: self.games_per_pair,
             time_per_game: Duration::from_nanos(self.time_per_game_ns),
             time_scale: self.time_scale,
@@ -184,6 +199,7 @@ impl Settings {
         };
         differ("format", self.format == other.format);
         differ("variant", self.variant == other.variant);
+        differ("board", (self.rows, self.cols) == (other.rows, other.cols));
         differ("seed", self.seed == other.seed);
         differ("bots", self.bots == other.bots);
         differ(
@@ -401,10 +417,14 @@ fn load_games(games: &Path) -> Result<Vec<SavedGame>, ArenaError> {
     Ok(out)
 }
 
-/// Keeps a finished game: its PDN, then its record (the record last: a
-/// game counts as played once its record is there).
-pub fn save_game(dir: &Path, saved: &SavedGame, pdn: &str) -> Result<(), ArenaError> {
-    write_atomic(&dir.join(&saved.record.pdn), pdn)?;
+/// Keeps a finished game: its file (PDN, or its record where its game has
+/// no PDN), then its state record (last: a game counts as played once that
+/// is there).
+pub fn save_game(dir: &Path, saved: &SavedGame, game_file: &str) -> Result<(), ArenaError> {
+    let name = saved.record.pdn.as_ref().or(saved.record.record.as_ref());
+    if let Some(name) = name {
+        write_atomic(&dir.join(name), game_file)?;
+    }
     let json = serde_json::to_string_pretty(saved).expect("a game record serialises");
     let path = dir
         .join(GAMES_DIR)

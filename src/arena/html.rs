@@ -98,12 +98,20 @@ fn header(out: &mut String, r: &Results) {
          <p class=\"meta\" id=\"sandbox\">{}</p>\n<nav><a href=\"#standings\">Standings</a>\
          <a href=\"#crosstable\">Crosstable</a><a href=\"#faults\">Faults</a>\
          <a href=\"#games\">Games</a></nav>\n",
-        escape(&r.variant),
+        escape(&rules_label(r)),
         r.seed,
         r.games_per_pair,
         escape(&rules),
         escape(&r.sandbox.summary)
     );
+}
+
+/// The rules played, with the board where the rules choose one.
+fn rules_label(r: &Results) -> String {
+    match r.rows.zip(r.cols) {
+        Some((rows, cols)) => format!("{} {rows}x{cols}", r.variant),
+        None => r.variant.clone(),
+    }
 }
 
 /// An Elo bar from the field's average (the middle) with its 95% margin
@@ -440,15 +448,21 @@ fn games(out: &mut String, r: &Results, dir: &Path, site: Option<&str>) {
     out.push_str("</table></div>\n");
 }
 
-/// A game's PDN: its file beside the report, the board page's link with
-/// the PDN (given a site), and the text to copy.
+/// A game's file: its PDN beside the report, the board page's link with
+/// the PDN (given a site), and the text to copy; for a game without PDN
+/// (Clobber) its record file and text, with no link to the board page,
+/// which opens PDN.
 fn pdn_cell(g: &GameRecord, dir: &Path, site: Option<&str>) -> String {
-    let file = escape(&g.pdn);
+    let Some(name) = g.pdn.as_ref().or(g.record.as_ref()) else {
+        return String::new();
+    };
+    let file = escape(name);
     let mut cell = format!("<a href=\"{file}\">{file}</a>");
-    let Ok(text) = std::fs::read_to_string(dir.join(&g.pdn)) else {
+    let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
         return cell;
     };
-    if let Some(site) = site {
+    let what = if g.pdn.is_some() { "PDN" } else { "record" };
+    if let Some(site) = site.filter(|_| g.pdn.is_some()) {
         let _ = write!(
             cell,
             " · <a href=\"{}#pdn={}\" target=\"_blank\" rel=\"noopener\">on the board</a>",
@@ -459,7 +473,7 @@ fn pdn_cell(g: &GameRecord, dir: &Path, site: Option<&str>) -> String {
     let _ = write!(
         cell,
         "<details><summary>text</summary><pre>{}</pre><button class=\"copy\" \
-         type=\"button\">Copy PDN</button></details>",
+         type=\"button\">Copy {what}</button></details>",
         escape(&text)
     );
     cell

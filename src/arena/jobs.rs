@@ -3,18 +3,19 @@
 //! refereeing) and its record.
 
 use super::contest;
+use super::contest_player::ContestPlayer;
 use super::external::ExternalBot;
 use super::play::{self, Played};
 use super::player::{self, GameStart, Player};
 use super::process::Launch;
 use super::python::PythonBot;
-use super::results::{ContestRecord, EndRecord, GameRecord};
+use super::results::{ContestRecord, EndRecord, GameRecord, RECORD_SUFFIX};
 use super::sandbox::{BotSandbox, Code, Policy, PythonEnv, Sandbox};
 use super::spec::{BotKind, BotSpec};
 use super::tournament::{ArenaError, Config};
-use crate::checkers::game::Game;
 use crate::core::rng::mix;
 use crate::core::Color;
+use crate::games::AnyGame;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,7 +27,7 @@ pub(super) struct Job {
     pub(super) index: u32,
     pub(super) white: usize,
     pub(super) black: usize,
-    pub(super) start: Game,
+    pub(super) start: AnyGame,
     pub(super) opening: Option<String>,
     pub(super) seed: u64,
 }
@@ -118,7 +119,7 @@ impl Setup {
     }
 }
 
-fn make_player(bot: usize, config: &Config, setup: &Setup) -> Box<dyn Player> {
+fn make_player(bot: usize, config: &Config, setup: &Setup) -> Box<dyn ContestPlayer> {
     let spec = &config.bots[bot].spec;
     let memory_mib = config.memory_mib;
     if let Some(p) = player::builtin(spec) {
@@ -166,17 +167,23 @@ pub(super) fn play_job(job: Job, config: &Config, setup: &Setup) -> Done {
     let mut black = make_player(job.black, config, setup);
     let time = config.game_time();
     let start = |color: Color, salt: u64| GameStart {
-        variant: config.variant,
+        rules: config.rules,
         color,
         time,
         seed: mix(job.seed.wrapping_add(salt)),
         handshake: time.max(Duration::from_secs(10)),
     };
     let starts = [start(Color::White, 1), start(Color::Black, 2)];
-    let players: [&mut dyn Player; 2] = [white.as_mut(), black.as_mut()];
-    let played = match &config.contest {
-        Some(rules) => contest::play(&job.start, players, starts, rules, mix(job.seed ^ 0xc0)),
-        None => play::play(job.start.clone(), players, starts),
+    // Contest mode referees checkers games only (checked before the games).
+    let played = match (&config.contest, job.start.checkers_game()) {
+        (Some(rules), Some(start)) => {
+            let players: [&mut dyn ContestPlayer; 2] = [white.as_mut(), black.as_mut()];
+            contest::play(start, players, starts, rules, mix(job.seed ^ 0xc0))
+        }
+        _ => {
+            let players: [&mut dyn Player; 2] = [white.as_mut(), black.as_mut()];
+            play::play(job.start.clone(), players, starts)
+        }
     };
     Done {
         names: [white.name(), black.name()],
@@ -196,8 +203,11 @@ pub(super) fn record_of(done: &Done, labels: &[String], width: usize) -> GameRec
         Color::Black => labels[job.black].clone(),
     };
     let id = format!("p{:0width$}-{round}{}", job.pair + 1, job.index + 1);
+    // A game with PDN (checkers) is kept as PDN, another in its own record.
+    let has_pdn = played.game.played().rules().has_pdn();
     GameRecord {
-        pdn: format!("{id}.pdn"),
+        pdn: has_pdn.then(|| format!("{id}.pdn")),
+        record: (!has_pdn).then(|| format!("{id}{RECORD_SUFFIX}")),
         id,
         pair: job.pair + 1,
         round: if job.overtime { "overtime" } else { "regular" }.to_string(),
@@ -205,7 +215,7 @@ pub(super) fn record_of(done: &Done, labels: &[String], width: usize) -> GameRec
         white: labels[job.white].clone(),
         black: labels[job.black].clone(),
         opening: job.opening.clone(),
-        start_fen: played.game.start().to_fen(),
+        start_fen: played.game.played().position_text_at(0),
         result: played.result().to_string(),
         winner: played.winner.map(label_of),
         tiebreak_winner: played.tiebreak.map(label_of),
@@ -216,6 +226,6 @@ pub(super) fn record_of(done: &Done, labels: &[String], width: usize) -> GameRec
             by: played.end.by.map(|c| c.name().to_string()),
             last_words: played.end.last_words.clone(),
         },
-        plies: played.game.ply_count(),
+        plies: played.game.played().ply_count(),
     }
 }

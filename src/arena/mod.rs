@@ -1,8 +1,13 @@
 //! The arena: bot tournaments under the tournament framework's match rules.
 //!
+//! The arena plays any game of [`crate::games`]: checkers in a variant, or
+//! Clobber on a board (`warcaby arena --game clobber --rows R --cols C`).
+//! Contest mode and Python bots are the contest's, so checkers only.
+//!
 //! * [`spec`] — bot spec strings (`negascout:time=200`, `random`,
 //!   `exec:<command>`, `python:<file.py>`, a path to an executable).
 //! * [`player`] — what a bot is asked, how it can fail, the built-in bots.
+//! * [`contest_player`] — what contest mode asks of a bot besides.
 //! * [`process`] and [`sandbox`] — a bot's process, with a memory limit
 //!   and no network, spoken to line by line.
 //! * [`external`] — bots speaking the line protocol of `bot-protocol.md`.
@@ -11,7 +16,8 @@
 //! * [`play`] — one game: clocks, the single-move rule, faults.
 //! * [`contest`] — one game refereed as the contest's program does it
 //!   (move time from a benchmark, time flags, random replacements).
-//! * [`overtime`] — the overtime start position (men removed at random).
+//! * [`overtime`] — the overtime start position (men or stones removed at
+//!   random).
 //! * [`openings`] — `--openings` files.
 //! * [`tournament`] — the round robin on parallel game threads, with
 //!   `jobs` (one game: its players, play and record), `pairs` (a pair's
@@ -19,7 +25,8 @@
 //!   and `round` (finished games filed, kept and reported).
 //! * [`elo`] — Elo estimates with error margins; [`sprt`] — the sequential
 //!   test that accepts or rejects an engine change (`bench sprt`).
-//! * [`results`] — `results.json`, the standings and PDN files.
+//! * [`results`] — `results.json`, the standings, PDN files (checkers)
+//!   and record files (Clobber).
 //! * [`folder`] — the output folder as the tournament's state: its
 //!   settings and every finished game, kept so that `--resume` goes on
 //!   after a kill.
@@ -31,6 +38,7 @@
 //! `arena` feature (part of `cli`; the Python package uses it alone).
 
 pub mod contest;
+pub mod contest_player;
 pub mod elo;
 pub mod external;
 pub mod folder;
@@ -49,6 +57,7 @@ mod round;
 pub mod sandbox;
 mod schedule;
 pub mod spec;
+mod spec_rules;
 pub mod sprt;
 pub mod tournament;
 

@@ -5,9 +5,9 @@
 use super::overtime::{self, Removal, MAX_RANDOM_MEN};
 use super::results::{OvertimeRecord, PairRecord};
 use super::tournament::Config;
-use crate::checkers::game::Game;
 use crate::core::rng::{mix, Rng};
 use crate::core::Color;
+use crate::games::AnyGame;
 
 /// What a pair's score needs of a finished game: a game just played and
 /// one read back from the output folder on `--resume` give the same.
@@ -106,16 +106,17 @@ impl Pair {
     }
 }
 
-/// The overtime start of pair `p`: men removed at random (seeded) from
-/// `base` — `--overtime-men`, one in contest mode, else 1 to 3.
-pub(super) fn overtime_start(config: &Config, p: usize, base: &Game) -> Removal {
+/// The overtime start of pair `p`: plain pieces (men, stones) removed at
+/// random (seeded) from `base` — `--overtime-men`, one in contest mode,
+/// else 1 to 3.
+pub(super) fn overtime_start(config: &Config, p: usize, base: &AnyGame) -> Removal {
     let mut rng = Rng::new(mix(config.seed ^ mix(0x0076_6572_7469 + p as u64)));
     let count = match (config.overtime_men, &config.contest) {
         (Some(n), _) => n,
         (None, Some(_)) => 1,
         (None, None) => rng.between(1, MAX_RANDOM_MEN),
     };
-    overtime::remove_men(base.position(), count, &mut rng)
+    overtime::remove_men(base, count, &mut rng)
 }
 
 /// The record of pair `p`.
@@ -128,7 +129,7 @@ pub(super) fn pair_record(p: usize, pair: &Pair, labels: &[String]) -> PairRecor
             removed_men: removal.count,
             removed_white: removal.white.clone(),
             removed_black: removal.black.clone(),
-            start_fen: removal.position.to_fen(),
+            start_fen: removal.start_text(),
             score: pair.score(games),
         });
     let decisive = |s: [f64; 2]| (s[0] != s[1]).then_some(if s[0] > s[1] { 0 } else { 1 });

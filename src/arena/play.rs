@@ -1,14 +1,15 @@
-//! One arena game under the match rules: each bot has its own clock for the
-//! whole game; a side with exactly one legal move plays it without being
-//! asked; the game ends by the rules (no legal move, threefold repetition,
-//! the variant's no-progress rule) or when a bot fails (time, crash, illegal,
-//! unreadable move or garbage), which loses it that game.
+//! One arena game under the match rules, in any game of [`crate::games`]:
+//! each bot has its own clock for the whole game; a side with exactly one
+//! legal move plays it without being asked; the game ends by its rules (no
+//! legal move; in checkers also threefold repetition and the variant's
+//! no-progress rule) or when a bot fails (time, crash, illegal, unreadable
+//! move or garbage), which loses it that game.
 
 use super::contest::ContestGame;
 use super::player::{Fault, FaultKind, GameStart, LastWords, Player, Turn};
-use crate::checkers::game::{DrawReason, Game, Outcome, WinReason};
 use crate::core::named::{named_display_and_parse, Named};
 use crate::core::Color;
+use crate::games::{AnyGame, AnyOutcome, EndReason};
 use std::time::{Duration, Instant};
 
 /// How a game ended.
@@ -16,7 +17,8 @@ use std::time::{Duration, Instant};
 pub enum EndKind {
     /// The loser had no pieces left.
     NoPieces,
-    /// The loser's pieces were all blocked.
+    /// The loser had no legal move (its pieces were all blocked; in
+    /// Clobber, the only way a game ends).
     Blocked,
     /// Draw: the same position for the third time.
     ThreefoldRepetition,
@@ -99,7 +101,7 @@ pub struct End {
 #[derive(Clone, Debug)]
 pub struct Played {
     /// The moves (from the opening's start, opening moves included).
-    pub game: Game,
+    pub game: AnyGame,
     /// The winner, None for a draw.
     pub winner: Option<Color>,
     /// How it ended.
@@ -125,18 +127,12 @@ impl Played {
 }
 
 /// The end of a game decided by the rules.
-pub(crate) fn rules_end(outcome: Outcome) -> End {
-    let kind = match outcome {
-        Outcome::Win {
-            reason: WinReason::NoPieces,
-            ..
-        } => EndKind::NoPieces,
-        Outcome::Win {
-            reason: WinReason::Blocked,
-            ..
-        } => EndKind::Blocked,
-        Outcome::Draw(DrawReason::ThreefoldRepetition) => EndKind::ThreefoldRepetition,
-        Outcome::Draw(_) => EndKind::NoProgress,
+pub(crate) fn rules_end(outcome: AnyOutcome) -> End {
+    let kind = match outcome.reason() {
+        EndReason::NoPieces => EndKind::NoPieces,
+        EndReason::NoMove => EndKind::Blocked,
+        EndReason::Repetition => EndKind::ThreefoldRepetition,
+        EndReason::DrawRule => EndKind::NoProgress,
     };
     End {
         kind,
@@ -157,7 +153,11 @@ fn fault_end(side: Color, fault: Fault) -> End {
 
 /// Plays `game` (a start position, possibly with opening moves) to the end.
 /// `players` and `starts` are indexed by colour (white first).
-pub fn play(mut game: Game, mut players: [&mut dyn Player; 2], starts: [GameStart; 2]) -> Played {
+pub fn play(
+    mut game: AnyGame,
+    mut players: [&mut dyn Player; 2],
+    starts: [GameStart; 2],
+) -> Played {
     let mut clocks = [starts[0].time, starts[1].time];
     let mut used = [Duration::ZERO; 2];
     let started: Vec<Result<(), Fault>> = players
@@ -165,7 +165,7 @@ pub fn play(mut game: Game, mut players: [&mut dyn Player; 2], starts: [GameStar
         .zip(&starts)
         .map(|(p, s)| p.start(s))
         .collect();
-    let first = game.position().side_to_move();
+    let first = game.played().side_to_move();
     let mut end = None;
     for side in [first, first.opponent()] {
         if let Err(fault) = &started[side.index()] {
@@ -174,44 +174,36 @@ pub fn play(mut game: Game, mut players: [&mut dyn Player; 2], starts: [GameStar
     }
     let (winner, end) = loop {
         if let Some(end) = end {
-            let loser: Color = end.by.expect("a fault has a side");
+            let loser: Color = end.by.unwrap_or(first);
             break (Some(loser.opponent()), end);
         }
-        if let Some(outcome) = game.outcome() {
+        if let Some(outcome) = game.played().outcome() {
             break (outcome.winner(), rules_end(outcome));
         }
-        let side = game.position().side_to_move();
-        let legal = game.legal_moves();
-        if legal.len() == 1 {
-            game.play(&legal[0]).expect("legal");
-            continue;
-        }
+        let side = game.played().side_to_move();
+        let legal = game.played().legal_moves();
         let i = side.index();
-        let turn = Turn {
-            game: &game,
-            legal: &legal,
-            time_left: clocks[i],
-            opponent_time_left: clocks[1 - i],
+        let choice = if legal.len() == 1 {
+            Ok(legal[0].clone())
+        } else {
+            let turn = Turn {
+                game: &game,
+                legal: &legal,
+                time_left: clocks[i],
+                opponent_time_left: clocks[1 - i],
+            };
+            let (choice, spent) = timed_choice(&mut *players[i], &turn);
+            used[i] += spent;
+            clocks[i] = clocks[i].saturating_sub(spent);
+            choice
         };
-        let t0 = Instant::now();
-        let choice = players[i].choose(&turn);
-        let spent = t0.elapsed();
-        used[i] += spent;
-        let choice = match choice {
-            Ok(_) if spent > clocks[i] => Err(Fault::new(
-                FaultKind::Timeout,
-                format!(
-                    "its move took {:.2} s with {:.2} s left",
-                    spent.as_secs_f64(),
-                    clocks[i].as_secs_f64()
-                ),
-            )),
-            other => other,
-        };
-        clocks[i] = clocks[i].saturating_sub(spent);
-        match choice {
-            Ok(mv) => game.play(&mv).expect("players return legal moves"),
-            Err(fault) => end = Some(fault_end(side, fault)),
+        let played = choice.and_then(|mv| {
+            game.played_mut()
+                .play(&mv)
+                .map_err(|e| Fault::new(FaultKind::IllegalMove, e.to_string()))
+        });
+        if let Err(fault) = played {
+            end = Some(fault_end(side, fault));
         }
     };
     let result = match winner {
@@ -230,4 +222,27 @@ pub fn play(mut game: Game, mut players: [&mut dyn Player; 2], starts: [GameStar
         tiebreak: None,
         contest: None,
     }
+}
+
+/// Asks `player` for its move and times it: a move that took longer than
+/// the bot's clock had left is a timeout.
+fn timed_choice(
+    player: &mut dyn Player,
+    turn: &Turn<'_>,
+) -> (Result<crate::games::SpotMove, Fault>, Duration) {
+    let t0 = Instant::now();
+    let choice = player.choose(turn);
+    let spent = t0.elapsed();
+    let choice = match choice {
+        Ok(_) if spent > turn.time_left => Err(Fault::new(
+            FaultKind::Timeout,
+            format!(
+                "its move took {:.2} s with {:.2} s left",
+                spent.as_secs_f64(),
+                turn.time_left.as_secs_f64()
+            ),
+        )),
+        other => other,
+    };
+    (choice, spent)
 }

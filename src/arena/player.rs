@@ -1,6 +1,9 @@
 //! What the arena asks of a bot, what goes wrong with one, and the built-in
-//! bots (random, levels, engine configurations).
+//! bots (random, levels, engine configurations), in any game of
+//! [`crate::games`]: a bot is handed the game and its legal moves and
+//! answers with one of them.
 
+use super::contest_player::ContestPlayer;
 use super::process::cut;
 use super::spec::{AzSpec, BotSpec, EngineSpec};
 use crate::az::Net;
@@ -8,12 +11,9 @@ use crate::checkers::ai::Level;
 use crate::checkers::egdb::Egdb;
 use crate::checkers::game::Game;
 use crate::checkers::moves::Move;
-use crate::checkers::referee::{Hops, Step};
-use crate::checkers::rules::Variant;
-use crate::core::named::{named_display_and_parse, Named};
 use crate::core::rng::Rng;
 use crate::core::Color;
-use crate::games::{AnyGame, Assets, Engine, EngineChoice};
+use crate::games::{AnyGame, Assets, Engine, EngineChoice, GameRules, SpotMove};
 use crate::search::Limits;
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,8 +21,8 @@ use std::time::Duration;
 /// What a bot is told when a game starts.
 #[derive(Clone, Debug)]
 pub struct GameStart {
-    /// The rules.
-    pub variant: Variant,
+    /// The game and its rules.
+    pub rules: GameRules,
     /// The bot's colour.
     pub color: Color,
     /// Its thinking time for the whole game.
@@ -38,9 +38,9 @@ pub struct GameStart {
 #[derive(Clone, Copy)]
 pub struct Turn<'a> {
     /// The game so far (the bot is to move in its current position).
-    pub game: &'a Game,
+    pub game: &'a AnyGame,
     /// The legal moves (at least two: a single move is played without asking).
-    pub legal: &'a [Move],
+    pub legal: &'a [SpotMove],
     /// The bot's remaining time.
     pub time_left: Duration,
     /// The opponent's remaining time.
@@ -106,123 +106,14 @@ impl Fault {
     }
 }
 
-/// Why the referee played a random step or move for a bot (contest mode).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum SubstitutionReason {
-    /// Slower than twice the move time (the referee abandons the bot's thread).
-    Timeout,
-    /// Slower than the move time with no time flag left.
-    Slow,
-    /// An answer that is not one of the legal steps or moves.
-    NotLegal,
-    /// An exception inside the bot's `move`.
-    Exception,
-    /// Output that is not part of the protocol, or an unreadable move.
-    Garbage,
-    /// The bot's process died or could not be started; it is started again
-    /// for its next move.
-    Died,
-}
-
-impl SubstitutionReason {
-    /// Every reason.
-    pub const ALL: [SubstitutionReason; 6] = [
-        SubstitutionReason::Timeout,
-        SubstitutionReason::Slow,
-        SubstitutionReason::NotLegal,
-        SubstitutionReason::Exception,
-        SubstitutionReason::Garbage,
-        SubstitutionReason::Died,
-    ];
-}
-
-impl Named for SubstitutionReason {
-    const WHAT: &'static str = "substitution reason";
-    const ALL: &'static [SubstitutionReason] = &SubstitutionReason::ALL;
-    fn name(self) -> &'static str {
-        match self {
-            SubstitutionReason::Timeout => "timeout",
-            SubstitutionReason::Slow => "slow_no_flags",
-            SubstitutionReason::NotLegal => "not_legal",
-            SubstitutionReason::Exception => "exception",
-            SubstitutionReason::Garbage => "garbage",
-            SubstitutionReason::Died => "died",
-        }
-    }
-}
-
-named_display_and_parse!(SubstitutionReason);
-
-impl From<FaultKind> for SubstitutionReason {
-    fn from(kind: FaultKind) -> SubstitutionReason {
-        match kind {
-            FaultKind::Timeout => SubstitutionReason::Timeout,
-            FaultKind::Crash => SubstitutionReason::Died,
-            FaultKind::IllegalMove => SubstitutionReason::NotLegal,
-            FaultKind::UnreadableMove | FaultKind::Garbage => SubstitutionReason::Garbage,
-        }
-    }
-}
-
-/// A bot's answer to one question of the referee (contest mode), before the
-/// referee judges its time.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// What the bot chose, or why it gave nothing usable.
-    pub choice: Result<Choice, (SubstitutionReason, String)>,
-    /// The time the bot's side measured (the Python adapter times `move`
-    /// itself, as the referee does); None: the referee's own measurement.
-    pub elapsed: Option<Duration>,
-}
-
-/// A usable answer: one step (hop-by-hop bots) or a whole move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
-    /// The next step of the move.
-    Step(Step),
-    /// The whole move.
-    Move(Move),
-}
-
-/// A bot, as the game loop drives it.
+/// A bot, as the game loop drives it: told that a game starts, asked for
+/// moves, told that it is over. Contest mode asks more of a bot
+/// ([`ContestPlayer`]).
 pub trait Player: Send {
     /// Gets ready for a new game (an external bot is started here).
     fn start(&mut self, start: &GameStart) -> Result<(), Fault>;
-    /// Picks a move from `turn.legal`.
-    fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault>;
-    /// Contest mode: answers one question of the referee within `limit`
-    /// (twice the move time). Bots that are [`Player::hop_by_hop`] are asked
-    /// at every step of `hops` with a choice; the others once, at the start of
-    /// the move, for the whole move (by default through [`Player::choose`]
-    /// with `limit` as the time left).
-    fn decide(&mut self, turn: &Turn<'_>, hops: &Hops, limit: Duration) -> Answer {
-        let _ = hops;
-        let turn = Turn {
-            time_left: limit,
-            opponent_time_left: limit,
-            ..*turn
-        };
-        Answer {
-            choice: self
-                .choose(&turn)
-                .map(Choice::Move)
-                .map_err(|f| (f.kind.into(), f.detail)),
-            elapsed: None,
-        }
-    }
-    /// True for bots asked step by step in contest mode (the Python adapter).
-    fn hop_by_hop(&self) -> bool {
-        false
-    }
-    /// False once the bot's process is gone (contest mode starts it again).
-    fn alive(&self) -> bool {
-        true
-    }
-    /// The referee's time benchmark run by this bot's interpreter (Python
-    /// bots); None for bots without one.
-    fn benchmark(&mut self) -> Option<Result<Duration, Fault>> {
-        None
-    }
+    /// Picks a move from `turn.legal` (one of them, as given).
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<SpotMove, Fault>;
     /// The game is over (`result` is `1-0`, `0-1` or `1/2-1/2`; `how` the
     /// end's name): an external bot is told and stopped.
     fn finish(&mut self, result: &str, how: &str);
@@ -235,6 +126,44 @@ pub trait Player: Send {
     fn network_isolated(&self) -> Option<bool> {
         None
     }
+}
+
+/// The checkers game of a turn and its legal moves as checkers moves (in
+/// the order of `turn.legal`), for bots that see the board as the contest
+/// does; a fault in another game (they are refused there up front).
+pub fn checkers_turn<'a>(turn: &Turn<'a>) -> Result<(&'a Game, Vec<Move>), Fault> {
+    let game = turn.game.checkers_game().ok_or_else(|| {
+        Fault::new(
+            FaultKind::Crash,
+            format!(
+                "this bot plays checkers, not {}",
+                turn.game.played().rules_name()
+            ),
+        )
+    })?;
+    Ok((game, game.legal_moves()))
+}
+
+/// The move of `turn.legal` that is the checkers move `mv` of `legal` (the
+/// same list as checkers moves, from [`checkers_turn`]).
+pub fn spot_of(turn: &Turn<'_>, legal: &[Move], mv: &Move) -> Result<SpotMove, Fault> {
+    legal
+        .iter()
+        .position(|m| m == mv)
+        .and_then(|i| turn.legal.get(i))
+        .cloned()
+        .ok_or_else(|| {
+            Fault::new(
+                FaultKind::IllegalMove,
+                format!("{mv:?} is not a legal move here"),
+            )
+        })
+}
+
+/// The legal move of `turn` whose path `text` names (short or full), if any.
+fn legal_named(turn: &Turn<'_>, text: &str) -> Option<SpotMove> {
+    let mv = turn.game.played().parse_move(text).ok()?;
+    turn.legal.iter().find(|m| m.same_path(&mv)).cloned()
 }
 
 /// Thinking time of a built-in engine for one move: what its spec allows,
@@ -255,12 +184,14 @@ impl Player for RandomPlayer {
         Ok(())
     }
 
-    fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault> {
-        Ok(turn.legal[self.rng.index(turn.legal.len())])
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<SpotMove, Fault> {
+        Ok(turn.legal[self.rng.index(turn.legal.len())].clone())
     }
 
     fn finish(&mut self, _result: &str, _how: &str) {}
 }
+
+impl ContestPlayer for RandomPlayer {}
 
 /// The engine, by level or by explicit configuration.
 pub struct EnginePlayer {
@@ -278,27 +209,41 @@ enum EngineKind {
 }
 
 impl EngineKind {
-    /// The engine for a game: a level plays with its own search and
-    /// evaluation (and the book if asked, never tables); a configuration
-    /// as given, with the tables it names.
+    /// The engine for a game: a level plays with its own search and the
+    /// game's evaluation for it (and the book if asked, never tables); a
+    /// configuration as given (the game's default evaluation if it names
+    /// none), with the tables it names.
     fn engine(&self, start: &GameStart) -> Result<Engine, Fault> {
         Ok(match self {
             EngineKind::Level { level, book, .. } => {
-                Engine::configured(level.config(start.seed), level.eval()).with_book(*book)
+                let eval = start.rules.level_eval(*level);
+                Engine::configured(level.config(start.seed), eval).with_book(*book)
             }
             EngineKind::Config(spec) => {
                 let egdb = match &spec.egdb {
-                    Some(dir) => Some(Egdb::load_shared(dir, start.variant).map_err(|e| {
-                        Fault::new(FaultKind::Crash, format!("egdb={}: {e}", dir.display()))
-                    })?),
+                    Some(dir) => Some(load_egdb(dir, start.rules)?),
                     None => None,
                 };
-                Engine::configured(spec.config(start.seed), spec.eval.clone())
+                let eval = match spec.eval_named {
+                    true => spec.eval.clone(),
+                    false => start.rules.default_eval(),
+                };
+                Engine::configured(spec.config(start.seed), eval)
                     .with_book(spec.book)
                     .with_endgame(egdb)
             }
         })
     }
+}
+
+/// The endgame database in `dir` for `rules`; a fault in a game without
+/// tables (refused up front).
+fn load_egdb(dir: &std::path::Path, rules: GameRules) -> Result<Arc<Egdb>, Fault> {
+    let fault = |e: String| Fault::new(FaultKind::Crash, format!("egdb={}: {e}", dir.display()));
+    let variant = rules
+        .endgame_rules()
+        .ok_or_else(|| fault(format!("{} has no endgame tables", rules.name())))?;
+    Egdb::load_shared(dir, variant).map_err(|e| fault(e.to_string()))
 }
 
 impl Player for EnginePlayer {
@@ -307,7 +252,7 @@ impl Player for EnginePlayer {
         Ok(())
     }
 
-    fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault> {
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<SpotMove, Fault> {
         let limits = match &self.kind {
             EngineKind::Level { level, time_ms, .. } => {
                 level.limits(move_time(Some(*time_ms), turn.time_left))
@@ -326,14 +271,12 @@ impl Player for EnginePlayer {
             Some(t) => limits.with_max_time_ms(t.saturating_mul(2).min(ceiling)),
             None => limits,
         };
-        let engine = self.engine.as_mut().expect("started");
-        let thought = engine
-            .think_checkers(turn.game, limits)
+        let engine = self.engine.as_mut().ok_or_else(not_started)?;
+        let report = engine
+            .think(turn.game, limits, |_| {})
             .map_err(|e| Fault::new(FaultKind::Crash, e.to_string()))?;
-        thought
-            .info
-            .best_move
-            .filter(|m| turn.legal.contains(m))
+        let best = report.best_move.as_deref().unwrap_or_default();
+        legal_named(turn, best)
             .ok_or_else(|| Fault::new(FaultKind::Crash, "the engine found no move"))
     }
 
@@ -342,8 +285,16 @@ impl Player for EnginePlayer {
     }
 }
 
+impl ContestPlayer for EnginePlayer {}
+
+/// The fault of a built-in asked for a move before its game started.
+fn not_started() -> Fault {
+    Fault::new(FaultKind::Crash, "asked for a move before its game started")
+}
+
 /// The player for a built-in spec; None for external and Python specs.
-pub fn builtin(spec: &BotSpec) -> Option<Box<dyn Player>> {
+/// Built-ins answer contest mode's questions as well.
+pub fn builtin(spec: &BotSpec) -> Option<Box<dyn ContestPlayer>> {
     match spec {
         BotSpec::Random => Some(Box::new(RandomPlayer { rng: Rng::new(0) })),
         BotSpec::Level {
@@ -403,19 +354,14 @@ impl Player for AzArenaPlayer {
         Ok(())
     }
 
-    fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault> {
-        let engine = self.engine.as_mut().expect("started");
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<SpotMove, Fault> {
+        let engine = self.engine.as_mut().ok_or_else(not_started)?;
         let limits = Limits::time_ms(move_time(self.spec.time_ms, turn.time_left));
-        let game = AnyGame::from(turn.game.clone());
         let report = engine
-            .think(&game, limits, |_| {})
+            .think(turn.game, limits, |_| {})
             .map_err(|e| Fault::new(FaultKind::Crash, e.to_string()))?;
         let best = report.best_move.as_deref().unwrap_or_default();
-        turn.game
-            .position()
-            .parse_move(best)
-            .ok()
-            .filter(|m| turn.legal.contains(m))
+        legal_named(turn, best)
             .ok_or_else(|| Fault::new(FaultKind::Crash, "the AlphaZero bot found no move"))
     }
 
@@ -423,3 +369,5 @@ impl Player for AzArenaPlayer {
         self.engine = None;
     }
 }
+
+impl ContestPlayer for AzArenaPlayer {}

@@ -7,12 +7,11 @@
 //! it into the numpy board and the list of tuples, calls the bot and times
 //! it. See `bot-protocol.md` for the adapter's lines.
 
-use super::player::{
-    Answer, Choice, Fault, FaultKind, GameStart, Player, SubstitutionReason, Turn,
-};
+use super::contest_player::{Answer, Choice, ContestPlayer, ContestTurn, SubstitutionReason};
+use super::player::{checkers_turn, spot_of, Fault, FaultKind, GameStart, Player, Turn};
 use super::process::{key_values, seconds, Launch, Process};
-use crate::checkers::moves::Move;
 use crate::checkers::referee::{parse_step, step_repr, step_text, Hops, Step};
+use crate::games::SpotMove;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -170,9 +169,15 @@ impl PythonBot {
     /// Creates the game's bot instance (the adapter's `newgame`) and waits
     /// for its `__init__` to return, as long as the handshake may take.
     fn new_instance(&mut self, start: &GameStart) -> Result<(), Fault> {
+        let rules: Vec<String> = start
+            .rules
+            .fields()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
         self.process.send(&format!(
-            "newgame variant={} color={} seed={}\n",
-            start.variant,
+            "newgame {} color={} seed={}\n",
+            rules.join(" "),
             start.color.name(),
             start.seed
         ))?;
@@ -218,13 +223,14 @@ impl Player for PythonBot {
 
     /// Asks the bot hop by hop until its steps name one legal move; a step
     /// that is not offered, or an exception, loses the game.
-    fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault> {
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<SpotMove, Fault> {
         let deadline = Instant::now() + turn.time_left;
-        let mut hops = Hops::new(turn.game.position(), turn.legal);
+        let (game, legal) = checkers_turn(turn)?;
+        let mut hops = Hops::new(game.position(), &legal);
         loop {
             hops.take_forced();
             if let Some(mv) = hops.finished() {
-                return Ok(mv);
+                return spot_of(turn, &legal, &mv);
             }
             let offered = steps_text(&hops);
             match self.ask(&hops, None, deadline)?.0 {
@@ -255,8 +261,23 @@ impl Player for PythonBot {
         }
     }
 
+    fn finish(&mut self, result: &str, how: &str) {
+        self.process.stop(result, how);
+    }
+
+    fn name(&self) -> Option<String> {
+        self.process.name()
+    }
+
+    fn network_isolated(&self) -> Option<bool> {
+        self.process.network_isolated()
+    }
+}
+
+impl ContestPlayer for PythonBot {
     /// One step, timed by the adapter with the referee's thread and limit.
-    fn decide(&mut self, _turn: &Turn<'_>, hops: &Hops, limit: Duration) -> Answer {
+    fn decide(&mut self, turn: &ContestTurn<'_>) -> Answer {
+        let (hops, limit) = (turn.hops, turn.limit);
         let deadline = Instant::now() + limit + ADAPTER_GRACE;
         let failed = |reason, detail: String| Answer {
             choice: Err((reason, detail)),
@@ -327,17 +348,5 @@ impl Player for PythonBot {
             }
         });
         Some(result)
-    }
-
-    fn finish(&mut self, result: &str, how: &str) {
-        self.process.stop(result, how);
-    }
-
-    fn name(&self) -> Option<String> {
-        self.process.name()
-    }
-
-    fn network_isolated(&self) -> Option<bool> {
-        self.process.network_isolated()
     }
 }

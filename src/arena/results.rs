@@ -1,21 +1,30 @@
 //! The tournament's results: what `results.json` holds (every game with its
 //! bots, colours, opening, result and how it ended; every pair with the round
 //! that decided it; the standings with Elo), the standings computed from the
-//! games, and each game as a PDN file.
+//! games, and each game's file: PDN for checkers, for a game without PDN
+//! (Clobber) its record as JSON ([`RecordFile`]).
 
 use super::contest::{ContestGame, SideLog};
 use super::elo::{self, GameScore};
 use super::player::LastWords;
-use crate::checkers::notation::pdn::PdnGame;
-use crate::Game;
+use crate::games::{AnyGame, GameRecord as MovesRecord, PlayedGame};
 use serde::{Deserialize, Serialize};
+
+/// The end of a game's record file name where its game has no PDN.
+pub const RECORD_SUFFIX: &str = ".game.json";
 
 /// Everything `results.json` holds. It has no clock readings or dates, so the
 /// same seed with deterministic bots gives the same file.
 #[derive(Clone, Debug, Serialize)]
 pub struct Results {
-    /// The rules played.
+    /// The rules played: a checkers variant, or `clobber`.
     pub variant: String,
+    /// Clobber: the board's rows (absent for checkers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rows: Option<usize>,
+    /// Clobber: the board's columns (absent for checkers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cols: Option<usize>,
     /// The seed everything random was drawn from.
     pub seed: u64,
     /// Games of each pair's regular round.
@@ -247,8 +256,47 @@ pub struct GameRecord {
     pub end: EndRecord,
     /// Plies played (opening moves included).
     pub plies: usize,
-    /// The PDN file, relative to the output directory.
-    pub pdn: String,
+    /// The PDN file, relative to the output directory (checkers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pdn: Option<String>,
+    /// The game's record file ([`RecordFile`]), relative to the output
+    /// directory, for a game without PDN (Clobber).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
+}
+
+/// A game's record file where its game has no PDN (Clobber): the tags a
+/// PDN would carry, the result, and the game as its rules' name, start and
+/// moves, which [`RecordFile::game`] replays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordFile {
+    /// The tournament, as PDN's `Event` tag.
+    pub event: String,
+    /// White's label.
+    pub white: String,
+    /// Black's label.
+    pub black: String,
+    /// Pair and game, as PDN's `Round` tag (`3.g2`).
+    pub round: String,
+    /// How the game ended (kind and words), as PDN's `Termination` tag.
+    pub termination: String,
+    /// `1-0` or `0-1` (a fault's loser loses).
+    pub result: String,
+    /// The rules' name ([`crate::games::GameRules::name`]).
+    pub rules: String,
+    /// The start position's text.
+    pub start: String,
+    /// The moves played, as their texts.
+    pub moves: Vec<String>,
+}
+
+impl RecordFile {
+    /// The game replayed from its start and moves.
+    pub fn game(&self) -> Result<AnyGame, String> {
+        let record = MovesRecord::from_parts(&self.rules, self.start.clone(), self.moves.clone())
+            .map_err(|e| e.to_string())?;
+        AnyGame::from_record(&record).map_err(|e| e.to_string())
+    }
 }
 
 /// How a game ended.
@@ -384,25 +432,42 @@ pub fn standings(labels: &[String], pairs: &[PairRecord], games: &[GameRecord]) 
     table
 }
 
-/// The PDN text of a game.
-pub fn pdn_text(record: &GameRecord, game: &Game, variant_event: &str) -> String {
-    let mut pdn = PdnGame::new(game.clone());
-    pdn.set_tag("Event", variant_event);
-    pdn.set_tag("White", &record.white);
-    pdn.set_tag("Black", &record.black);
-    pdn.set_tag("Round", &format!("{}.{}", record.pair, record.id_suffix()));
+/// The text of a game's file: its PDN, or where its game has none its
+/// [`RecordFile`] as JSON.
+pub fn game_file_text(record: &GameRecord, game: &AnyGame, event: &str) -> String {
+    let round = format!("{}.{}", record.pair, record.id_suffix());
+    let termination = format!("{}: {}", record.end.kind, record.end.detail);
+    let mut tags = vec![
+        ("Event", event),
+        ("White", record.white.as_str()),
+        ("Black", record.black.as_str()),
+        ("Round", round.as_str()),
+    ];
     if let Some(opening) = &record.opening {
-        pdn.set_tag("Opening", opening);
+        tags.push(("Opening", opening));
     }
-    pdn.set_tag(
-        "Termination",
-        &format!("{}: {}", record.end.kind, record.end.detail),
-    );
-    pdn.result = record.result.clone();
-    if let Some(contest) = &record.contest {
-        pdn.comments = contest_comments(contest);
+    tags.push(("Termination", &termination));
+    let comments = record
+        .contest
+        .as_ref()
+        .map_or_else(Vec::new, contest_comments);
+    if let Some(pdn) = game.pdn(&tags, &record.result, comments) {
+        return pdn;
     }
-    pdn.to_pdn()
+    let played: &dyn PlayedGame = game.played();
+    let moves = played.record();
+    let file = RecordFile {
+        event: event.to_string(),
+        white: record.white.clone(),
+        black: record.black.clone(),
+        round,
+        termination,
+        result: record.result.clone(),
+        rules: moves.rules_name(),
+        start: moves.start_text().to_string(),
+        moves: moves.moves().to_vec(),
+    };
+    serde_json::to_string_pretty(&file).expect("a record serialises") + "\n"
 }
 
 /// Contest mode's record as PDN comments: after each move with a random

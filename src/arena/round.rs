@@ -178,9 +178,10 @@ impl<'a> Round<'a> {
         if let Some(dir) = &self.config.out {
             let event = format!(
                 "Warcaby arena ({}, seed {})",
-                self.config.variant, self.config.seed
+                self.config.rules_label(),
+                self.config.seed
             );
-            let text = results::pdn_text(&record, &done.played.game, &event);
+            let text = results::game_file_text(&record, &done.played.game, &event);
             let saved = SavedGame {
                 record,
                 bot_names: done.names.clone(),
@@ -244,7 +245,7 @@ impl<'a> Round<'a> {
                 pair: p + 1,
                 bots: [&self.labels[pair.a], &self.labels[pair.b]],
                 removed: removal.count,
-                fen: removal.position.to_fen(),
+                fen: removal.start_text(),
             });
             self.schedule
                 .push(overtime_jobs(self.config, p, pair, &removal));
@@ -296,8 +297,11 @@ impl<'a> Round<'a> {
             memory_limit_mib: config.memory_mib,
             summary: self.sandbox.summary(network, config.memory_mib),
         };
+        let board = config.rules.board();
         Results {
-            variant: config.variant.to_string(),
+            variant: config.rules.name(),
+            rows: board.map(|(rows, _)| rows),
+            cols: board.map(|(_, cols)| cols),
             seed: config.seed,
             games_per_pair: config.games_per_pair,
             time_per_game_ms: config.game_time().as_millis() as u64,

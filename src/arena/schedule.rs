@@ -8,8 +8,8 @@ use super::openings::Opening;
 use super::overtime::Removal;
 use super::pairs::Pair;
 use super::tournament::Config;
-use crate::checkers::game::Game;
 use crate::core::rng::{mix, Rng};
+use crate::games::AnyGame;
 use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex};
 
@@ -65,12 +65,12 @@ pub(super) fn shuffled_openings(config: &Config) -> Vec<Opening> {
 }
 
 /// Where regular game `g` of a pair starts, and its opening's text.
-pub(super) fn start_of(config: &Config, openings: &[Opening], g: u32) -> (Game, Option<String>) {
+pub(super) fn start_of(config: &Config, openings: &[Opening], g: u32) -> (AnyGame, Option<String>) {
     if openings.is_empty() {
-        (Game::new(config.variant), None)
+        (config.rules.new_game(), None)
     } else {
         let o = &openings[(g as usize / 2) % openings.len()];
-        (o.game.clone(), Some(o.text.clone()))
+        (AnyGame::from(o.game.clone()), Some(o.text.clone()))
     }
 }
 
@@ -123,7 +123,7 @@ pub(super) fn overtime_jobs(config: &Config, p: usize, pair: &Pair, removal: &Re
                 index: g,
                 white,
                 black,
-                start: Game::from_position(removal.position),
+                start: removal.start.clone(),
                 opening: None,
                 seed: game_seed(config.seed, p, true, g),
             }

@@ -5,7 +5,9 @@
 //! level=N[:time=MS][:book=on|off]    the engine at playing level 1-8 (levels
 //!                                     7-8 play the opening book unless book=off)
 //! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:net=FILE][:hash=MIB][:book=on|off][:egdb=DIR][:threats=on|off]
-//!                                     ALGO = minimax, alphabeta or negascout
+//!                                     ALGO = minimax, alphabeta or negascout;
+//!                                     eval= a checkers evaluation, or in a
+//!                                     Clobber arena a Clobber heuristic
 //!                                     (the opening book only with book=on;
 //!                                     net= with eval=learned plays that network
 //!                                     instead of the shipped one;
@@ -18,6 +20,12 @@
 //! <path to an executable file>        an external bot
 //! ```
 //!
+//! In Clobber the built-ins are `random`, the levels and the engine specs
+//! with a Clobber evaluation (or none: the game's default); `az`, `egdb=`,
+//! `book=on` and checkers evaluations are refused there, as Clobber
+//! evaluations are in checkers ([`BotSpec::check_rules`], in
+//! `spec_rules.rs`).
+//!
 //! An engine spec without a limit thinks [`DEFAULT_ENGINE_TIME_MS`] per move.
 //! Only depth- or node-limited engines (and `random`, and levels 1-6, whose
 //! depth ends long before their time cap) replay the same games for a seed.
@@ -25,6 +33,7 @@
 use crate::checkers::ai::learned::EvalNet;
 use crate::checkers::ai::{CheckersEval, Level};
 use crate::core::named::{self, named_display_and_parse, Named, UnknownName};
+use crate::games::AnyEval;
 use crate::search::{Algorithm, SearchConfig};
 use std::path::{Path, PathBuf};
 
@@ -76,8 +85,11 @@ pub enum BotSpec {
 pub struct EngineSpec {
     /// Search algorithm.
     pub algorithm: Algorithm,
-    /// Evaluation.
-    pub eval: CheckersEval,
+    /// Evaluation, of either game (checkers' default unless named).
+    pub eval: AnyEval,
+    /// `eval=` named the evaluation; without it each game plays its own
+    /// default.
+    pub eval_named: bool,
     /// Depth limit in plies.
     pub depth: Option<u32>,
     /// Time per move in milliseconds.
@@ -325,9 +337,10 @@ fn on_off(key: SpecKey, value: &str) -> Result<bool, String> {
     }
 }
 
-fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
-    let mut parts = spec.split(':');
-    let head = parts.next().unwrap_or_default().trim();
+/// The `key=value` options after a built-in's name, each at most once.
+fn spec_options<'a>(
+    parts: impl Iterator<Item = &'a str>,
+) -> Result<Vec<(SpecKey, &'a str)>, String> {
     let mut options = Vec::new();
     for part in parts {
         let (key, value) = part
@@ -339,6 +352,13 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         }
         options.push((key, value.trim()));
     }
+    Ok(options)
+}
+
+fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
+    let mut parts = spec.split(':');
+    let head = parts.next().unwrap_or_default().trim();
+    let options = spec_options(parts)?;
     if head.eq_ignore_ascii_case("random") {
         if let Some((key, _)) = options.first() {
             return Err(format!("random takes no options (found {key})"));
@@ -381,7 +401,8 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
     let mut net = None;
     let mut engine = EngineSpec {
         algorithm,
-        eval: CheckersEval::default(),
+        eval: CheckersEval::default().into(),
+        eval_named: false,
         depth: None,
         time_ms: None,
         nodes: None,
@@ -401,7 +422,10 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
             }
             SpecKey::Time => engine.time_ms = Some(number("time", value)?),
             SpecKey::Nodes => engine.nodes = Some(number("nodes", value)?),
-            SpecKey::Eval => engine.eval = value.parse().map_err(|e: UnknownName| e.to_string())?,
+            SpecKey::Eval => {
+                engine.eval = value.parse().map_err(|e: UnknownName| e.to_string())?;
+                engine.eval_named = true;
+            }
             SpecKey::Hash => engine.hash_mib = number("hash", value)?,
             SpecKey::Book => engine.book = on_off(key, value)?,
             SpecKey::Threats => engine.threat_extension = on_off(key, value)?,
@@ -417,19 +441,22 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         }
     }
     if let Some(file) = net {
-        if !matches!(engine.eval, CheckersEval::Learned(_)) {
-            return Err(format!(
-                "net={file} is for eval=learned, not eval={}",
-                engine.eval
-            ));
-        }
-        let net = EvalNet::load(Path::new(file)).map_err(|e| format!("net={e}"))?;
-        engine.eval = CheckersEval::Learned(net);
+        engine.eval = learned_with_net(&engine.eval, file)?;
     }
     if engine.depth.is_none() && engine.time_ms.is_none() && engine.nodes.is_none() {
         engine.time_ms = Some(DEFAULT_ENGINE_TIME_MS);
     }
     Ok(BotSpec::Engine(engine))
+}
+
+/// The learned evaluation playing the network in `file` (`net=FILE`), which
+/// only `eval=learned` takes.
+fn learned_with_net(eval: &AnyEval, file: &str) -> Result<AnyEval, String> {
+    if !eval.is_learned() {
+        return Err(format!("net={file} is for eval=learned, not eval={eval}"));
+    }
+    let net = EvalNet::load(Path::new(file)).map_err(|e| format!("net={e}"))?;
+    Ok(CheckersEval::Learned(net).into())
 }
 
 fn parse_az(options: Vec<(SpecKey, &str)>) -> Result<BotSpec, String> {

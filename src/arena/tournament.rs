@@ -1,8 +1,10 @@
-//! The round robin: every pair plays its regular round (colours alternating,
-//! each opening with both colours), a tied pair plays an overtime round of
-//! two games from the start position (the first opening's, if any) with
-//! the same number of men removed from each side, and games run on `jobs`
-//! threads. Results are put in schedule order whatever order games finish
+//! The round robin, in any game of [`crate::games`] (checkers in a variant,
+//! or Clobber on a board): every pair plays its regular round (colours
+//! alternating, each opening with both colours), a tied pair plays an
+//! overtime round of two games from the start position (the first
+//! opening's, if any) with the same number of plain pieces — checkers
+//! men, Clobber stones — removed at random from each side (see
+//! [`super::overtime`]), and games run on `jobs` threads. Results are put in schedule order whatever order games finish
 //! in, so a seed reproduces the results with any number of threads. Each
 //! finished game is kept in the output folder as it comes in, so that a
 //! killed tournament goes on with `resume` (see [`super::folder`]).
@@ -19,6 +21,7 @@ use super::sandbox::Sandbox;
 use super::schedule::{shuffled_openings, Schedule};
 use super::spec::{BotKind, BotSpec};
 use crate::checkers::rules::Variant;
+use crate::games::{AnyGame, GameRules};
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -47,15 +50,15 @@ impl Entrant {
 pub struct Config {
     /// The bots (at least two).
     pub bots: Vec<Entrant>,
-    /// The rules.
-    pub variant: Variant,
+    /// The game and its rules.
+    pub rules: GameRules,
     /// Games per pair in the regular round (even: colours alternate).
     pub games_per_pair: u32,
     /// Thinking time per game per bot, before scaling.
     pub time_per_game: Duration,
     /// Factor applied to the time per game (for slower machines).
     pub time_scale: f64,
-    /// Openings (empty: the variant's start position).
+    /// Openings, checkers only (empty: the rules' start position).
     pub openings: Vec<Opening>,
     /// Games played at once.
     pub jobs: usize,
@@ -65,8 +68,8 @@ pub struct Config {
     pub seed: u64,
     /// Address-space limit of external bots in MiB (0: none).
     pub memory_mib: u64,
-    /// Men removed from each side for overtime (None: 1 to 3 at random;
-    /// contest mode: 1).
+    /// Plain pieces (men, stones) removed from each side for overtime
+    /// (None: 1 to 3 at random; contest mode: 1).
     pub overtime_men: Option<usize>,
     /// Contest mode: refereed as the contest's program does (None: the
     /// arena's own match rules, with a clock per game).
@@ -94,7 +97,7 @@ impl Config {
     pub fn new(bots: Vec<Entrant>, seed: u64) -> Config {
         Config {
             bots,
-            variant: Variant::Tournament,
+            rules: GameRules::Checkers(Variant::Tournament),
             games_per_pair: 2,
             time_per_game: Duration::from_secs(60),
             time_scale: 1.0,
@@ -115,6 +118,15 @@ impl Config {
     /// Each bot's time per game after scaling.
     pub fn game_time(&self) -> Duration {
         self.time_per_game.mul_f64(self.time_scale)
+    }
+
+    /// The rules' name, with the board where the rules choose one
+    /// (`tournament`, `clobber 6x5`), for titles.
+    pub fn rules_label(&self) -> String {
+        match self.rules.board() {
+            Some((rows, cols)) => format!("{} {rows}x{cols}", self.rules.name()),
+            None => self.rules.name(),
+        }
     }
 }
 
@@ -150,9 +162,9 @@ pub enum Event<'a> {
         pair: usize,
         /// The two bots.
         bots: [&'a str; 2],
-        /// Men removed from each side.
+        /// Plain pieces (men, stones) removed from each side.
         removed: usize,
-        /// The overtime start position.
+        /// The overtime start position (a FEN, or Clobber's position text).
         fen: String,
     },
 }
@@ -212,8 +224,15 @@ fn check(config: &Config) -> Result<(), ArenaError> {
     if config.jobs == 0 {
         return fail("jobs must be at least 1");
     }
-    if config.contest.is_some() && config.variant != Variant::Tournament {
-        return fail("contest mode plays the contest's rules: the tournament variant only");
+    if config.contest.is_some() && config.rules.checkers_variant() != Some(Variant::Tournament) {
+        return fail(
+            "contest mode plays the contest's rules: the tournament variant of checkers only",
+        );
+    }
+    for bot in &config.bots {
+        bot.spec
+            .check_rules(config.rules)
+            .map_err(|reason| ArenaError::Config(format!("bot '{}': {reason}", bot.text)))?;
     }
     if config.bots.iter().any(|b| b.spec.kind() == BotKind::Python) {
         python::check_numpy(&config.python).map_err(ArenaError::Config)?;
@@ -221,11 +240,12 @@ fn check(config: &Config) -> Result<(), ArenaError> {
     if let Some(o) = config
         .openings
         .iter()
-        .find(|o| o.game.variant() != config.variant)
+        .find(|o| AnyGame::from(o.game.clone()).played().rules() != config.rules)
     {
         return Err(ArenaError::Config(format!(
             "opening '{}' is not for the {} variant",
-            o.text, config.variant
+            o.text,
+            config.rules_label()
         )));
     }
     Ok(())

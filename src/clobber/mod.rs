@@ -58,6 +58,7 @@ pub mod values;
 
 pub use eval::ClobberEval;
 pub use game::{ClobberGame, ClobberOutcome};
+pub(crate) use position::NOT_LEGAL;
 pub use position::{perft, ClobberError, ClobberMove, ClobberPosition};
 pub use shape::{Dir, Shape};
 

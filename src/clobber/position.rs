@@ -25,6 +25,10 @@ pub struct ClobberMove {
     pub to: u8,
 }
 
+/// The reason of a [`ClobberError::Move`] for a readable move that is not
+/// legal (the others say why the text is no move).
+pub(crate) const NOT_LEGAL: &str = "not a legal move";
+
 /// Malformed Clobber input.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ClobberError {
@@ -368,7 +372,7 @@ impl ClobberPosition {
                 .map(|m| self.move_text(m))
                 .collect();
             Err(err(format!(
-                "not a legal move; legal moves: {}",
+                "{NOT_LEGAL}; legal moves: {}",
                 if legal.is_empty() {
                     "none".to_string()
                 } else {

@@ -221,6 +221,48 @@ impl AnyOutcome {
             AnyOutcome::Clobber(o) => o.result_text(),
         }
     }
+
+    /// Why the game ended, in terms every game shares (for tables that
+    /// list endings of several games alike).
+    pub fn reason(&self) -> EndReason {
+        use crate::checkers::game::{DrawReason, WinReason};
+        match self {
+            AnyOutcome::Checkers(Outcome::Win {
+                reason: WinReason::NoPieces,
+                ..
+            }) => EndReason::NoPieces,
+            AnyOutcome::Checkers(Outcome::Win {
+                reason: WinReason::Blocked,
+                ..
+            }) => EndReason::NoMove,
+            AnyOutcome::Checkers(Outcome::Draw(DrawReason::ThreefoldRepetition)) => {
+                EndReason::Repetition
+            }
+            AnyOutcome::Checkers(Outcome::Draw(_)) => EndReason::DrawRule,
+            // The loser had no move; it may have had no stones either.
+            AnyOutcome::Clobber(_) => EndReason::NoMove,
+        }
+    }
+}
+
+impl From<Outcome> for AnyOutcome {
+    fn from(outcome: Outcome) -> AnyOutcome {
+        AnyOutcome::Checkers(outcome)
+    }
+}
+
+/// Why a game ended by its rules, whatever the game ([`AnyOutcome::reason`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum EndReason {
+    /// The loser had no pieces left (checkers).
+    NoPieces,
+    /// The side to move had no legal move and lost.
+    NoMove,
+    /// A draw: the same position for the third time.
+    Repetition,
+    /// A draw by another of the rules' draw rules (checkers' no-progress
+    /// limit, endgame rules, agreement).
+    DrawRule,
 }
 
 impl fmt::Display for AnyOutcome {
@@ -284,6 +326,26 @@ pub enum GameError {
     /// needs the game (its history and no-progress count).
     #[error("the AlphaZero bot thinks about a whole game, not a bare position")]
     BarePosition,
+}
+
+impl GameError {
+    /// True when a move text is not a move at all in the game's notation
+    /// (malformed, or naming no square), as opposed to a readable move that
+    /// is not legal (or ambiguous) here: a referee tells the two faults
+    /// apart.
+    pub fn is_unreadable_move(&self) -> bool {
+        use crate::checkers::notation::MoveTextError;
+        match self {
+            GameError::CheckersMove(GameMoveError::Text(e)) => matches!(
+                e,
+                MoveTextError::Malformed { .. } | MoveTextError::Square { .. }
+            ),
+            GameError::Clobber(ClobberError::Move { reason, .. }) => {
+                !reason.starts_with(clobber::NOT_LEGAL)
+            }
+            _ => false,
+        }
+    }
 }
 
 /// A game as the page saves it and the worker receives it: the start and the
@@ -356,6 +418,26 @@ impl AnyGame {
             }
             AnyGame::Clobber(game) => job.run(*game.position(), &[]),
         }
+    }
+
+    /// The game as PDN with `tags` (in order), its `result` and comments
+    /// after plies (`(ply, text)`), where its game is written in PDN
+    /// (checkers); None for Clobber, which has no PDN (its record is
+    /// [`PlayedGame::record`]).
+    pub fn pdn(
+        &self,
+        tags: &[(&str, &str)],
+        result: &str,
+        comments: Vec<(usize, String)>,
+    ) -> Option<String> {
+        let game = self.checkers_game()?;
+        let mut pdn = crate::checkers::notation::pdn::PdnGame::new(game.clone());
+        for (name, value) in tags {
+            pdn.set_tag(name, value);
+        }
+        pdn.result = result.to_string();
+        pdn.comments = comments;
+        Some(pdn.to_pdn())
     }
 
     /// The checkers position, if this is checkers.

@@ -1,10 +1,11 @@
 //! [`GameRules`]: which game, with which rules and board — what a player
 //! chooses before a game starts, and what a game in play was started with.
 
-use super::{AnyGame, GameKind, GameRecord};
+use super::{AnyEval, AnyGame, GameKind, GameNode, GameRecord};
+use crate::checkers::ai::{CheckersNode, Level};
 use crate::checkers::game::Game;
 use crate::checkers::rules::Variant;
-use crate::clobber::{ClobberGame, Shape};
+use crate::clobber::{ClobberError, ClobberGame, ClobberPosition, Shape};
 use crate::core::named::UnknownName;
 
 /// A game's rules: a checkers variant, or Clobber on a board of a shape.
@@ -75,6 +76,114 @@ impl GameRules {
     /// answer: English checkers).
     pub fn alphazero_plays(self) -> bool {
         matches!(self, GameRules::Checkers(variant) if crate::az::plays(variant))
+    }
+
+    /// The rules a front end's settings name: the game, with the checkers
+    /// variant or the Clobber board (the other game's setting is unused).
+    pub fn of(
+        game: GameKind,
+        variant: Variant,
+        rows: usize,
+        cols: usize,
+    ) -> Result<GameRules, ClobberError> {
+        Ok(match game {
+            GameKind::Checkers => GameRules::Checkers(variant),
+            GameKind::Clobber => GameRules::Clobber(Shape::new(rows, cols)?),
+        })
+    }
+
+    /// The rules from their name ([`GameRules::name`]) and, for Clobber,
+    /// the board's rows and columns ([`GameRules::board`]); for files that
+    /// keep rules as text. An unknown name or a bad board is refused.
+    pub fn from_name(name: &str, board: Option<(usize, usize)>) -> Result<GameRules, String> {
+        if name == GameKind::Clobber.to_string() {
+            let (rows, cols) =
+                board.unwrap_or((crate::clobber::DEFAULT_ROWS, crate::clobber::DEFAULT_COLS));
+            return Shape::new(rows, cols)
+                .map(GameRules::Clobber)
+                .map_err(|e| e.to_string());
+        }
+        name.parse()
+            .map(GameRules::Checkers)
+            .map_err(|e: UnknownName| e.to_string())
+    }
+
+    /// The board's rows and columns where the rules choose them (Clobber);
+    /// None for checkers' fixed board.
+    pub fn board(self) -> Option<(usize, usize)> {
+        match self {
+            GameRules::Checkers(_) => None,
+            GameRules::Clobber(shape) => Some((shape.rows(), shape.cols())),
+        }
+    }
+
+    /// The checkers variant, if these are checkers rules (for what only
+    /// checkers has: openings in its notation, the contest's referee).
+    pub fn checkers_variant(self) -> Option<Variant> {
+        match self {
+            GameRules::Checkers(variant) => Some(variant),
+            GameRules::Clobber(_) => None,
+        }
+    }
+
+    /// The rules as `key=value` fields, named as the command line names
+    /// them, for line protocols and settings: `variant=english`, or
+    /// `game=clobber rows=6 cols=5`.
+    pub fn fields(self) -> Vec<(&'static str, String)> {
+        match self {
+            GameRules::Checkers(variant) => vec![("variant", variant.to_string())],
+            GameRules::Clobber(shape) => vec![
+                ("game", GameKind::Clobber.to_string()),
+                ("rows", shape.rows().to_string()),
+                ("cols", shape.cols().to_string()),
+            ],
+        }
+    }
+
+    /// The rules in a few words for people: `variant english`, `clobber 6x5`.
+    pub fn summary(self) -> String {
+        match self {
+            GameRules::Checkers(variant) => format!("variant {variant}"),
+            GameRules::Clobber(shape) => format!("clobber {}x{}", shape.rows(), shape.cols()),
+        }
+    }
+
+    /// What the game's plain pieces are called, one or many: checkers'
+    /// men (kings aside), Clobber's stones.
+    pub fn plain_pieces(self, count: usize) -> &'static str {
+        match (self, count) {
+            (GameRules::Checkers(_), 1) => "man",
+            (GameRules::Checkers(_), _) => "men",
+            (GameRules::Clobber(_), 1) => "stone",
+            (GameRules::Clobber(_), _) => "stones",
+        }
+    }
+
+    /// True when games by these rules are written in PDN (checkers;
+    /// [`AnyGame::pdn`]).
+    pub fn has_pdn(self) -> bool {
+        self.kind() == GameKind::Checkers
+    }
+
+    /// True when the engine has an opening book for these rules (checkers).
+    pub fn has_book(self) -> bool {
+        self.kind() == GameKind::Checkers
+    }
+
+    /// The evaluation a playing level uses in this game.
+    pub fn level_eval(self, level: Level) -> AnyEval {
+        match self {
+            GameRules::Checkers(_) => CheckersNode::level_eval(level).into(),
+            GameRules::Clobber(_) => ClobberPosition::level_eval(level).into(),
+        }
+    }
+
+    /// The game's default evaluation, for an engine that names none.
+    pub fn default_eval(self) -> AnyEval {
+        match self {
+            GameRules::Checkers(_) => <CheckersNode as GameNode>::Eval::default().into(),
+            GameRules::Clobber(_) => <ClobberPosition as GameNode>::Eval::default().into(),
+        }
     }
 }
 
@@ -198,5 +307,35 @@ mod tests {
             assert_eq!(AnyGame::from_record(&back).unwrap(), game);
         }
         assert!(GameRecord::from_parts("chess", String::new(), Vec::new()).is_err());
+    }
+
+    #[test]
+    fn rules_survive_their_name_and_board() {
+        for rules in [
+            GameRules::Checkers(Variant::English),
+            GameRules::Clobber(Shape::new(4, 7).unwrap()),
+        ] {
+            assert_eq!(
+                GameRules::from_name(&rules.name(), rules.board()),
+                Ok(rules)
+            );
+            let (kind, rows, cols) = (rules.kind(), 4, 7);
+            let variant = rules.checkers_variant().unwrap_or(Variant::Russian);
+            assert_eq!(GameRules::of(kind, variant, rows, cols), Ok(rules));
+        }
+        let clobber = GameRules::Clobber(Shape::new(4, 7).unwrap());
+        let fields: Vec<String> = clobber
+            .fields()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        assert_eq!(fields.join(" "), "game=clobber rows=4 cols=7");
+        assert_eq!(
+            GameRules::Checkers(Variant::English).fields()[0].1,
+            "english"
+        );
+        assert!(GameRules::from_name("chess", None).is_err());
+        assert!(GameRules::from_name("clobber", Some((1, 5))).is_err());
+        assert_eq!(clobber.default_eval().game(), GameKind::Clobber);
     }
 }

@@ -33,6 +33,19 @@ impl AnyEval {
             AnyEval::Clobber(_) => GameKind::Clobber,
         }
     }
+
+    /// True for checkers' learned evaluation, the one that plays a network
+    /// (which a file may replace).
+    pub fn is_learned(&self) -> bool {
+        matches!(self, AnyEval::Checkers(CheckersEval::Learned(_)))
+    }
+}
+
+impl PartialEq<CheckersEval> for AnyEval {
+    /// An evaluation of either game is a checkers one when it is that one.
+    fn eq(&self, other: &CheckersEval) -> bool {
+        matches!(self, AnyEval::Checkers(eval) if eval == other)
+    }
 }
 
 impl From<CheckersEval> for AnyEval {

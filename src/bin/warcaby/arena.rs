@@ -1,6 +1,7 @@
 //! `warcaby arena`: a round robin between bots under the tournament
-//! framework's match rules, with live results, standings, Elo, PDN files and
-//! a results JSON (see `warcaby::arena`).
+//! framework's match rules, in checkers or Clobber (`--game clobber --rows R
+//! --cols C`), with live results, standings, Elo, each game's file (PDN, or
+//! a Clobber record) and a results JSON (see `warcaby::arena`).
 
 use anyhow::{anyhow, bail, Result};
 use clap::parser::ValueSource;
@@ -14,6 +15,7 @@ use warcaby::arena::contest::ContestRules;
 use warcaby::arena::folder::{self, Settings};
 use warcaby::arena::{self, report, BotSpec, Config, Entrant, Event};
 use warcaby::core::rng::entropy_seed;
+use warcaby::games::{GameKind, GameRules};
 use warcaby::Variant;
 
 #[derive(Args)]
@@ -21,6 +23,8 @@ pub(crate) struct ArenaArgs {
     /// The bots, two or more: random, level=N[:time=MS][:book=on|off],
     /// minimax|alphabeta|negascout[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB][:book=on|off],
     /// exec:<command line>, python:<file.py>, or the path of an executable.
+    /// In Clobber: random, levels, and engines with a Clobber eval= (live,
+    /// active, center, ...) or none; external bots get Clobber's lines.
     #[arg(long, num_args = 1.., value_name = "SPEC")]
     bots: Vec<String>,
     /// Referee as the contest's program does (move time from its benchmark,
@@ -34,9 +38,18 @@ pub(crate) struct ArenaArgs {
     /// Contest mode: time flags per bot and game.
     #[arg(long, default_value_t = arena::contest::DEFAULT_FLAGS, value_name = "N", requires = "contest")]
     time_flags: u32,
-    /// Rule variant: tournament, english or russian.
+    /// The game: checkers or clobber.
+    #[arg(long, default_value = "checkers")]
+    game: GameKind,
+    /// Checkers rule variant: tournament, english or russian.
     #[arg(long, default_value = "tournament")]
     variant: Variant,
+    /// Clobber board rows (2-10).
+    #[arg(long, default_value_t = warcaby::clobber::DEFAULT_ROWS)]
+    rows: usize,
+    /// Clobber board columns (2-10).
+    #[arg(long, default_value_t = warcaby::clobber::DEFAULT_COLS)]
+    cols: usize,
     /// Games per pair in the regular round (even; colours alternate).
     #[arg(long, default_value_t = 2)]
     games_per_pair: u32,
@@ -46,8 +59,8 @@ pub(crate) struct ArenaArgs {
     /// Factor applied to the time per game (for slower machines).
     #[arg(long, default_value_t = 1.0, value_name = "F")]
     time_scale: f64,
-    /// Start positions (FEN) or move sequences, one per line, or a PDN file;
-    /// every opening is played with both colours.
+    /// Checkers: start positions (FEN) or move sequences, one per line, or
+    /// a PDN file; every opening is played with both colours.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// Games played at the same time.
@@ -77,7 +90,8 @@ pub(crate) struct ArenaArgs {
     /// Address-space limit of external bots in MiB (0: none).
     #[arg(long, default_value_t = 1024, value_name = "MIB")]
     memory_mb: u64,
-    /// Men removed from each side for overtime (default: 1-3 at random).
+    /// Men (Clobber: stones) removed from each side for overtime (default:
+    /// 1-3 at random).
     #[arg(long, value_name = "N")]
     overtime_men: Option<usize>,
     /// Print only the standings and Elo, not a line per game.
@@ -155,6 +169,37 @@ fn check_code_size(bots: &[Entrant]) -> Result<()> {
     Ok(())
 }
 
+/// The game and rules the arguments name.
+fn rules(args: &ArenaArgs) -> Result<GameRules> {
+    Ok(GameRules::of(
+        args.game,
+        args.variant,
+        args.rows,
+        args.cols,
+    )?)
+}
+
+/// Refuses what only a checkers arena has: the contest is a checkers
+/// contest, and openings are written in checkers notation.
+fn check_checkers_only(args: &ArenaArgs, rules: GameRules) -> Result<()> {
+    if rules.checkers_variant().is_some() {
+        return Ok(());
+    }
+    if args.contest.is_some() {
+        bail!(
+            "--contest referees the contest's checkers; {} has no contest mode",
+            rules.name()
+        );
+    }
+    if args.openings.is_some() {
+        bail!(
+            "--openings are checkers positions and moves; {} starts from its start position",
+            rules.name()
+        );
+    }
+    Ok(())
+}
+
 fn entrants(args: &ArenaArgs) -> Result<Vec<Entrant>> {
     let mut specs = args.bots.clone();
     if let Some(Some(dir)) = &args.contest {
@@ -205,6 +250,7 @@ fn progress_bar(quiet: bool) -> ProgressBar {
 
 /// The line an event prints.
 fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
+    let rules = config.rules;
     Some(match event {
         Event::Start {
             labels,
@@ -223,10 +269,10 @@ fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
                 ),
             };
             let mut line = format!(
-                "arena: {} bots, {games} games ({} per pair, overtime for tied pairs), variant {}, {time}, seed {seed}, jobs {}\n{}",
+                "arena: {} bots, {games} games ({} per pair, overtime for tied pairs), {}, {time}, seed {seed}, jobs {}\n{}",
                 labels.len(),
                 config.games_per_pair,
-                config.variant,
+                config.rules.summary(),
                 config.jobs,
                 sandbox.summary(None, config.memory_mib)
             );
@@ -253,7 +299,7 @@ fn event_line(event: &Event<'_>, config: &Config, seed: u64) -> Option<String> {
             "overtime: pair {pair} ({} - {}) is tied; 2 more games with {removed} {} removed from each side: {fen}",
             bots[0],
             bots[1],
-            if *removed == 1 { "man" } else { "men" }
+            rules.plain_pieces(*removed)
         ),
     })
 }
@@ -280,12 +326,14 @@ fn time_per_game(args: &ArenaArgs) -> Result<Duration> {
 
 /// A new tournament's configuration from the arguments.
 fn fresh_config(args: &ArenaArgs) -> Result<Config> {
+    let rules = rules(args)?;
+    check_checkers_only(args, rules)?;
     let bots = entrants(args)?;
     let openings = openings(args)?;
     let time_per_game = time_per_game(args)?;
     let seed = args.seed.unwrap_or_else(entropy_seed);
     Ok(Config {
-        variant: args.variant,
+        rules,
         games_per_pair: args.games_per_pair,
         time_per_game,
         time_scale: args.time_scale,
@@ -299,6 +347,31 @@ fn fresh_config(args: &ArenaArgs) -> Result<Config> {
         sandbox: args.sandbox == "on",
         ..Config::new(bots, seed)
     })
+}
+
+/// The rules of a resumed tournament: the recorded ones, with the game,
+/// variant or board given on the command line instead of theirs.
+fn resumed_rules(
+    args: &ArenaArgs,
+    given: &dyn Fn(&str) -> bool,
+    recorded: GameRules,
+) -> Result<GameRules> {
+    let (rows, cols) = recorded.board().unwrap_or((args.rows, args.cols));
+    let variant = recorded.checkers_variant().unwrap_or(args.variant);
+    Ok(GameRules::of(
+        if given("game") {
+            args.game
+        } else {
+            recorded.kind()
+        },
+        if given("variant") {
+            args.variant
+        } else {
+            variant
+        },
+        if given("rows") { args.rows } else { rows },
+        if given("cols") { args.cols } else { cols },
+    )?)
 }
 
 /// The tournament in `dir` to go on with: its recorded settings, which the
@@ -329,9 +402,10 @@ fn resumed_config(args: &ArenaArgs, matches: &ArgMatches, dir: &Path) -> Result<
             rules.flags = args.time_flags;
         }
     }
-    if given("variant") {
-        asked.variant = args.variant;
+    if ["game", "variant", "rows", "cols"].into_iter().any(given) {
+        asked.rules = resumed_rules(args, &given, config.rules)?;
     }
+    check_checkers_only(args, asked.rules)?;
     if given("openings") {
         asked.openings = openings(args)?;
     }
@@ -413,8 +487,13 @@ pub(crate) fn run(args: &ArenaArgs, matches: &ArgMatches) -> Result<()> {
     println!("{}", report::standings(&results));
     print!("{}", report::elo_lines(&results));
     println!("{}", results.sandbox.summary);
+    let files = if config.rules.has_pdn() {
+        "PDN files"
+    } else {
+        "game records"
+    };
     println!(
-        "\n{} games; PDN files, results.json and report.html in {}",
+        "\n{} games; {files}, results.json and report.html in {}",
         results.games.len(),
         out.display()
     );

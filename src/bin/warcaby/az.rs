@@ -194,7 +194,7 @@ pub(crate) fn arena_match(
 ) -> Result<(f64, u32)> {
     let bots = vec![Entrant::parse(az_spec)?, Entrant::parse(other)?];
     let mut config = Config::new(bots, seed);
-    config.variant = Variant::English;
+    config.rules = warcaby::games::GameRules::Checkers(Variant::English);
     config.games_per_pair = games.max(2) & !1;
     config.time_per_game = Duration::from_secs(3600);
     config.openings = openings;

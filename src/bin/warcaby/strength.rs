@@ -11,9 +11,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use warcaby::arena::BotSpec;
 use warcaby::checkers::ai::learned::EvalNet;
-use warcaby::checkers::ai::{CheckersEval, Level};
+use warcaby::checkers::ai::{CheckersEval, CheckersNode, Level};
 use warcaby::checkers::egdb::Egdb;
-use warcaby::games::Engine;
+use warcaby::games::{Engine, GameNode};
 use warcaby::search::{Algorithm, Limits, SearchConfig};
 use warcaby::{Color, Game, Variant};
 
@@ -94,7 +94,8 @@ impl Side {
         };
         Ok(Side {
             config: spec.config(0),
-            eval: spec.eval,
+            eval: CheckersNode::eval_of(&spec.eval)
+                .with_context(|| format!("eval={} is not a checkers evaluation", spec.eval))?,
             limits,
             egdb: load_egdb(spec.egdb.as_deref(), variant)?,
         })

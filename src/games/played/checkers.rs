@@ -184,6 +184,21 @@ impl PlayedGame for Game {
     fn side_at(&self, ply: usize) -> Color {
         checkers_position_at(self, ply).side_to_move()
     }
+    fn position_fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("fen", self.position().to_fen()),
+            ("quiet", self.quiet_plies().to_string()),
+        ]
+    }
+    fn full_move_text(&self, mv: &SpotMove) -> String {
+        checkers_move(self, mv).map_or_else(
+            |_| mv.text.clone(),
+            |mv| full_text(&mv, self.variant().rules()),
+        )
+    }
+    fn spot_number(&self, spot: u8) -> usize {
+        Square::from_index(spot).map_or(usize::from(spot), |sq| usize::from(sq.number()))
+    }
     fn starts_second(&self) -> bool {
         self.start().side_to_move() != self.variant().rules().first_to_move
     }

@@ -118,6 +118,9 @@ impl PlayedGame for ClobberGame {
     fn side_at(&self, ply: usize) -> Color {
         self.position_at(ply).side_to_move()
     }
+    fn position_fields(&self) -> Vec<(&'static str, String)> {
+        vec![("position", self.position().to_text())]
+    }
     fn starts_second(&self) -> bool {
         let first = ClobberPosition::start(self.start().shape()).side_to_move();
         self.start().side_to_move() != first

@@ -199,6 +199,22 @@ pub trait PlayedGame {
     fn position_text_at(&self, ply: usize) -> String;
     /// The side to move after `ply` moves.
     fn side_at(&self, ply: usize) -> Color;
+    /// The position now as `key=value` fields, for line protocols that
+    /// send it (the arena's bots): checkers' `fen` and `quiet` (plies since
+    /// the last man move or capture, the no-progress count), Clobber's
+    /// `position` text.
+    fn position_fields(&self) -> Vec<(&'static str, String)>;
+    /// A legal move's text in full: a checkers capture with every landing
+    /// square (`15x24x31`), which no other move shares; Clobber's one text.
+    fn full_move_text(&self, mv: &SpotMove) -> String {
+        mv.text.clone()
+    }
+    /// The spot's place when the board's spots are counted in the game's
+    /// own order, for lists of spots people read: checkers' square number
+    /// (1 = b8 … 32 = g1, whatever the notation), a Clobber cell's index.
+    fn spot_number(&self, spot: u8) -> usize {
+        usize::from(spot)
+    }
     /// True when the side that moves first in this game did not start (the
     /// move list then opens with a gap).
     fn starts_second(&self) -> bool;

@@ -100,3 +100,32 @@ fn a_line_stops_at_the_first_move_that_does_not_fit() {
     assert_eq!(line[0].text(), "23-19");
     assert_eq!(line[0].spots().len(), 2);
 }
+
+#[test]
+fn a_referee_reads_full_texts_fields_and_tells_bad_texts_apart() {
+    for game in both() {
+        let played = game.played();
+        for mv in played.legal_moves() {
+            let full = played.full_move_text(&mv);
+            assert!(played.parse_move(&full).unwrap().same_path(&mv), "{full}");
+        }
+        let fields = played.position_fields();
+        let position = fields.iter().find(|(k, _)| *k == "fen" || *k == "position");
+        assert_eq!(position.unwrap().1, played.position_text_at(0));
+        let garbage = played.parse_move("banana").unwrap_err();
+        assert!(garbage.is_unreadable_move(), "{garbage}");
+    }
+    // Readable moves that are not legal here.
+    let [checkers, clobber] = both();
+    assert!(!checkers
+        .played()
+        .parse_move("1-2")
+        .unwrap_err()
+        .is_unreadable_move());
+    assert!(!clobber
+        .played()
+        .parse_move("a1-c1")
+        .unwrap_err()
+        .is_unreadable_move());
+    assert_eq!(checkers.played().spot_number(0), 29, "a1 is square 29");
+}

@@ -12,15 +12,19 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 use std::time::Duration;
 use warcaby::arena::contest::{self as refereeing, ContestRules, DEFAULT_FLAGS};
+use warcaby::arena::contest_player::{
+    Answer, Choice, ContestPlayer, ContestTurn, SubstitutionReason,
+};
 use warcaby::arena::play::{self as plain, Played};
 use warcaby::arena::player::{
-    self, Answer, Choice, Fault, FaultKind, GameStart, Player, SubstitutionReason, Turn,
+    self, checkers_turn, spot_of, Fault, FaultKind, GameStart, Player, Turn,
 };
 use warcaby::arena::spec::BotSpec;
 use warcaby::checkers::referee::{step_repr, Hops, Step};
 use warcaby::core::named::Named;
 use warcaby::core::rng::mix;
-use warcaby::{Color, Game, Move, PdnGame, Position, Variant};
+use warcaby::games::{AnyGame, GameRules, SpotMove};
+use warcaby::{Color, Game, PdnGame, Position, Variant};
 
 /// Why a bot gave no usable step, and in words.
 type NoStep = (SubstitutionReason, String);
@@ -126,21 +130,30 @@ impl Player for PyBot {
         })
     }
 
-    fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault> {
-        let mut hops = Hops::new(turn.game.position(), turn.legal);
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<SpotMove, Fault> {
+        let (game, legal) = checkers_turn(turn)?;
+        let mut hops = Hops::new(game.position(), &legal);
         loop {
             hops.take_forced();
             if let Some(mv) = hops.finished() {
-                return Ok(mv);
+                return spot_of(turn, &legal, &mv);
             }
             let step = self.ask(&hops).map_err(fault)?;
             hops.take(step).expect("one of the offered steps");
         }
     }
 
-    fn decide(&mut self, _turn: &Turn<'_>, hops: &Hops, _limit: Duration) -> Answer {
+    fn finish(&mut self, _result: &str, _how: &str) {
+        if self.is_class {
+            self.instance = None;
+        }
+    }
+}
+
+impl ContestPlayer for PyBot {
+    fn decide(&mut self, turn: &ContestTurn<'_>) -> Answer {
         Answer {
-            choice: self.ask(hops).map(Choice::Step),
+            choice: self.ask(turn.hops).map(Choice::Step),
             elapsed: None,
         }
     }
@@ -156,34 +169,30 @@ impl Player for PyBot {
         }
         self.benchmark.map(Ok)
     }
-
-    fn finish(&mut self, _result: &str, _how: &str) {
-        if self.is_class {
-            self.instance = None;
-        }
-    }
 }
 
 /// A built-in engine that lets other Python threads run while it thinks.
-struct Released(Box<dyn Player>);
+struct Released(Box<dyn ContestPlayer>);
 
 impl Player for Released {
     fn start(&mut self, start: &GameStart) -> Result<(), Fault> {
         self.0.start(start)
     }
 
-    fn choose(&mut self, turn: &Turn<'_>) -> Result<Move, Fault> {
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<SpotMove, Fault> {
         let inner = &mut self.0;
         Python::attach(|py| py.detach(|| inner.choose(turn)))
     }
 
-    fn decide(&mut self, turn: &Turn<'_>, hops: &Hops, limit: Duration) -> Answer {
-        let inner = &mut self.0;
-        Python::attach(|py| py.detach(|| inner.decide(turn, hops, limit)))
-    }
-
     fn finish(&mut self, result: &str, how: &str) {
         self.0.finish(result, how)
+    }
+}
+
+impl ContestPlayer for Released {
+    fn decide(&mut self, turn: &ContestTurn<'_>) -> Answer {
+        let inner = &mut self.0;
+        Python::attach(|py| py.detach(|| inner.decide(turn)))
     }
 }
 
@@ -275,7 +284,10 @@ fn who(c: Color, bot: Color) -> &'static str {
 
 impl PyGameResult {
     fn new(played: &Played, bot: Color, labels: [&str; 2], error: Option<String>) -> Self {
-        let game = &played.game;
+        let game = played
+            .game
+            .checkers_game()
+            .expect("the Python package plays checkers games");
         let moves = game
             .positions_and_moves()
             .map(|(pos, mv)| pos.pdn_move_text(mv))
@@ -366,22 +378,22 @@ fn bot_color(index: u32) -> Color {
 fn one_game(bot: &mut PyBot, other: &mut Opponent, index: u32, s: &Settings) -> Played {
     let bot_color = bot_color(index);
     let start = |color: Color| GameStart {
-        variant: Variant::Tournament,
+        rules: GameRules::Checkers(Variant::Tournament),
         color,
         time: s.time,
         seed: mix(s.seed ^ mix(u64::from(index) * 2 + color.index() as u64)),
         handshake: Duration::from_secs(10),
     };
     let mut builtin;
-    let them: &mut dyn Player = match other {
+    let them: &mut dyn ContestPlayer = match other {
         Opponent::Builtin(spec) => {
             builtin = Released(player::builtin(spec).expect("checked built-in"));
             &mut builtin
         }
         Opponent::Bot(b) => b.as_mut(),
     };
-    let me: &mut dyn Player = bot;
-    let players: [&mut dyn Player; 2] = if bot_color == Color::White {
+    let me: &mut dyn ContestPlayer = bot;
+    let players: [&mut dyn ContestPlayer; 2] = if bot_color == Color::White {
         [me, them]
     } else {
         [them, me]
@@ -395,7 +407,10 @@ fn one_game(bot: &mut PyBot, other: &mut Opponent, index: u32, s: &Settings) -> 
             rules,
             mix(s.seed ^ 0xc0 ^ u64::from(index)),
         ),
-        None => plain::play(s.start.clone(), players, starts),
+        None => {
+            let [white, black] = players;
+            plain::play(AnyGame::from(s.start.clone()), [white, black], starts)
+        }
     }
 }
 
