@@ -1,349 +1,17 @@
-//! The contest, exactly: bots written the way the contest's README teaches
-//! run unchanged through the Python adapter (numpy board, `np.where`, an
-//! import of the framework's `silnik` module from the bot's parent folder),
-//! and `warcaby arena --contest` referees as the contest's program does —
-//! time flags and random replacements for slow, raising and dying bots, the
-//! referee's draw rules, the tie-break on time, a whole folder of bots.
-//!
-//! The bots are in `tests/bots/contest/`: `boty/` holds three student-style
-//! bots and `silnik.py` beside it is our own small stand-in for the
-//! framework's module; `faulty/` holds bots that misbehave on purpose.
-#![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
+//! Student-style bots in a normal arena, and contest-mode refereeing (see main.rs).
 
-mod arena_common;
-
-use arena_common::{arena, games, out_dir, python3_with_numpy};
-use serde_json::Value;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use warcaby::checkers::rules::{Progress, TOURNAMENT_CONTEST};
-use warcaby::{DrawReason, Game, Outcome, Position, Role, Square, Variant};
-
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn contest_dir() -> PathBuf {
-    Path::new(ROOT).join("tests/bots/contest")
-}
-
-fn bot(path: &str) -> String {
-    format!("python:{}", contest_dir().join(path).display())
-}
-
-/// Runs `warcaby arena --quiet` into a fresh directory; stdout and results.json.
-fn run_arena(name: &str, args: &[&str]) -> (String, Value) {
-    let dir = out_dir(name);
-    let mut all = vec!["--quiet"];
-    all.extend_from_slice(args);
-    let out = arena(&dir, &all);
-    let _ = std::fs::remove_dir_all(&dir);
-    out
-}
-
-const RULE_ENDS: [&str; 4] = [
-    "no_pieces",
-    "blocked",
-    "threefold_repetition",
-    "no_progress",
-];
-
-fn ended_by_rules(g: &Value) -> bool {
-    RULE_ENDS.contains(&g["end"]["kind"].as_str().unwrap())
-}
-
-/// The contest log of `label`'s side in game `g`.
-fn side<'a>(g: &'a Value, label: &str) -> &'a Value {
-    if g["white"] == label {
-        &g["contest"]["white"]
-    } else {
-        assert_eq!(g["black"], label);
-        &g["contest"]["black"]
-    }
-}
-
-fn reasons(side: &Value) -> Vec<String> {
-    let mut r: Vec<String> = side["substitutions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["reason"].as_str().unwrap().to_string())
-        .collect();
-    r.sort();
-    r
-}
-
-fn label(path: &str) -> String {
-    format!(
-        "python:{}",
-        Path::new(path).file_name().unwrap().to_str().unwrap()
-    )
-}
-
-// ---- The referee's game-end rules, as Rules data --------------------------
-
-fn contest_game(fen: &str) -> Game {
-    let pos = Position::from_fen(fen, Variant::Tournament).unwrap();
-    Game::from_position(pos.under_rules(&TOURNAMENT_CONTEST).unwrap())
-}
-
-/// White's men walk up the a-d files while Black's king shuffles in its
-/// corner: no capture, no crowning for 20 plies. The written rules count the
-/// man moves as progress; the referee counts only captures and crownings,
-/// and draws after 20 turns.
-#[test]
-fn referee_draws_after_20_turns_without_capture_or_crowning_even_with_men_moving() {
-    let fen = "W:W21,29,30,25:BK4";
-    let written_start = Position::from_fen(fen, Variant::Tournament).unwrap();
-    let mut written = Game::from_position(written_start);
-    let mut referee = contest_game(fen);
-    let corner = [Square::new(6, 6).unwrap(), Square::new(7, 7).unwrap()];
-    for ply in 0..20 {
-        assert_eq!(referee.outcome(), None, "ply {ply}");
-        let legal = referee.legal_moves();
-        let pos = *referee.position();
-        let mv = legal
-            .iter()
-            .copied()
-            .find(|m| match pos.piece_at(m.from()).unwrap().role {
-                Role::King => corner.contains(&m.to()),
-                Role::Man => m.to().rank() < 6,
-            })
-            .expect("a quiet move");
-        assert!(!mv.is_capture() && !mv.promotes(), "{mv:?}");
-        referee.play(&mv).unwrap();
-        written.play(&mv).unwrap();
-    }
-    assert_eq!(
-        referee.outcome(),
-        Some(Outcome::Draw(DrawReason::NoProgress {
-            plies: 20,
-            progress: Progress::CaptureOrCrowning
-        }))
-    );
-    assert_eq!(
-        written.outcome(),
-        None,
-        "men moved: progress by the written rules"
-    );
-}
-
-/// Two kings shuffle. The written rules count the start position, so its
-/// third occurrence (ply 8) draws; the referee never counts the start, so
-/// the first position to occur three times is the one after ply 1 (plies 1,
-/// 5, 9).
-#[test]
-fn referee_repetition_does_not_count_the_start_position() {
-    let fen = "W:WK29:BK4";
-    let shuffle = ["29-25", "4-8", "25-29", "8-4"];
-    let mut written = Game::from_position(Position::from_fen(fen, Variant::Tournament).unwrap());
-    let mut referee = contest_game(fen);
-    let mut written_end = None;
-    let mut referee_end = None;
-    for ply in 1..=12 {
-        let text = shuffle[(ply - 1) % 4];
-        if written_end.is_none() {
-            written.play_text(text).unwrap();
-            if written.outcome().is_some() {
-                written_end = Some(ply);
-            }
-        }
-        if referee_end.is_none() {
-            referee.play_text(text).unwrap();
-            if referee.outcome().is_some() {
-                referee_end = Some(ply);
-            }
-        }
-    }
-    assert_eq!(written_end, Some(8));
-    assert_eq!(referee_end, Some(9));
-    assert_eq!(
-        referee.outcome(),
-        Some(Outcome::Draw(DrawReason::ThreefoldRepetition))
-    );
-}
-
-/// The referee hashes the board as the mover sees it: a position and its
-/// colour-reversed twin (board turned round, colours swapped, the other side
-/// to move) are one position; another placement is not.
-#[test]
-fn the_movers_view_makes_a_position_and_its_colour_reversed_twin_equal() {
-    let p = |fen| Position::from_fen(fen, Variant::Tournament).unwrap();
-    // White man 21 (a3) and king 30 (c1) against a black man on 12 (h6):
-    // turned round, a3 is h6, c1 is f8 (3) and h6 is a3 (21).
-    let white_to_move = p("W:W21,K30:B12");
-    let twin = p("B:W21:B12,K3");
-    assert_eq!(white_to_move.mover_view(), twin.mover_view());
-    assert_ne!(white_to_move.mover_view(), p("B:W21,K30:B12").mover_view());
-}
-
-// ---- The Python adapter ----------------------------------------------------
-
-/// Talks to the adapter directly with `bot_file`: sends `lines` after the
-/// handshake and returns the replies and what the bot wrote to stderr.
-fn adapter_session(bot_file: &Path, lines: &[&str]) -> (Vec<String>, String) {
-    let adapter = warcaby::arena::python::Adapter::install().unwrap();
-    let mut child = Command::new("python3")
-        .arg(adapter.script())
-        .arg(bot_file)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    writeln!(
-        stdin,
-        "arena version=1\nnewgame variant=tournament color=white seed=1"
-    )
-    .unwrap();
-    let mut replies = Vec::new();
-    let mut line = String::new();
-    // id, ready, and `started` for the new instance.
-    for _ in 0..3 {
-        line.clear();
-        stdout.read_line(&mut line).unwrap();
-        replies.push(line.trim().to_string());
-    }
-    for l in lines {
-        writeln!(stdin, "{l}").unwrap();
-        line.clear();
-        stdout.read_line(&mut line).unwrap();
-        replies.push(line.trim().to_string());
-    }
-    writeln!(stdin, "quit").unwrap();
-    drop(stdin);
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert!(child.wait().unwrap().success(), "{err}");
-    (replies, err)
-}
-
-const START_BOARD: &str = ".2.2.2.2 2.2.2.2. .2.2.2.2 0.0.0.0. .0.0.0.0 1.1.1.1. .1.1.1.1 1.1.1.1.";
-
-fn start_ask(extra: &str) -> String {
-    format!(
-        "ask board={} steps=5041,5241,5243,5443,5445,5645,5647{extra}",
-        START_BOARD.replace(' ', "")
-    )
-}
-
-#[test]
-fn adapter_gives_the_bot_the_referees_numpy_board_and_tuples() {
-    python3_with_numpy();
-    let probe = Path::new(ROOT).join("tests/bots/probe_bot.py");
-    let (replies, err) = adapter_session(&probe, &[&start_ask("")]);
-    assert_eq!(
-        replies[0],
-        "id name=\"probe_bot\" author=\"contest bot via the warcaby adapter\""
-    );
-    assert_eq!(replies[1], "ready");
-    assert_eq!(replies[2], "started");
-    assert!(replies[3].starts_with("step 5647 elapsed="), "{replies:?}");
-    let shown: Value = serde_json::from_str(err.lines().next().unwrap()).unwrap();
-    assert_eq!(shown["type"], "numpy.ndarray");
-    assert_eq!(shown["dtype"], "object");
-    assert_eq!(shown["shape"], serde_json::json!([8, 8]));
-    assert_eq!(shown["ruchy_types"], serde_json::json!(["tuple"]));
-    let board = &shown["plansza"];
-    assert_eq!(board[0][1], 2);
-    assert_eq!(board[7][0], 1);
-    assert!(board[0][0].is_null());
-    assert_eq!(shown["ruchy"][0], serde_json::json!([[5, 0], [4, 1]]));
-}
-
-/// The referee runs `gra.py` in the framework folder: a bot in `boty/` can
-/// import the framework's modules, not its neighbours in `boty/`.
-#[test]
-fn adapter_puts_the_framework_folder_on_sys_path_as_the_referee_does() {
-    python3_with_numpy();
-    let layout = contest_dir().join("layout");
-    let (replies, err) = adapter_session(&layout.join("boty/path_bot.py"), &[&start_ask("")]);
-    assert!(replies[3].starts_with("step 5041 "), "{replies:?}");
-    let seen: Value = serde_json::from_str(err.lines().next().unwrap()).unwrap();
-    assert_eq!(seen["framework_helper"], true, "{seen}");
-    assert_eq!(seen["sibling_helper"], false, "{seen}");
-    assert_eq!(seen["cwd"], layout.to_str().unwrap(), "{seen}");
-}
-
-#[test]
-fn adapter_reports_bad_answers_exceptions_timeouts_and_the_benchmark() {
-    python3_with_numpy();
-    let dir = out_dir("adapter-bots");
-    std::fs::create_dir_all(&dir).unwrap();
-    let write = |name: &str, body: &str| {
-        let path = dir.join(name);
-        std::fs::write(
-            &path,
-            format!(
-                "import time\n\nclass bot:\n    def move(self, plansza, ruchy):\n        {body}\n"
-            ),
-        )
-        .unwrap();
-        path
-    };
-    let banana = write("banana.py", "return 'banana'");
-    let (r, _) = adapter_session(&banana, &[&start_ask("")]);
-    assert!(r[3].starts_with("invalid elapsed="), "{r:?}");
-    assert!(r[3].contains("answer=\"'banana'\""), "{r:?}");
-    let listy = write("listy.py", "return [list(ruchy[0][0]), list(ruchy[0][1])]");
-    let (r, _) = adapter_session(&listy, &[&start_ask("")]);
-    assert!(
-        r[3].starts_with("invalid "),
-        "a list is not the referee's tuple: {r:?}"
-    );
-    let raising = write("raising.py", "raise KeyError('oops')");
-    let (r, err) = adapter_session(&raising, &[&start_ask("")]);
-    assert!(r[3].starts_with("error elapsed="), "{r:?}");
-    assert!(err.contains("KeyError: 'oops'"), "{err}");
-    assert!(
-        r[3].ends_with(
-            "exception=\"KeyError: 'oops'\" where=\"raising.py:5 in move: raise KeyError('oops')\""
-        ),
-        "the exception and its innermost frame: {r:?}"
-    );
-    let failing_init = dir.join("failing_init.py");
-    std::fs::write(
-        &failing_init,
-        "class bot:\n    def __init__(self):\n        raise RuntimeError('no tables')\n",
-    )
-    .unwrap();
-    let (r, _) = adapter_session(&failing_init, &[]);
-    assert!(
-        r[2].starts_with("error elapsed=")
-            && r[2].ends_with(
-                "exception=\"RuntimeError: no tables\" where=\"failing_init.py:3 in __init__: raise RuntimeError('no tables')\""
-            ),
-        "newgame answers the exception of __init__: {r:?}"
-    );
-    let sleepy = write("sleepy.py", "time.sleep(2)\n        return ruchy[0]");
-    let (r, _) = adapter_session(&sleepy, &[&start_ask(" limit=0.2")]);
-    assert!(r[3].starts_with("timeout elapsed=0.2"), "{r:?}");
-    let (r, _) = adapter_session(&banana, &["benchmark"]);
-    let seconds: f64 = r[3]
-        .strip_prefix("benchmark seconds=")
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(seconds > 0.0, "{r:?}");
-    let _ = std::fs::remove_dir_all(dir);
-}
+use super::*;
 
 // ---- Student-style bots, normal and contest mode --------------------------
 
-const STUDENTS: [&str; 3] = [
+pub(crate) const STUDENTS: [&str; 3] = [
     "boty/numpy_bot.py",
     "boty/where_bot.py",
     "boty/silnik_bot.py",
 ];
 
 #[test]
-fn student_bots_beat_random_in_a_normal_arena() {
+pub(crate) fn student_bots_beat_random_in_a_normal_arena() {
     python3_with_numpy();
     let mut args = vec!["--seed", "11", "--jobs", "2", "--bots", "random"];
     let specs: Vec<String> = STUDENTS.iter().map(|s| bot(s)).collect();
@@ -359,7 +27,7 @@ fn student_bots_beat_random_in_a_normal_arena() {
 }
 
 #[test]
-fn contest_mode_runs_a_whole_folder_of_bots() {
+pub(crate) fn contest_mode_runs_a_whole_folder_of_bots() {
     python3_with_numpy();
     let folder = contest_dir().join("boty");
     let (stdout, results) = run_arena(
@@ -412,7 +80,7 @@ fn contest_mode_runs_a_whole_folder_of_bots() {
 }
 
 #[test]
-fn contest_mode_spends_flags_then_replaces_slow_moves() {
+pub(crate) fn contest_mode_spends_flags_then_replaces_slow_moves() {
     python3_with_numpy();
     let slow = "faulty/slow_bot.py";
     let (_, results) = run_arena(
@@ -462,7 +130,7 @@ fn contest_mode_spends_flags_then_replaces_slow_moves() {
 }
 
 #[test]
-fn contest_mode_replaces_exceptions_garbage_and_restarts_a_dead_bot() {
+pub(crate) fn contest_mode_replaces_exceptions_garbage_and_restarts_a_dead_bot() {
     python3_with_numpy();
     let (raising, dying, stateful) = (
         "faulty/raising_bot.py",
@@ -516,7 +184,7 @@ fn contest_mode_replaces_exceptions_garbage_and_restarts_a_dead_bot() {
 /// Every random replacement of a raising bot names the exception and the
 /// line that raised it, in the game line, results.json and the PDN.
 #[test]
-fn contest_mode_records_each_exception_and_where_it_was_raised() {
+pub(crate) fn contest_mode_records_each_exception_and_where_it_was_raised() {
     python3_with_numpy();
     let raising = "faulty/raising_bot.py";
     let dir = out_dir("exceptions");
@@ -565,7 +233,7 @@ fn contest_mode_records_each_exception_and_where_it_was_raised() {
 }
 
 #[test]
-fn stateful_bots_keep_one_instance_per_game_in_a_normal_arena() {
+pub(crate) fn stateful_bots_keep_one_instance_per_game_in_a_normal_arena() {
     python3_with_numpy();
     let (_, results) = run_arena(
         "stateful",
@@ -584,7 +252,7 @@ fn stateful_bots_keep_one_instance_per_game_in_a_normal_arena() {
 
 // ---- The contest's limits ---------------------------------------------------
 
-fn arena_error(args: &[&str], path: Option<&str>) -> String {
+pub(crate) fn arena_error(args: &[&str], path: Option<&str>) -> String {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_warcaby"));
     cmd.arg("arena").args(args);
     if let Some(p) = path {
@@ -604,7 +272,7 @@ fn arena_error(args: &[&str], path: Option<&str>) -> String {
 /// bots are started with the interpreter it names (a launcher script may
 /// read what the sandbox closes, as pyenv's shims read the home folder).
 #[test]
-fn python_picks_the_interpreter_of_python_bots() {
+pub(crate) fn python_picks_the_interpreter_of_python_bots() {
     python3_with_numpy();
     let dir = out_dir("interpreter");
     std::fs::create_dir_all(&dir).unwrap();
@@ -659,7 +327,7 @@ fn python_picks_the_interpreter_of_python_bots() {
 }
 
 #[test]
-fn the_contests_limits_and_missing_numpy_give_one_clear_line() {
+pub(crate) fn the_contests_limits_and_missing_numpy_give_one_clear_line() {
     let dir = out_dir("limits");
     std::fs::create_dir_all(&dir).unwrap();
     let big = dir.join("big.py");
@@ -716,7 +384,7 @@ fn the_contests_limits_and_missing_numpy_give_one_clear_line() {
 
 /// Runs `unstartable/<file>` against `random` (2 games a pair, 2 jobs) in a
 /// normal arena and in contest mode, both with `extra` arguments; both results.
-fn unstartable(file: &str, extra: &[&str]) -> (Value, Value) {
+pub(crate) fn unstartable(file: &str, extra: &[&str]) -> (Value, Value) {
     python3_with_numpy();
     let spec = bot(&format!("unstartable/{file}"));
     let name = file.trim_end_matches(".py");
@@ -733,7 +401,7 @@ fn unstartable(file: &str, extra: &[&str]) -> (Value, Value) {
 
 /// Asserts that `label` lost every game of a normal arena by `kind`, and
 /// returns each game's detail with the bot's last stderr words.
-fn lost_every_game(results: &Value, label: &str, kind: &str) -> Vec<String> {
+pub(crate) fn lost_every_game(results: &Value, label: &str, kind: &str) -> Vec<String> {
     games(results)
         .iter()
         .map(|g| {
@@ -754,7 +422,7 @@ fn lost_every_game(results: &Value, label: &str, kind: &str) -> Vec<String> {
 /// Asserts that in every contest game `label` was never asked: each of its
 /// moves was random because it could not be started, each substitution's
 /// detail and each recorded failure naming `why`; the games end by the rules.
-fn random_for_want_of_a_start(results: &Value, label: &str, why: &str) {
+pub(crate) fn random_for_want_of_a_start(results: &Value, label: &str, why: &str) {
     for g in games(results) {
         assert!(ended_by_rules(g), "{g}");
         let s = side(g, label);
@@ -776,7 +444,7 @@ fn random_for_want_of_a_start(results: &Value, label: &str, why: &str) {
 }
 
 #[test]
-fn a_bot_that_fails_to_import_is_recorded_with_its_error_in_both_modes() {
+pub(crate) fn a_bot_that_fails_to_import_is_recorded_with_its_error_in_both_modes() {
     let label = label("import_error_bot.py");
     let (plain, contest) = unstartable("import_error_bot.py", &[]);
     let why = "ModuleNotFoundError: No module named 'warcaby_module_that_is_not_installed'";
@@ -791,7 +459,7 @@ fn a_bot_that_fails_to_import_is_recorded_with_its_error_in_both_modes() {
 }
 
 #[test]
-fn a_bot_that_dies_in_the_benchmark_is_restarted_and_the_reason_kept() {
+pub(crate) fn a_bot_that_dies_in_the_benchmark_is_restarted_and_the_reason_kept() {
     let label = label("benchmark_dying_bot.py");
     let (plain, contest) = unstartable("benchmark_dying_bot.py", &[]);
     // A normal arena runs no benchmark: the bot just plays.
@@ -813,7 +481,7 @@ fn a_bot_that_dies_in_the_benchmark_is_restarted_and_the_reason_kept() {
 }
 
 #[test]
-fn a_bot_that_prints_garbage_is_recorded_with_what_it_printed_in_both_modes() {
+pub(crate) fn a_bot_that_prints_garbage_is_recorded_with_what_it_printed_in_both_modes() {
     let label = label("garbage_bot.py");
     let (plain, contest) = unstartable("garbage_bot.py", &[]);
     let why = "hello from garbage_bot";
@@ -824,7 +492,7 @@ fn a_bot_that_prints_garbage_is_recorded_with_what_it_printed_in_both_modes() {
 }
 
 #[test]
-fn a_bot_whose_init_hangs_is_stopped_and_recorded_in_both_modes() {
+pub(crate) fn a_bot_whose_init_hangs_is_stopped_and_recorded_in_both_modes() {
     let label = label("hanging_init_bot.py");
     // 2 s a game: the start (import, handshake, __init__) has 10 s, in
     // contest mode too.
