@@ -50,7 +50,8 @@ pub(crate) fn adapter_session(bot_file: &Path, lines: &[&str]) -> (Vec<String>, 
     (replies, err)
 }
 
-pub(crate) const START_BOARD: &str = ".2.2.2.2 2.2.2.2. .2.2.2.2 0.0.0.0. .0.0.0.0 1.1.1.1. .1.1.1.1 1.1.1.1.";
+pub(crate) const START_BOARD: &str =
+    ".2.2.2.2 2.2.2.2. .2.2.2.2 0.0.0.0. .0.0.0.0 1.1.1.1. .1.1.1.1 1.1.1.1.";
 
 pub(crate) fn start_ask(extra: &str) -> String {
     format!(

@@ -14,9 +14,9 @@
 //! `refereeing.rs`.
 #![cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 
+mod adapter;
 #[path = "../arena_common/mod.rs"]
 mod arena_common;
-mod adapter;
 mod refereeing;
 
 use arena_common::{arena, games, out_dir, python3_with_numpy};

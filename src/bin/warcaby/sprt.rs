@@ -101,7 +101,7 @@ fn base_side(args: &SprtArgs) -> Result<(Side, String)> {
     match &args.base {
         Some(text) => Ok((
             Side::of_spec(text, args.variant, args.limits())
-                .with_context(|| format!("--base '{text}'"))?,
+                .map_err(|e| anyhow!("--base {e:#}"))?,
             text.clone(),
         )),
         None => Ok((
@@ -175,7 +175,7 @@ type Finished = BTreeMap<usize, (f64, f64)>;
 pub(crate) fn run(args: &SprtArgs) -> Result<()> {
     let test = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta)?;
     let candidate = Side::of_spec(&args.candidate, args.variant, args.limits())
-        .with_context(|| format!("--candidate '{}'", args.candidate))?;
+        .map_err(|e| anyhow!("--candidate {e:#}"))?;
     let (base, base_text) = base_side(args)?;
     let settings = args.settings(&base_text);
     let mut state = match &args.state {

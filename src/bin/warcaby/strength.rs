@@ -77,7 +77,7 @@ impl Side {
     pub(crate) fn of_spec(text: &str, variant: Variant, limits: Limits) -> Result<Side> {
         let spec = match BotSpec::parse(text)? {
             BotSpec::Engine(spec) => spec,
-            _ => bail!("'{text}' is not an engine spec like {REFERENCE}"),
+            _ => bail!("must be an engine spec like {REFERENCE}, got '{text}'"),
         };
         let own_limit = ["depth=", "nodes=", "time="]
             .iter()
@@ -135,7 +135,7 @@ fn current_side(args: &StrengthArgs) -> Result<Side> {
 
 fn reference_side(args: &StrengthArgs) -> Result<Side> {
     Side::of_spec(&args.reference, Variant::English, match_limits(args))
-        .with_context(|| format!("--reference '{}'", args.reference))
+        .map_err(|e| anyhow!("--reference {e:#}"))
 }
 
 /// The game after an opening's moves (a ballot: move texts) under
