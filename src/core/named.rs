@@ -88,10 +88,19 @@ macro_rules! named_display_and_parse {
             }
         }
 
+        $crate::core::named::serde_as_text!($ty);
+    };
+}
+
+/// With the `serde` feature, `Serialize`/`Deserialize` for a type that
+/// travels as its text: written with `Display`, read with `FromStr` (named
+/// choices, and evaluations that carry more than a name).
+macro_rules! serde_as_text {
+    ($ty:ty) => {
         #[cfg(feature = "serde")]
         impl serde::Serialize for $ty {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str($crate::core::named::Named::name(*self))
+                s.collect_str(self)
             }
         }
 
@@ -99,9 +108,10 @@ macro_rules! named_display_and_parse {
         impl<'de> serde::Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-                $crate::core::named::parse(&text).map_err(serde::de::Error::custom)
+                text.parse().map_err(serde::de::Error::custom)
             }
         }
     };
 }
 pub(crate) use named_display_and_parse;
+pub(crate) use serde_as_text;

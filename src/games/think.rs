@@ -85,21 +85,7 @@ impl FromStr for AnyEval {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for AnyEval {
-    /// An evaluation travels as its name.
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for AnyEval {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AnyEval, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::core::named::serde_as_text!(AnyEval);
 
 /// Which engine plays: a level, or the AI lab's explicit settings.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -110,21 +110,7 @@ impl FromStr for CheckersEval {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for CheckersEval {
-    /// An evaluation travels as its name.
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for CheckersEval {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<CheckersEval, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::core::named::serde_as_text!(CheckersEval);
 
 impl Evaluator<CheckersNode> for CheckersEval {
     #[inline]
