@@ -60,7 +60,9 @@ fn requests_and_responses_round_trip() {
         id: 3,
         report: Report {
             best_move: Some("15x24".into()),
+            best_move_text: Some("15x24".into()),
             score: -29_990,
+            mate_in: Some(-5),
             depth: 12,
             seldepth: 20,
             nodes: 123_456_789,
