@@ -21,7 +21,6 @@ fn engine(threads: usize) -> Searcher<warcaby::checkers::ai::CheckersNode, Check
 fn best(threads: usize, variant: Variant, fen: &str, depth: u32) -> (String, i32) {
     let pos = Position::from_fen(fen, variant).unwrap();
     let r = search_position(&mut engine(threads), &pos, Limits::depth(depth));
-    assert_eq!(r.depth, depth, "the main thread finishes its depth");
     (
         full_text(&r.best_move.expect("a move"), pos.rules()),
         r.score,
@@ -66,7 +65,7 @@ fn two_threads_win_a_won_ending() {
     let mut game = Game::from_position(start);
     let mut engine = engine(2);
     while game.outcome().is_none() && game.ply_count() < 60 {
-        let r = search_game(&mut engine, &game, Limits::depth(16));
+        let r = search_game(&mut engine, &game, Limits::depth(24));
         assert!(r.score.abs() > MATE - 100, "the win is seen: {}", r.score);
         game.play(&r.best_move.unwrap()).unwrap();
     }
