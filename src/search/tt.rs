@@ -186,7 +186,8 @@ impl TranspositionTable {
     }
 
     /// Grows the table to its full size at once: threads that share it
-    /// cannot grow it while they search.
+    /// cannot grow it while they search (and the browser has none).
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn grow_to_full_size(&mut self) {
         while self.entries.len() < self.max_len {
             self.grow();
@@ -233,7 +234,7 @@ impl TranspositionTable {
 
     /// Stores a search result for `key`; it replaces the same key, an older
     /// search's entry or a shallower one, and is dropped otherwise. True
-    /// when a growing table is now over half full and should [grow](Self::grow).
+    /// when a growing table is now over half full and should grow.
     #[must_use]
     pub fn store(&self, key: u64, depth: i32, score: i32, bound: Bound, mv: Option<usize>) -> bool {
         let slot = &self.entries[self.slot(key)];
