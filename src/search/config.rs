@@ -91,9 +91,11 @@ pub struct SearchConfig {
     /// Seed of that noise.
     pub seed: u64,
     /// Threads that search together (lazy SMP: helpers search the same
-    /// root into the shared table; the main thread's result is reported).
-    /// 1 searches on the caller's thread alone; a build for the browser
-    /// (wasm32) always searches with one.
+    /// root into the shared table; the main thread's result is reported,
+    /// its iteration reports with its own nodes, the final answer with the
+    /// nodes of all). 1 searches on the caller's thread alone, exactly as
+    /// a searcher without helpers; a build for the browser (wasm32) always
+    /// searches with one.
     pub threads: usize,
 }
 
