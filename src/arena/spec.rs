@@ -4,7 +4,7 @@
 //! random                              uniformly random legal moves (seeded)
 //! level=N[:time=MS][:book=on|off]    the engine at playing level 1-8 (levels
 //!                                     7-8 play the opening book unless book=off)
-//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:net=FILE][:hash=MIB][:book=on|off][:egdb=DIR][:threats=on|off]
+//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:net=FILE][:hash=MIB][:book=on|off][:egdb=DIR][:threats=on|off][:threads=N]
 //!                                     ALGO = minimax, alphabeta or negascout;
 //!                                     eval= a checkers evaluation, or in a
 //!                                     Clobber arena a Clobber heuristic
@@ -12,7 +12,8 @@
 //!                                     net= with eval=learned plays that network
 //!                                     instead of the shipped one;
 //!                                     egdb= probes the endgame database there;
-//!                                     threats=off turns the threat extension off)
+//!                                     threats=off turns the threat extension off;
+//!                                     threads=N searches on N threads, default 1)
 //! az[:sims=N][:time=MS][:net=FILE]    the AlphaZero bot (English rules only),
 //!                                     shipped network unless net= names one
 //! exec:<command line>                 an external bot, run with `sh -c`
@@ -34,7 +35,7 @@ use crate::checkers::ai::learned::EvalNet;
 use crate::checkers::ai::{CheckersEval, Level};
 use crate::core::named::{self, named_display_and_parse, Named, UnknownName};
 use crate::games::AnyEval;
-use crate::search::{Algorithm, SearchConfig};
+use crate::search::{parse_threads, Algorithm, SearchConfig};
 use std::path::{Path, PathBuf};
 
 /// Thinking time per move of an engine spec that names no limit.
@@ -104,6 +105,8 @@ pub struct EngineSpec {
     pub egdb: Option<PathBuf>,
     /// The search's threat extension (on unless `threats=off`).
     pub threat_extension: bool,
+    /// Search threads (`threads=N`; 1 unless asked: matches stay serial).
+    pub threads: usize,
 }
 
 impl EngineSpec {
@@ -113,6 +116,7 @@ impl EngineSpec {
             algorithm: self.algorithm,
             tt_mib: self.hash_mib,
             threat_extension: self.threat_extension,
+            threads: self.threads,
             seed,
             ..SearchConfig::default()
         }
@@ -154,11 +158,13 @@ pub enum SpecKey {
     Egdb,
     /// `threats=on|off`: the search's threat extension.
     Threats,
+    /// `threads=N`: search threads.
+    Threads,
 }
 
 impl SpecKey {
     /// Every option.
-    pub const ALL: [SpecKey; 10] = [
+    pub const ALL: [SpecKey; 11] = [
         SpecKey::Depth,
         SpecKey::Time,
         SpecKey::Nodes,
@@ -169,6 +175,7 @@ impl SpecKey {
         SpecKey::Book,
         SpecKey::Egdb,
         SpecKey::Threats,
+        SpecKey::Threads,
     ];
 }
 
@@ -187,6 +194,7 @@ impl Named for SpecKey {
             SpecKey::Book => "book",
             SpecKey::Egdb => "egdb",
             SpecKey::Threats => "threats",
+            SpecKey::Threads => "threads",
         }
     }
 }
@@ -410,6 +418,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         book: false,
         egdb: None,
         threat_extension: true,
+        threads: 1,
     };
     for (key, value) in options {
         match key {
@@ -429,6 +438,9 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
             SpecKey::Hash => engine.hash_mib = number("hash", value)?,
             SpecKey::Book => engine.book = on_off(key, value)?,
             SpecKey::Threats => engine.threat_extension = on_off(key, value)?,
+            SpecKey::Threads => {
+                engine.threads = parse_threads(value).map_err(|e| format!("{key}={value}: {e}"))?
+            }
             SpecKey::Egdb => {
                 let dir = PathBuf::from(value);
                 if !dir.is_dir() {
@@ -517,6 +529,11 @@ mod tests {
         };
         assert!(!off.threat_extension && !off.config(7).threat_extension);
         assert_eq!(off.config(7).seed, 7);
+        assert_eq!((off.threads, off.config(7).threads), (1, 1));
+        let BotSpec::Engine(two) = BotSpec::parse("negascout:threads=2").unwrap() else {
+            panic!("an engine");
+        };
+        assert_eq!(two.config(7).threads, 2);
         assert_eq!(
             BotSpec::parse("level=3:time=200").unwrap(),
             BotSpec::Level {
@@ -552,7 +569,7 @@ mod tests {
         for (spec, needle) in [
             (
                 "negascout:depht=3",
-                "expected depth, time, nodes, eval, hash, sims, net, book, egdb or threats",
+                "expected depth, time, nodes, eval, hash, sims, net, book, egdb, threats or threads",
             ),
             (
                 "alphabeta:eval=fancy",
@@ -562,6 +579,8 @@ mod tests {
             ("level=2:depth=3", "only time=MS and book=on|off"),
             ("negascout:book=yes", "book=yes: expected on or off"),
             ("negascout:threats=no", "threats=no: expected on or off"),
+            ("negascout:threads=0", "threads=0: expected 1-256 threads"),
+            ("negascout:threads=100000", "threads=100000: expected 1-256"),
             (
                 "stockfish",
                 "expected random, level=N, az, minimax, alphabeta or negascout",

@@ -109,7 +109,7 @@ pub enum EngineChoice {
     },
     /// The AlphaZero bot: its network guiding Monte Carlo tree search for
     /// the move's time (English checkers only; the host supplies the
-    /// network, see [`AnyGame::think_with`]).
+    /// network, see [`AnyGame::think_with`](super::AnyGame::think_with)).
     AlphaZero {
         /// Simulations per move, if fewer than the time allows.
         sims: Option<u32>,

@@ -90,6 +90,26 @@ pub struct SearchConfig {
     pub noise: i32,
     /// Seed of that noise.
     pub seed: u64,
+    /// Threads that search together (lazy SMP: helpers search the same
+    /// root into the shared table; the main thread's result is reported,
+    /// its iteration reports with its own nodes, the final answer with the
+    /// nodes of all). 1 searches on the caller's thread alone, exactly as
+    /// a searcher without helpers; a build for the browser (wasm32) always
+    /// searches with one.
+    pub threads: usize,
+}
+
+/// The most threads a search may be given: more is surely a mistake (a
+/// typo or a confusion with the table size), refused where it is parsed.
+pub const MAX_THREADS: usize = 256;
+
+/// A thread count as given on a command line or in a bot spec: 1 to
+/// [`MAX_THREADS`], anything else refused with the range.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!("expected 1-{MAX_THREADS} threads, not '{text}'")),
+    }
 }
 
 impl Default for SearchConfig {
@@ -104,6 +124,7 @@ impl Default for SearchConfig {
             threat_extension: true,
             noise: 0,
             seed: 0,
+            threads: 1,
         }
     }
 }
@@ -122,6 +143,7 @@ impl SearchConfig {
             threat_extension: false,
             noise: 0,
             seed: 0,
+            threads: 1,
         }
     }
 }

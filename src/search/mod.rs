@@ -18,10 +18,12 @@ mod exact;
 mod limits;
 mod node;
 mod ordering;
+#[cfg(not(target_arch = "wasm32"))]
+mod smp;
 mod time;
 mod tt;
 
-pub use config::{Algorithm, SearchConfig};
+pub use config::{parse_threads, Algorithm, SearchConfig, MAX_THREADS};
 pub use exact::{Exact, ExactProbe};
 pub use limits::{Limits, SearchInfo};
 
@@ -59,9 +61,12 @@ pub enum Leaf {
 
 /// A game the search can play through. Positions are copied, not undone
 /// (`after` returns the next position), which keeps implementations simple.
-pub trait SearchGame: Clone {
+///
+/// Positions, moves and evaluators can be sent to and shared between
+/// threads: helper threads search the same root ([`SearchConfig::threads`]).
+pub trait SearchGame: Clone + Send + Sync {
     /// A move.
-    type Move: Copy + PartialEq + fmt::Debug;
+    type Move: Copy + PartialEq + fmt::Debug + Send + Sync;
 
     /// Every legal move, into `moves` (cleared first).
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
@@ -107,8 +112,9 @@ pub trait SearchGame: Clone {
     fn move_key(&self, mv: &Self::Move) -> usize;
 }
 
-/// A static evaluation, in centi-pieces, from the side to move's point of view.
-pub trait Evaluator<G> {
+/// A static evaluation, in centi-pieces, from the side to move's point of
+/// view. Each helper thread of a search evaluates with its own clone.
+pub trait Evaluator<G>: Clone + Send + Sync {
     /// Scores a quiet position.
     fn evaluate(&self, game: &G) -> i32;
 }
@@ -142,7 +148,9 @@ pub struct Searcher<G: SearchGame, E> {
     config: SearchConfig,
     evaluator: E,
     exact: Option<Arc<dyn ExactProbe<G>>>,
-    tt: TranspositionTable,
+    /// Shared with the helper threads while a search has them; owned
+    /// alone otherwise (so that a growing table can grow).
+    tt: Arc<TranspositionTable>,
     killers: Killers<G::Move>,
     history: History,
     clock: Clock,
@@ -191,6 +199,10 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
     }
 
     fn with_table(config: SearchConfig, evaluator: E, tt: TranspositionTable) -> Self {
+        Self::sharing_table(config, evaluator, Arc::new(tt))
+    }
+
+    fn sharing_table(config: SearchConfig, evaluator: E, tt: Arc<TranspositionTable>) -> Self {
         Searcher {
             tt,
             config,
@@ -301,12 +313,32 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
-    /// Iterative deepening from `root` (see [`Searcher::search`]).
+    /// Iterative deepening from `root` (see [`Searcher::search`]), on
+    /// [`SearchConfig::threads`] threads.
     fn iterate(
         &mut self,
         root: &G,
         history: &[u64],
         limits: Limits,
+        on_iteration: impl FnMut(&SearchInfo<G::Move>),
+    ) -> SearchInfo<G::Move> {
+        self.stop.store(false, Ordering::Relaxed);
+        self.tt.new_search();
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.config.threads > 1 {
+            return self.deepen_with_helpers(root, history, limits, on_iteration);
+        }
+        self.deepen(root, history, limits, 1, on_iteration)
+    }
+
+    /// The iterations of one thread's search, the first at `first_depth`
+    /// (a helper may start deeper than the main thread).
+    fn deepen(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: Limits,
+        first_depth: u32,
         mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchInfo<G::Move> {
         self.start(history, &limits);
@@ -329,7 +361,11 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
             return best;
         }
         let only_time = limits.depth.is_none() && limits.nodes.is_none() && self.plan.is_timed();
-        let first_depth = if self.config.iterative { 1 } else { max_depth };
+        let first_depth = if self.config.iterative {
+            first_depth.min(max_depth)
+        } else {
+            max_depth
+        };
         for depth in first_depth..=max_depth {
             self.root_best = None;
             let score = self.search_root(root, depth as i32, best.score);

@@ -199,7 +199,14 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
             tt::Bound::Exact
         };
         let score = tt::score_to_tt(best_score, ply);
-        self.tt.store(hash, depth, score, bound, Some(best_index));
+        let wants_to_grow = self.tt.store(hash, depth, score, bound, Some(best_index));
+        // Only a table this thread owns alone grows: helpers never see
+        // it move (a search with helpers grows it to full size first).
+        if wants_to_grow {
+            if let Some(tt) = std::sync::Arc::get_mut(&mut self.tt) {
+                tt.grow();
+            }
+        }
     }
 
     /// A quiet move refuted the node: remembered as a killer and in the

@@ -51,6 +51,7 @@ impl SearchGame for Tree {
 }
 
 /// Static scores, for the side to move at each node.
+#[derive(Clone)]
 struct TreeEval;
 
 impl Evaluator<Tree> for TreeEval {

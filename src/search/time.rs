@@ -4,7 +4,6 @@
 //! the best move is failing, and what an aborted iteration leaves.
 
 use super::{Evaluator, Limits, SearchGame, SearchInfo, Searcher, FAILING_MARGIN};
-use std::sync::atomic::Ordering;
 
 /// Do not start another iteration once this share of the budget is gone:
 /// the next one would most likely not finish, and what it can still prove
@@ -63,9 +62,9 @@ impl TimePlan {
 /// The time policy's side of the searcher: per-search state, the failing
 /// root, and what an aborted iteration leaves.
 impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
-    /// Resets the per-search state.
+    /// Resets the per-search state of one thread (the stop flag and the
+    /// table's generation are the caller's: they are shared).
     pub(super) fn start(&mut self, history: &[u64], limits: &Limits) {
-        self.stop.store(false, Ordering::Relaxed);
         self.start_ms = (self.clock)();
         self.plan = TimePlan::new(self.start_ms, limits);
         self.failing = false;
@@ -79,7 +78,6 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         self.aborted = false;
         self.hashes.clear();
         self.hashes.extend_from_slice(history);
-        self.tt.new_search();
         self.killers.clear();
         self.history.age();
     }

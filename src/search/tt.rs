@@ -3,6 +3,15 @@
 //! from the start, its pages touched at once (an engine that plays a game),
 //! or grows from a small one as the search fills it (cheap to make, for
 //! many short searches); an entry of zero bytes is empty.
+//!
+//! Threads share one table without locks (lazy SMP): an entry is two
+//! atomic words, the data and the key XORed with the data. Two threads may
+//! write one slot at once and leave one's key word with the other's data
+//! word; the key then no longer matches on a probe, so a torn entry is a
+//! miss, never a wrong hit (the classic lockless scheme). Every access is
+//! `Relaxed`: an entry is a hint the search verifies, not a message.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 
 /// What a stored score means.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -15,7 +24,7 @@ pub enum Bound {
     Upper,
 }
 
-/// One stored result.
+/// One stored result, as read from the table.
 #[derive(Clone, Copy, Default)]
 pub struct Entry {
     key: u64,
@@ -54,16 +63,58 @@ impl Entry {
     fn generation(&self) -> u8 {
         self.flags >> 2
     }
+
+    /// Everything but the key, in one word: score, depth, move, flags.
+    fn data(&self) -> u64 {
+        (self.score as u32 as u64)
+            | (self.depth as u16 as u64) << 32
+            | (self.mv as u64) << 48
+            | (self.flags as u64) << 56
+    }
+
+    /// The entry whose data word is `data`, for `key`.
+    fn from_data(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            score: data as u32 as i32,
+            depth: (data >> 32) as u16 as i16,
+            mv: (data >> 48) as u8,
+            flags: (data >> 56) as u8,
+        }
+    }
 }
 
-/// A hash table of search results.
+/// One slot of the table: the key XORed with the data, and the data. All
+/// zero is empty (its flags hold no bound).
+#[derive(Default)]
+struct Slot {
+    checked_key: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The entry here whatever its key (the key is recovered from the
+    /// words: wrong if the words were written by different stores).
+    fn load(&self) -> Entry {
+        let data = self.data.load(Relaxed);
+        Entry::from_data(self.checked_key.load(Relaxed) ^ data, data)
+    }
+
+    fn save(&self, entry: &Entry) {
+        let data = entry.data();
+        self.checked_key.store(entry.key ^ data, Relaxed);
+        self.data.store(data, Relaxed);
+    }
+}
+
+/// A hash table of search results, shared by the threads of one search.
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
-    generation: u8,
+    entries: Vec<Slot>,
+    generation: AtomicU8,
     /// The size the table may grow to (its size, for a fixed one).
     max_len: usize,
     /// Entries in use, counted while the table may grow.
-    filled: usize,
+    filled: AtomicUsize,
 }
 
 /// Entries a growing table starts with (64 KiB): a shallow search never
@@ -73,7 +124,7 @@ const FIRST_GROWING_LEN: usize = 1 << 12;
 /// Entries in a table of about `mib` MiB: a power of two, so that the
 /// index is a mask.
 fn len_of(mib: usize) -> usize {
-    let wanted = mib * 1024 * 1024 / std::mem::size_of::<Entry>();
+    let wanted = mib * 1024 * 1024 / std::mem::size_of::<Slot>();
     if wanted == 0 {
         0
     } else {
@@ -82,12 +133,12 @@ fn len_of(mib: usize) -> usize {
 }
 
 /// `len` empty entries, in huge pages where the kernel allows.
-fn empty_entries(len: usize) -> Vec<Entry> {
+fn empty_entries(len: usize) -> Vec<Slot> {
     let mut entries = Vec::with_capacity(len);
     crate::core::mem::advise_huge_pages(&entries);
     // Written, not just reserved: the pages are touched now rather than
     // during the (timed) search.
-    entries.resize(len, Entry::default());
+    entries.resize_with(len, Slot::default);
     entries
 }
 
@@ -97,9 +148,9 @@ impl TranspositionTable {
         let len = len_of(mib);
         TranspositionTable {
             entries: empty_entries(len),
-            generation: 0,
+            generation: AtomicU8::new(0),
             max_len: len,
-            filled: 0,
+            filled: AtomicUsize::new(0),
         }
     }
 
@@ -111,22 +162,36 @@ impl TranspositionTable {
         let max_len = len_of(mib);
         TranspositionTable {
             entries: empty_entries(max_len.min(FIRST_GROWING_LEN)),
-            generation: 0,
+            generation: AtomicU8::new(0),
             max_len,
-            filled: 0,
+            filled: AtomicUsize::new(0),
         }
     }
 
     /// Moves every entry into a table four times as large (at most
     /// `max_len`). Entries keep apart: their slots in the larger table
     /// differ in the low bits that set them apart before.
-    fn grow(&mut self) {
+    pub(super) fn grow(&mut self) {
         let len = (self.entries.len() * 4).min(self.max_len);
-        let mut entries = empty_entries(len);
-        for e in self.entries.iter().filter(|e| !e.is_empty()) {
-            entries[(e.key as usize) & (len - 1)] = *e;
+        let entries = empty_entries(len);
+        for e in self
+            .entries
+            .iter()
+            .map(Slot::load)
+            .filter(|e| !e.is_empty())
+        {
+            entries[(e.key as usize) & (len - 1)].save(&e);
         }
         self.entries = entries;
+    }
+
+    /// Grows the table to its full size at once: threads that share it
+    /// cannot grow it while they search (and the browser has none).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) fn grow_to_full_size(&mut self) {
+        while self.entries.len() < self.max_len {
+            self.grow();
+        }
     }
 
     /// Asks the CPU to fetch the entry for `key` ahead of a probe.
@@ -143,14 +208,17 @@ impl TranspositionTable {
     }
 
     /// Forgets every entry (a new game).
-    pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-        self.filled = 0;
+    pub fn clear(&self) {
+        for slot in &self.entries {
+            slot.save(&Entry::default());
+        }
+        self.filled.store(0, Relaxed);
     }
 
     /// Starts a new search: older entries become easier to replace.
-    pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 0x3F;
+    pub fn new_search(&self) {
+        let next = (self.generation.load(Relaxed) + 1) & 0x3F;
+        self.generation.store(next, Relaxed);
     }
 
     #[inline]
@@ -158,23 +226,26 @@ impl TranspositionTable {
         (key as usize) & (self.entries.len() - 1)
     }
 
-    /// The entry stored for `key`, if any.
+    /// The entry stored for `key`, if any (a torn entry is none).
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[self.slot(key)];
+        let e = self.entries[self.slot(key)].load();
         (e.key == key && !e.is_empty()).then_some(e)
     }
 
     /// Stores a search result for `key`; it replaces the same key, an older
-    /// search's entry or a shallower one, and is dropped otherwise.
-    pub fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Option<usize>) {
-        let slot = self.slot(key);
-        let old = self.entries[slot];
+    /// search's entry or a shallower one, and is dropped otherwise. True
+    /// when a growing table is now over half full and should grow.
+    #[must_use]
+    pub fn store(&self, key: u64, depth: i32, score: i32, bound: Bound, mv: Option<usize>) -> bool {
+        let slot = &self.entries[self.slot(key)];
+        let old = slot.load();
+        let generation = self.generation.load(Relaxed);
         let replace = old.is_empty()
             || old.key == key
-            || old.generation() != self.generation
+            || old.generation() != generation
             || depth >= old.depth as i32;
         if !replace {
-            return;
+            return false;
         }
         let bound_bits = match bound {
             Bound::Exact => 1,
@@ -186,19 +257,18 @@ impl TranspositionTable {
             _ if old.key == key => old.mv,
             _ => 0,
         };
-        self.entries[slot] = Entry {
+        slot.save(&Entry {
             key,
             score,
             depth: depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             mv,
-            flags: bound_bits | self.generation << 2,
-        };
+            flags: bound_bits | generation << 2,
+        });
         if old.is_empty() && self.entries.len() < self.max_len {
-            self.filled += 1;
-            if self.filled * 2 > self.entries.len() {
-                self.grow();
-            }
+            let filled = self.filled.fetch_add(1, Relaxed) + 1;
+            return filled * 2 > self.entries.len();
         }
+        false
     }
 }
 
@@ -234,6 +304,42 @@ mod tests {
         crate::core::rng::mix(i + 1)
     }
 
+    /// Stores as the searcher does: growing the table when it asks.
+    fn store(table: &mut TranspositionTable, key: u64, depth: i32, score: i32, bound: Bound) {
+        if table.store(key, depth, score, bound, Some(1)) {
+            table.grow();
+        }
+    }
+
+    #[test]
+    fn an_entry_reads_back_as_stored_and_a_torn_one_is_a_miss() {
+        let table = TranspositionTable::new(1);
+        // Two keys for one slot: the slot is the key's low bits.
+        let (a, b) = (key(1), key(1) ^ 1 << 63);
+        assert_ne!(a, b);
+        let _ = table.store(a, 7, -1234, Bound::Upper, Some(3));
+        let e = table.probe(a).expect("stored");
+        assert_eq!(
+            (e.score(), e.depth(), e.bound(), e.move_index()),
+            (-1234, 7, Bound::Upper, Some(3))
+        );
+        // Another thread's store of `b` into the same slot, torn halfway:
+        // its key word landed, its data word did not.
+        let slot = &table.entries[table.slot(a)];
+        let old_data = slot.data.load(Relaxed);
+        let _ = table.store(b, 9, 55, Bound::Exact, Some(0));
+        assert!(table.probe(b).is_some());
+        slot.data.store(old_data, Relaxed);
+        assert!(table.probe(a).is_none(), "a torn entry is no hit for a");
+        assert!(table.probe(b).is_none(), "nor for b");
+        // The key word of `a` with `b`'s data: torn the other way.
+        let _ = table.store(a, 7, -1234, Bound::Upper, Some(3));
+        let old_checked_key = slot.checked_key.load(Relaxed);
+        let _ = table.store(b, 9, 55, Bound::Exact, Some(0));
+        slot.checked_key.store(old_checked_key, Relaxed);
+        assert!(table.probe(a).is_none() && table.probe(b).is_none());
+    }
+
     #[test]
     fn a_growing_table_starts_small_and_keeps_every_entry_as_it_grows() {
         let mut table = TranspositionTable::growing(1);
@@ -246,7 +352,7 @@ mod tests {
         // Just under half full: no growth yet.
         let n = (FIRST_GROWING_LEN / 2) as u64;
         for i in 0..n {
-            table.store(key(i), 3, i as i32, Bound::Lower, Some(1));
+            store(&mut table, key(i), 3, i as i32, Bound::Lower);
         }
         assert_eq!(table.entries.len(), FIRST_GROWING_LEN);
         let before = stored(&table, n);
@@ -261,7 +367,7 @@ mod tests {
         );
         // Filling it grows it, up to the size asked for and no further.
         for i in n..len_of(1) as u64 * 2 {
-            table.store(key(i), 3, 0, Bound::Upper, None);
+            store(&mut table, key(i), 3, 0, Bound::Upper);
         }
         assert_eq!(table.entries.len(), len_of(1));
     }
@@ -271,7 +377,7 @@ mod tests {
         let mut table = TranspositionTable::new(1);
         let len = table.entries.len();
         for i in 0..len as u64 {
-            table.store(key(i), 1, 0, Bound::Exact, None);
+            store(&mut table, key(i), 1, 0, Bound::Exact);
         }
         assert_eq!(table.entries.len(), len);
         assert!(table.probe(key(0)).is_some() || table.probe(key(1)).is_some());

@@ -57,6 +57,9 @@ pub(crate) struct BestMoveArgs {
     /// Transposition table size in MiB (0 = none).
     #[arg(long, default_value_t = 64)]
     hash: usize,
+    /// Search threads (lazy SMP: helpers share the table; 1-256).
+    #[arg(long, default_value_t = 1, value_parser = warcaby::search::parse_threads)]
+    threads: usize,
     /// With --movetime: think up to this many milliseconds while the best
     /// move is failing (default: the move time is the ceiling).
     #[arg(long)]
@@ -159,6 +162,7 @@ impl NodeJob for BestMoveJob<'_> {
         let config = SearchConfig {
             algorithm,
             tt_mib: args.hash,
+            threads: args.threads,
             ..SearchConfig::default()
         };
         // Without --eval, the full-strength engine: the strongest level's
