@@ -6,7 +6,7 @@
 //! measured as a value: `bench strength --net FILE`, or an arena engine
 //! with `eval=learned:net=FILE`.
 
-use crate::strength::BALLOTS;
+use crate::strength::openings;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use std::io::Write;
@@ -18,7 +18,7 @@ use warcaby::checkers::ai::learned::data::{
     self_play, self_play_engine, SelfPlaySpec, DATA_MAGIC, SAMPLE_BYTES,
 };
 use warcaby::checkers::ai::CheckersEval;
-use warcaby::{Game, Variant};
+use warcaby::Variant;
 
 /// The learned evaluation's commands.
 #[derive(Subcommand)]
@@ -34,7 +34,10 @@ pub(crate) struct GenArgs {
     /// File the positions are appended to (created with its header if new).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// Games to play (game i starts from ballot i mod 156).
+    /// The rules the games are played under (the ballots legal there).
+    #[arg(long, default_value = "english")]
+    variant: Variant,
+    /// Games to play (game i starts from the i-th legal ballot, cycling).
     #[arg(long, default_value_t = 1000)]
     games: usize,
     /// Stop starting games after this many minutes.
@@ -67,17 +70,6 @@ pub(crate) fn run(cmd: &EvalnetCommand) -> Result<()> {
     }
 }
 
-fn opening(index: usize) -> Result<Game> {
-    let ballots: Vec<&str> = BALLOTS.lines().filter(|l| !l.trim().is_empty()).collect();
-    let ballot = ballots[index % ballots.len()];
-    let mut game = Game::new(Variant::English);
-    for text in ballot.split_whitespace() {
-        game.play_text(text)
-            .with_context(|| format!("ballot '{ballot}'"))?;
-    }
-    Ok(game)
-}
-
 fn open_output(path: &PathBuf) -> Result<std::fs::File> {
     let fresh = std::fs::metadata(path)
         .map(|m| m.len() == 0)
@@ -95,6 +87,7 @@ fn open_output(path: &PathBuf) -> Result<std::fs::File> {
 }
 
 fn gen(args: &GenArgs) -> Result<()> {
+    let openings = openings(args.variant)?;
     let mut file = open_output(&args.out)?;
     let spec = SelfPlaySpec {
         nodes: args.nodes,
@@ -115,10 +108,14 @@ fn gen(args: &GenArgs) -> Result<()> {
                 return;
             }
             let game = args.first + i;
-            let samples = opening(game).and_then(|g| {
-                self_play(g, &spec, args.seed.wrapping_add(game as u64), &mut engine)
-                    .map_err(anyhow::Error::msg)
-            });
+            let start = openings[game % openings.len()].clone();
+            let samples = self_play(
+                start,
+                &spec,
+                args.seed.wrapping_add(game as u64),
+                &mut engine,
+            )
+            .map_err(anyhow::Error::msg);
             let bytes = samples.map(|s| s.iter().flat_map(|s| s.to_bytes()).collect());
             if tx.send(bytes).is_err() {
                 return;
@@ -148,7 +145,9 @@ fn gen(args: &GenArgs) -> Result<()> {
         Ok(())
     })?;
     println!(
-        "evalnet gen games={games} positions={positions} seconds={:.0} out={}",
+        "evalnet gen variant={} openings={} games={games} positions={positions} seconds={:.0} out={}",
+        args.variant,
+        openings.len(),
         start.elapsed().as_secs_f64(),
         args.out.display()
     );

@@ -7,7 +7,7 @@
 //! machine and with any number of jobs. With `--state FILE` the counts are
 //! kept after every pair and a killed run goes on from there.
 
-use crate::strength::{opening, play_from, Side, BALLOTS};
+use crate::strength::{openings, play_from, Side};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use serde::{Deserialize, Serialize};
@@ -18,7 +18,7 @@ use std::sync::Mutex;
 use warcaby::arena::sprt::{Decision, Pentanomial, Sprt};
 use warcaby::checkers::ai::Level;
 use warcaby::search::Limits;
-use warcaby::{Game, Variant};
+use warcaby::Variant;
 
 #[derive(Args)]
 pub(crate) struct SprtArgs {
@@ -114,19 +114,6 @@ fn base_side(args: &SprtArgs) -> Result<(Side, String)> {
             "level=8".to_string(),
         )),
     }
-}
-
-/// The openings: the ballots whose moves are legal under `variant`.
-fn openings(variant: Variant) -> Result<Vec<Game>> {
-    let games: Vec<Game> = BALLOTS
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .filter_map(|ballot| opening(ballot, variant).ok())
-        .collect();
-    if games.is_empty() {
-        bail!("no ballot's moves are legal under {variant} rules");
-    }
-    Ok(games)
 }
 
 /// Reads the state a killed run left, if it was run with these settings.

@@ -13,6 +13,7 @@ use warcaby::arena::BotSpec;
 use warcaby::checkers::ai::learned::EvalNet;
 use warcaby::checkers::ai::{CheckersEval, CheckersNode, Level};
 use warcaby::checkers::egdb::Egdb;
+use warcaby::checkers::square::{Square, SquareNotation};
 use warcaby::games::{Engine, GameNode};
 use warcaby::search::{Algorithm, Limits, SearchConfig};
 use warcaby::{Color, Game, Variant};
@@ -142,11 +143,52 @@ fn reference_side(args: &StrengthArgs) -> Result<Side> {
 /// `variant`; an error when a move is not legal there.
 pub(crate) fn opening(ballot: &str, variant: Variant) -> Result<Game> {
     let mut game = Game::new(variant);
+    let turned = game.position().side_to_move() == Color::White;
     for text in ballot.split_whitespace() {
-        game.play_text(text)
+        let text = if turned {
+            turn_half_circle(text)?
+        } else {
+            text.to_string()
+        };
+        game.play_text(&text)
             .with_context(|| format!("ballot '{ballot}'"))?;
     }
     Ok(game)
+}
+
+/// A ballot move (English numbers, Black first) on the board turned half a
+/// circle — square n becomes 33 − n, written algebraically so every rule
+/// set reads it — for the rule sets where White moves first: the same
+/// opening with the colours' roles swapped.
+fn turn_half_circle(text: &str) -> Result<String> {
+    let mut out = String::new();
+    for part in text.split_inclusive(['-', 'x']) {
+        let (number, separator) = match part.strip_suffix(['-', 'x']) {
+            Some(n) => (n, &part[n.len()..]),
+            None => (part, ""),
+        };
+        let square = number
+            .parse::<u8>()
+            .ok()
+            .and_then(|n| Square::from_number(33u8.checked_sub(n)?))
+            .with_context(|| format!("'{number}' in the ballot move '{text}' is no square"))?;
+        out.push_str(&square.display(SquareNotation::Algebraic).to_string());
+        out.push_str(separator);
+    }
+    Ok(out)
+}
+
+/// The openings: the ballots whose moves are legal under `variant`.
+pub(crate) fn openings(variant: Variant) -> Result<Vec<Game>> {
+    let games: Vec<Game> = BALLOTS
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|ballot| opening(ballot, variant).ok())
+        .collect();
+    if games.is_empty() {
+        bail!("no ballot's moves are legal under {variant} rules");
+    }
+    Ok(games)
 }
 
 /// Plays one ballot; the current engine is Black (moves first) when

@@ -67,7 +67,7 @@ const NAMES: [&str; 3] = ["material", "positional", "learned"];
 impl CheckersEval {
     /// The learned evaluation with the shipped network.
     pub fn learned() -> CheckersEval {
-        CheckersEval::Learned(EvalNet::english().expect("the shipped network reads (tested)"))
+        CheckersEval::Learned(EvalNet::shipped().expect("the shipped networks read (tested)"))
     }
 
     /// All evaluations by name (`learned` with the shipped network).

@@ -97,7 +97,7 @@ pub struct SelfPlaySpec {
     pub eval: CheckersEval,
 }
 
-/// Plays one game from `opening` (an English game with its first moves
+/// Plays one game from `opening` (a game of any rule set with its first moves
 /// played), `random` plies chosen by `seed` first, and returns its quiet
 /// positions labelled. `engine` is reused across games (its table is
 /// cleared).

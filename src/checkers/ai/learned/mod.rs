@@ -1,10 +1,9 @@
-//! The learned evaluation for English checkers: a small network trained on
-//! our own self-play games (`warcaby evalnet gen` / `train`), shipped inside
-//! the library and run with integer arithmetic ([`net`]). Other rule sets
-//! (tournament's backward-capturing men, Russian flying kings) were never
-//! in its training data: there [`EvalNet::evaluate`] answers None and the
-//! caller falls back to the positional evaluation. A network is a value
-//! ([`EvalNet`]), so two can meet in one arena run.
+//! The learned evaluation: small networks trained on our own self-play
+//! games (`warcaby evalnet gen` / `train`), one per rule set, shipped
+//! inside the library and run with integer arithmetic ([`net`]). A rule
+//! set without a shipped network answers None and the caller falls back to
+//! the positional evaluation. Networks are values ([`EvalNet`]), so two can
+//! meet in one arena run.
 
 pub mod data;
 pub mod features;
@@ -19,28 +18,58 @@ use std::fmt;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-/// The shipped network file (English checkers).
+/// The shipped network file of English checkers.
 pub const ENGLISH_NET: &[u8] = include_bytes!("../../../../nets/eval-english.bin");
 
-/// An evaluation network, shared: a value the `learned` evaluation carries
+/// The shipped network files, each with the rule set it was trained on.
+pub const SHIPPED_NETS: &[(Variant, &[u8])] = &[(Variant::English, ENGLISH_NET)];
+
+/// How many rule sets a network set has room for.
+const RULE_SETS: usize = 3;
+
+/// Where a rule set's network sits in a set.
+#[inline]
+const fn slot(variant: Variant) -> usize {
+    match variant {
+        Variant::Tournament => 0,
+        Variant::English => 1,
+        Variant::Russian => 2,
+    }
+}
+
+/// Evaluation networks, shared: a value the `learned` evaluation carries
 /// ([`super::CheckersEval::Learned`]), so engines with different networks
-/// can play each other in one process. Two `EvalNet`s are equal when they
-/// are the same loaded network.
+/// can play each other in one process. It holds a network for each rule
+/// set it has one for (the shipped set: one each, trained on that rule
+/// set's games; a file given by the user: the same network for all). Two
+/// `EvalNet`s are equal when they are the same loaded set.
 #[derive(Clone)]
-pub struct EvalNet(Arc<QuantNet>);
+pub struct EvalNet(Arc<[Option<QuantNet>; RULE_SETS]>);
 
 impl EvalNet {
-    /// The shipped English network (read once; the file is compiled in).
-    pub fn english() -> Result<EvalNet, net::NetFileError> {
+    /// The shipped networks (read once; the files are compiled in).
+    pub fn shipped() -> Result<EvalNet, net::NetFileError> {
         static SHIPPED: OnceLock<Result<EvalNet, net::NetFileError>> = OnceLock::new();
         SHIPPED
-            .get_or_init(|| QuantNet::parse(ENGLISH_NET).map(|n| EvalNet(Arc::new(n))))
+            .get_or_init(|| {
+                let mut set: [Option<QuantNet>; RULE_SETS] = Default::default();
+                for (variant, bytes) in SHIPPED_NETS {
+                    set[slot(*variant)] = Some(QuantNet::parse(bytes)?);
+                }
+                Ok(EvalNet(Arc::new(set)))
+            })
             .clone()
     }
 
-    /// A network from a file's bytes (a candidate to measure).
+    /// A network from a file's bytes, used for every rule set (a candidate
+    /// to measure).
     pub fn from_bytes(bytes: &[u8]) -> Result<EvalNet, net::NetFileError> {
-        QuantNet::parse(bytes).map(|n| EvalNet(Arc::new(n)))
+        let net = QuantNet::parse(bytes)?;
+        Ok(EvalNet(Arc::new([
+            Some(net.clone()),
+            Some(net.clone()),
+            Some(net),
+        ])))
     }
 
     /// A network read from a file; the error names the file.
@@ -49,16 +78,18 @@ impl EvalNet {
         EvalNet::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// The network itself.
-    pub fn net(&self) -> &QuantNet {
-        &self.0
+    /// The network for `variant`, if the set has one.
+    pub fn net(&self, variant: Variant) -> Option<&QuantNet> {
+        self.0[slot(variant)].as_ref()
     }
 
     /// The learned evaluation of `pos` for the side to move, in hundredths
-    /// of a man; None for a variant it was not trained on (only English).
+    /// of a man; None for a rule set the set has no network for.
     #[inline]
     pub fn evaluate(&self, pos: &Position) -> Option<i32> {
-        (pos.variant() == Variant::English).then(|| self.0.evaluate(&features::compact(pos)))
+        self.0[slot(pos.variant())]
+            .as_ref()
+            .map(|net| net.evaluate(&features::compact(pos)))
     }
 }
 
@@ -78,19 +109,19 @@ impl std::hash::Hash for EvalNet {
 
 impl fmt::Debug for EvalNet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "EvalNet({}x{})", self.0.h1(), self.0.h2())
+        let nets = self
+            .0
+            .iter()
+            .flatten()
+            .map(|n| format!("{}x{}", n.h1(), n.h2()));
+        write!(f, "EvalNet({})", nets.collect::<Vec<_>>().join(", "))
     }
 }
 
-/// The shipped network, as [`EvalNet::english`] reads it.
-pub fn english_net() -> Result<EvalNet, net::NetFileError> {
-    EvalNet::english()
-}
-
-/// The shipped network's evaluation of `pos` (see [`EvalNet::evaluate`]);
-/// None too if the shipped file did not read, which the tests rule out.
+/// The shipped networks' evaluation of `pos` (see [`EvalNet::evaluate`]);
+/// None too if a shipped file did not read, which the tests rule out.
 pub fn evaluate(pos: &Position) -> Option<i32> {
-    EvalNet::english().ok()?.evaluate(pos)
+    EvalNet::shipped().ok()?.evaluate(pos)
 }
 #[cfg(test)]
 mod tests;

@@ -5,7 +5,7 @@
 use super::data::{parse_samples, Sample, DATA_MAGIC, SAMPLE_BYTES};
 use super::features::{compact, MoverBoard};
 use super::net::{NetFileError, QuantNet};
-use super::{english_net, evaluate, ENGLISH_NET};
+use super::{evaluate, EvalNet, ENGLISH_NET};
 use crate::checkers::game::Game;
 use crate::checkers::position::Position;
 use crate::checkers::rules::Variant;
@@ -28,8 +28,8 @@ fn sample_positions(count: usize) -> Vec<Position> {
 
 #[test]
 fn the_shipped_network_reads_and_evaluates_english_only() {
-    let net = english_net().expect("the shipped network must read");
-    let net = net.net();
+    let set = EvalNet::shipped().expect("the shipped networks must read");
+    let net = set.net(Variant::English).expect("English has a network");
     assert!(
         ENGLISH_NET.len() <= 200 * 1024,
         "{} bytes",
@@ -196,8 +196,8 @@ fn random_boards(count: usize) -> Vec<MoverBoard> {
 
 #[test]
 fn the_fast_pass_equals_the_general_one_on_the_shipped_network() {
-    let net = english_net().unwrap();
-    let net = net.net();
+    let set = EvalNet::shipped().unwrap();
+    let net = set.net(Variant::English).unwrap();
     assert!(
         net.is_fast(),
         "the shipped network should take the fast pass"
