@@ -6,7 +6,7 @@
 //! measured as a value: `bench strength --net FILE`, or an arena engine
 //! with `eval=learned:net=FILE`.
 
-use crate::strength::openings;
+use crate::strength::{openings, with_net};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use std::io::Write;
@@ -52,6 +52,10 @@ pub(crate) struct GenArgs {
     /// The evaluation the games are played with.
     #[arg(long, default_value = "positional")]
     eval: CheckersEval,
+    /// A network file the learned evaluation plays instead of the shipped
+    /// one (to make data with a network not shipped yet).
+    #[arg(long, value_name = "FILE")]
+    net: Option<PathBuf>,
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     threads: usize,
@@ -92,7 +96,7 @@ fn gen(args: &GenArgs) -> Result<()> {
     let spec = SelfPlaySpec {
         nodes: args.nodes,
         random_plies: args.random_plies,
-        eval: args.eval.clone(),
+        eval: with_net(args.eval.clone(), args.net.as_deref())?,
     };
     let start = Instant::now();
     let deadline = args

@@ -115,17 +115,26 @@ fn match_limits(args: &StrengthArgs) -> Limits {
     }
 }
 
+/// `eval`, playing the network in `net` instead of the shipped one when a
+/// file is given (only the learned evaluation has a network).
+pub(crate) fn with_net(eval: CheckersEval, net: Option<&std::path::Path>) -> Result<CheckersEval> {
+    match net {
+        None => Ok(eval),
+        Some(_) if !matches!(eval, CheckersEval::Learned(_)) => {
+            bail!("--net is for the learned evaluation, not {eval}")
+        }
+        Some(file) => Ok(CheckersEval::Learned(
+            EvalNet::load(file).map_err(anyhow::Error::msg)?,
+        )),
+    }
+}
+
 fn current_side(args: &StrengthArgs) -> Result<Side> {
-    let mut eval = match &args.eval {
+    let eval = match &args.eval {
         Some(name) => name.parse()?,
         None => Level::MAX.eval(),
     };
-    if let Some(file) = &args.net {
-        if !matches!(eval, CheckersEval::Learned(_)) {
-            bail!("--net is for the learned evaluation, not {eval}");
-        }
-        eval = CheckersEval::Learned(EvalNet::load(file).map_err(anyhow::Error::msg)?);
-    }
+    let eval = with_net(eval, args.net.as_deref())?;
     Ok(Side {
         config: Level::MAX.config(0),
         eval,
