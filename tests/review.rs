@@ -24,6 +24,9 @@ const PLANTED: &str = "[Event \"planted blunder\"]\n[GameType \"21\"]\n\
 /// The planted blunder's index among the moves (Black's 7th move).
 const BLUNDER_PLY: usize = 12;
 
+/// Black's 6th move, 15x24, the only legal one.
+const FORCED_PLY: usize = 10;
+
 const DEPTH: u32 = 6;
 
 fn engine() -> Engine {
@@ -86,6 +89,13 @@ fn the_planted_blunder_is_the_only_blunder_and_a_better_move_is_named() {
     let white_after = |ply: usize| curve[ply].unwrap().expected(Color::White, result.kind);
     assert!(white_after(BLUNDER_PLY) < 0.7);
     assert!((BLUNDER_PLY + 1..curve.len()).all(|ply| white_after(ply) > 0.9));
+    // 15x24 was Black's only move: its position is judged by the one
+    // after it, not by the engine's shallow answer to a single move.
+    let only = &result.moves[FORCED_PLY];
+    assert!(only.forced && only.mark.is_none(), "{only:?}");
+    assert_eq!(curve[FORCED_PLY], curve[FORCED_PLY + 1]);
+    assert_eq!(only.best_move.as_deref(), Some("15x24"));
+    assert_eq!(only.line[0], "15x24");
     let black = result.summary(Color::Black);
     let white = result.summary(Color::White);
     assert_eq!((black.blunders, white.blunders), (1, 0));
@@ -93,11 +103,17 @@ fn the_planted_blunder_is_the_only_blunder_and_a_better_move_is_named() {
 }
 
 /// A game of `plies` moves, each the review engine's own choice at the
-/// review's depth.
+/// review's depth. Like the review, it asks the engine nothing where only
+/// one move is legal, so the engine's table sees the same searches.
 fn engine_game(variant: Variant, plies: usize) -> AnyGame {
     let mut game = AnyGame::from(Game::new(variant));
     let mut engine = engine();
     for _ in 0..plies {
+        let legal = game.legal_moves();
+        if legal.len() == 1 {
+            game.play(&legal[0]).unwrap();
+            continue;
+        }
         let report = engine.think(&game, Limits::depth(DEPTH), |_| {}).unwrap();
         game.play_text(report.best_move.as_deref().unwrap())
             .unwrap();

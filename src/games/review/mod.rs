@@ -13,33 +13,6 @@
 //! the best move keeps minus what the move played kept. A move that is the
 //! engine's best loses nothing, and a move that was the only legal one is
 //! never marked.
-//!
-//! ```
-//! use warcaby::games::review::{Review, ReviewSettings};
-//! use warcaby::games::{AnyGame, Assets, Engine, EngineChoice};
-//! use warcaby::checkers::ai::Level;
-//! use warcaby::search::Limits;
-//! use warcaby::{Game, Variant};
-//!
-//! let mut game = Game::new(Variant::English);
-//! for text in ["11-15", "23-19", "8-11", "22-17"] {
-//!     game.play_text(text).unwrap();
-//! }
-//! let game = AnyGame::from(game);
-//! let settings = ReviewSettings { limits: Limits::depth(4) };
-//! let choice = EngineChoice::Level { level: Level::new(6).unwrap(), seed: 1 };
-//! let mut engine = Engine::new(choice, Assets::default());
-//! let mut review = Review::new(&game, settings);
-//! while !review.is_done() {
-//!     let progress = review.step(&mut engine).unwrap();
-//!     assert!(progress.analysed <= progress.total); // 5 positions for 4 moves
-//! }
-//! let result = review.result();
-//! assert_eq!(result.moves.len(), 4);
-//! assert_eq!(result.moves[0].played, "11-15");
-//! assert!(result.moves.iter().all(|m| m.loss.is_some_and(|l| l >= 0.0)));
-//! assert_eq!(result.curve().len(), 5);
-//! ```
 
 mod pdn;
 mod score;
@@ -171,6 +144,38 @@ impl GameReview {
 }
 
 /// A game under review; see the module's documentation.
+///
+/// ```
+/// use warcaby::games::review::{Review, ReviewSettings};
+/// use warcaby::games::{AnyGame, Assets, Engine, EngineChoice};
+/// use warcaby::checkers::ai::Level;
+/// use warcaby::search::Limits;
+/// use warcaby::{Game, Variant};
+///
+/// let mut game = Game::new(Variant::English);
+/// for text in ["11-15", "23-19", "8-11", "22-17"] {
+///     game.play_text(text).unwrap();
+/// }
+/// let game = AnyGame::from(game);
+/// let settings = ReviewSettings { limits: Limits::depth(4) };
+/// let choice = EngineChoice::Level { level: Level::new(6).unwrap(), seed: 1 };
+/// let mut engine = Engine::new(choice, Assets::default());
+/// let mut review = Review::new(&game, settings);
+/// while !review.is_done() {
+///     let progress = review.step(&mut engine).unwrap();
+///     assert!(progress.analysed <= progress.total); // 5 positions for 4 moves
+/// }
+/// let result = review.result();
+/// assert_eq!(result.moves.len(), 4);
+/// assert_eq!(result.moves[0].played, "11-15");
+/// assert!(result.moves.iter().all(|m| m.loss.is_some_and(|l| l >= 0.0)));
+/// assert_eq!(result.curve().len(), 5);
+/// // The review as PDN comments: the start's evaluation, then one after
+/// // each move (`GameReview::annotate` merges them with a game's own).
+/// let comments = result.comments();
+/// assert_eq!(comments.len(), 5);
+/// assert!(comments.iter().all(|(_, text)| text.starts_with("[%eval ")));
+/// ```
 pub struct Review {
     kind: GameKind,
     settings: ReviewSettings,
@@ -182,7 +187,9 @@ pub struct Review {
     played_full: Vec<String>,
     /// For each move analysed so far: its mover and whether it was forced.
     movers: Vec<(Color, bool)>,
-    positions: Vec<PositionReview>,
+    /// Each position analysed so far; None for one with a single legal
+    /// move, whose review is the position's after it ([`Review::resolved`]).
+    positions: Vec<Option<PositionReview>>,
 }
 
 impl Review {
@@ -221,8 +228,11 @@ impl Review {
     }
 
     /// Analyses the next position with `engine` (nothing once done): a
-    /// finished game's last position is judged by its outcome, every other
-    /// by a search within the settings' limits. Fails where the engine
+    /// finished game's last position is judged by its outcome, a position
+    /// with one legal move by the position after it (the engine answers
+    /// such a position after one shallow iteration, whose score would
+    /// make the move before it look like a mistake), every other by a
+    /// search within the settings' limits. Fails where the engine
     /// does (another game's evaluation, the AlphaZero bot without its
     /// network or outside English checkers); the review can go on with
     /// another engine then.
@@ -232,8 +242,9 @@ impl Review {
         }
         let ply = self.positions.len();
         let mover = self.cursor.side_to_move();
+        let forced = ply < self.played.len() && self.cursor.legal_moves().len() == 1;
         let position = match self.cursor.outcome() {
-            Some(outcome) => PositionReview {
+            Some(outcome) => Some(PositionReview {
                 eval: match outcome.winner() {
                     Some(winner) => Eval::Win { winner, plies: 0 },
                     None => Eval::Score(0),
@@ -241,15 +252,15 @@ impl Review {
                 best_move: None,
                 best_move_full: None,
                 line: Vec::new(),
-            },
+            }),
+            None if forced => None,
             None => {
                 let report = engine.think(&self.cursor, self.settings.limits, |_| {})?;
                 let alphazero = engine.choice().is_alphazero();
-                position_of_report(&report, mover, self.kind, alphazero)
+                Some(position_of_report(&report, mover, self.kind, alphazero))
             }
         };
         if ply < self.played.len() {
-            let forced = self.cursor.legal_moves().len() == 1;
             if self.cursor.redo().is_none() {
                 return Err(GameError::Replay {
                     ply: ply + 1,
@@ -263,22 +274,55 @@ impl Review {
     }
 
     /// The review so far: every move whose position before and after have
-    /// been analysed (all of them once [`Review::is_done`]).
+    /// been judged (all of them once [`Review::is_done`]; a forced
+    /// position waits for the one after it).
     pub fn result(&self) -> GameReview {
-        let moves = (0..self.positions.len().saturating_sub(1))
-            .map(|ply| self.move_review(ply))
+        let resolved = self.resolved();
+        let known: Vec<&PositionReview> = resolved.iter().map_while(Option::as_ref).collect();
+        let moves = known
+            .windows(2)
+            .enumerate()
+            .map(|(ply, pair)| self.move_review(ply, pair[0], pair[1]))
             .collect();
         GameReview {
             kind: self.kind,
             moves,
-            final_eval: self.positions.last().map(|p| p.eval),
+            final_eval: known.last().map(|p| p.eval),
         }
     }
 
-    /// Move `ply`, its positions before and after analysed.
-    fn move_review(&self, ply: usize) -> MoveReview {
+    /// Each position analysed so far, a forced one judged as the position
+    /// after its only move, that move first in its line (None while that
+    /// position waits for its own analysis).
+    fn resolved(&self) -> Vec<Option<PositionReview>> {
+        let mut resolved = vec![None; self.positions.len()];
+        let mut after: Option<PositionReview> = None;
+        for (ply, position) in self.positions.iter().enumerate().rev() {
+            let judged = match position {
+                Some(searched) => Some(searched.clone()),
+                None => after.map(|next| PositionReview {
+                    eval: next.eval,
+                    best_move: Some(self.played[ply].clone()),
+                    best_move_full: Some(self.played_full[ply].clone()),
+                    line: std::iter::once(self.played[ply].clone())
+                        .chain(next.line)
+                        .collect(),
+                }),
+            };
+            resolved[ply] = judged.clone();
+            after = judged;
+        }
+        resolved
+    }
+
+    /// Move `ply`, from the reviews of its positions before and after.
+    fn move_review(
+        &self,
+        ply: usize,
+        before: &PositionReview,
+        after: &PositionReview,
+    ) -> MoveReview {
         let (mover, forced) = self.movers[ply];
-        let (before, after) = (&self.positions[ply], &self.positions[ply + 1]);
         let expected = before.eval.expected(mover, self.kind);
         let is_best = before.best_move_full.as_ref() == Some(&self.played_full[ply]);
         let loss = if forced || is_best {

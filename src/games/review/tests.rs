@@ -282,3 +282,27 @@ fn comments_without_a_review_give_none_and_bad_ones_are_ignored() {
     assert_eq!(back.moves[2].mark, None); // the whole comment was ignored
     assert_eq!(back.final_eval, None);
 }
+
+#[test]
+fn a_forced_position_waits_for_the_position_after_its_only_move() {
+    let opening = [
+        "11-15", "23-19", "8-11", "22-17", "4-8", "17-13", "15-18", "24-20", "11-15", "26-22",
+    ];
+    let mut moves = opening.to_vec();
+    moves.extend(["15x24", "28x19"]);
+    let game = english(&moves);
+    let mut review = Review::new(&game, settings());
+    let mut engine = engine();
+    // Positions 0..=10; the last has one legal move, 15x24.
+    for _ in 0..=opening.len() {
+        review.step(&mut engine).unwrap();
+    }
+    assert_eq!(review.result().moves.len(), opening.len() - 1);
+    review.step(&mut engine).unwrap();
+    let result = review.result();
+    assert_eq!(result.moves.len(), opening.len() + 1);
+    let only = &result.moves[opening.len()];
+    assert!(only.forced);
+    assert_eq!(only.best_move.as_deref(), Some("15x24"));
+    assert_eq!(result.curve()[opening.len()], result.final_eval);
+}
