@@ -134,6 +134,11 @@ fn the_engines_own_moves_lose_nothing_in_every_rule_set() {
             let summary = result.summary(side);
             assert!(summary.accuracy.unwrap() > 99.9, "{variant}: {summary:?}");
         }
+        // The reviewed PDN of every rule set reads back to the same curve.
+        let text = game.pdn(&[], "*", result.comments()).unwrap();
+        let back = pdn::read_game(&text, Variant::English).unwrap();
+        let read = GameReview::from_pdn(&back).unwrap();
+        assert_eq!(read.curve(), result.curve(), "{variant}: {text}");
     }
 }
 
