@@ -3,6 +3,7 @@
 //! every rule set, a reviewed PDN reads back to the same marks, malformed
 //! review comments are ignored, and the command's table and errors.
 
+use proptest::prelude::*;
 use warcaby::checkers::ai::Level;
 use warcaby::checkers::notation::pdn;
 use warcaby::games::review::{GameReview, Mark, Review, ReviewSettings};
@@ -190,6 +191,46 @@ fn malformed_review_comments_are_ignored_and_kept() {
         "[%eval +0.10] blunderish; better 8-11",
     ] {
         assert!(merged.iter().any(|(_, c)| c == kept), "{kept} lost");
+    }
+}
+
+/// Pieces of review comments, right and wrong, that random comments are
+/// made of.
+fn comment_piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("[%eval ".to_string()),
+        Just("]".to_string()),
+        Just(" blunder".to_string()),
+        Just("; better ".to_string()),
+        Just("11-15 (11-15 23-19)".to_string()),
+        Just("#-".to_string()),
+        "[-+.0-9#]{0,6}",
+        any::<String>(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Whatever the comments say, reading them never panics, a review read
+    /// has one entry per move, and annotating keeps every comment that is
+    /// not read as a review comment.
+    #[test]
+    fn any_comments_read_without_panic(
+        comments in proptest::collection::vec(
+            (0usize..6, proptest::collection::vec(comment_piece(), 0..6)),
+            0..6,
+        ),
+    ) {
+        let game = AnyGame::Checkers(pdn::read_game(PLANTED, Variant::English).unwrap().game);
+        let comments: Vec<(usize, String)> =
+            comments.into_iter().map(|(ply, pieces)| (ply, pieces.concat())).collect();
+        if let Some(read) = GameReview::from_comments(&game, &comments) {
+            prop_assert_eq!(read.moves.len(), game.ply_count());
+            let written = read.annotate(&comments);
+            let back = GameReview::from_comments(&game, &written).unwrap();
+            prop_assert_eq!(back.curve(), read.curve());
+        }
     }
 }
 
