@@ -365,11 +365,16 @@ fn position_of_report(
             plies: plies.unsigned_abs(),
         },
         None if alphazero => {
-            let expected = (f64::from(report.score) / 100.0 + 1.0) / 2.0;
-            match Eval::from_expected(expected, kind) {
-                Eval::Score(hundredths) => Eval::Score(for_white(hundredths)),
-                win => win,
-            }
+            let for_mover = (f64::from(report.score) / 100.0 + 1.0) / 2.0;
+            let white_moves = mover == Color::White;
+            Eval::from_expected(
+                if white_moves {
+                    for_mover
+                } else {
+                    1.0 - for_mover
+                },
+                kind,
+            )
         }
         None => Eval::Score(for_white(report.score)),
     };

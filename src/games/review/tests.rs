@@ -306,3 +306,16 @@ fn a_forced_position_waits_for_the_position_after_its_only_move() {
     assert_eq!(only.best_move.as_deref(), Some("15x24"));
     assert_eq!(result.curve()[opening.len()], result.final_eval);
 }
+
+#[test]
+fn the_alphazero_value_of_black_is_turned_to_whites_view() {
+    let report = Report {
+        score: 46,
+        best_move: Some("11-15".into()),
+        ..Report::default()
+    };
+    let kind = GameKind::Checkers;
+    let black_better = position_of_report(&report, Color::Black, kind, true);
+    let white = black_better.eval.expected(Color::White, kind);
+    assert!((white - 0.27).abs() < 0.01, "{black_better:?}");
+}
