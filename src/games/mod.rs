@@ -8,6 +8,9 @@
 //! - [`AnyGame`]: a game record of either game, with its moves, outcome,
 //!   saved form ([`GameRecord`]) and one entry point to the engine
 //!   ([`AnyGame::think`], [`EngineChoice`], [`Report`]).
+//! - [`review`]: a whole game analysed position by position, its moves
+//!   marked by the expected score they lost, written into and read back
+//!   from PDN comments.
 //!
 //! A new game or engine is added here once, not in every front end.
 
@@ -385,6 +388,7 @@ mod facts;
 mod paste;
 mod play;
 mod played;
+pub mod review;
 mod rules;
 mod think;
 

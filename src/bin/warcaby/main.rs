@@ -19,6 +19,7 @@ mod evalnet_train;
 mod games;
 mod pdn;
 mod play;
+mod review;
 mod sprt;
 mod start;
 mod strength;
@@ -60,6 +61,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Read PDN databases: one line per game, then a summary.
     Pdn(pdn::PdnArgs),
+    /// Review a game of a PDN file: each move's evaluation and mark, each side's accuracy.
+    Review(review::ReviewArgs),
     /// Play a round robin between bots (built-in, external programs, Python bots).
     Arena(arena::ArenaArgs),
     /// Clobber: the exact solver and bot-against-bot runs.
@@ -219,6 +222,7 @@ fn main() -> ExitCode {
         Command::Compare(args) => think::run_compare(args),
         Command::Play(args) => play::run(args),
         Command::Pdn(_) => unreachable!("handled above"),
+        Command::Review(args) => review::run(args),
         Command::Arena(args) => {
             let sub = matches
                 .subcommand_matches("arena")

@@ -16,6 +16,12 @@ pub(crate) fn read_pdn_file(path: &Path) -> Result<String> {
 /// Game `number` (1-based) of the PDN file `path`, played to its end.
 /// `variant` applies when the game has no GameType tag.
 pub(crate) fn pdn_game(path: &Path, number: usize, variant: Variant) -> Result<Game> {
+    pdn_record(path, number, variant).map(|record| record.game)
+}
+
+/// Game `number` (1-based) of the PDN file `path` with its tags and
+/// comments. `variant` applies when the game has no GameType tag.
+pub(crate) fn pdn_record(path: &Path, number: usize, variant: Variant) -> Result<pdn::PdnGame> {
     let text = read_pdn_file(path)?;
     let games = pdn::split(&text);
     let raw = games.get(number.wrapping_sub(1)).with_context(|| {
@@ -26,7 +32,6 @@ pub(crate) fn pdn_game(path: &Path, number: usize, variant: Variant) -> Result<G
         )
     })?;
     raw.replay(variant)
-        .map(|g| g.game)
         .with_context(|| format!("{} game {number}", path.display()))
 }
 
