@@ -51,7 +51,7 @@ pub(crate) struct BestMoveArgs {
     /// Evaluation by name (checkers: material, positional, learned; Clobber: active,
     /// center, accumulation, first_center_then_aggressive, group_then_fight,
     /// take_middle_stay_in_group, live). Default: the strongest level's
-    /// (checkers: learned, which plays positional outside English rules).
+    /// (checkers: learned, with the network of the game's rule set).
     #[arg(long = "eval")]
     eval: Option<String>,
     /// Transposition table size in MiB (0 = none).

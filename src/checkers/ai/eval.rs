@@ -57,7 +57,8 @@ pub enum CheckersEval {
     /// A network trained on self-play ([`super::learned`]), carried as a
     /// value so engines with different networks can meet; the name
     /// `learned` reads as the shipped one ([`CheckersEval::learned`]).
-    /// English checkers only: other variants fall back to `positional`.
+    /// A rule set the network set has no network for falls back to
+    /// `positional`.
     Learned(EvalNet),
 }
 

@@ -101,9 +101,10 @@ const LEVELS: [LevelSpec; 8] = [
         Some(500),
         false,
     ),
-    // The strong levels play with the learned evaluation (English; other
-    // variants fall back to positional): +154 Elo over positional at equal
-    // time, 100 ms a move (notes of issue 17).
+    // The strong levels play with the learned evaluation, each rule set
+    // with its own network: over positional at equal time, 100 ms a move,
+    // +154 Elo in English (notes of issue 17), +203 in tournament and
+    // Russian (120 games each, nets/README.md).
     spec(
         Algorithm::NegaScout,
         Some(9),

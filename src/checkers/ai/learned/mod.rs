@@ -19,10 +19,26 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 /// The shipped network file of English checkers.
+#[cfg(feature = "learned-nets")]
 pub const ENGLISH_NET: &[u8] = include_bytes!("../../../../nets/eval-english.bin");
+/// The shipped network file of the contest's tournament rules.
+#[cfg(feature = "learned-nets")]
+pub const TOURNAMENT_NET: &[u8] = include_bytes!("../../../../nets/eval-tournament.bin");
+/// The shipped network file of Russian draughts.
+#[cfg(feature = "learned-nets")]
+pub const RUSSIAN_NET: &[u8] = include_bytes!("../../../../nets/eval-russian.bin");
 
-/// The shipped network files, each with the rule set it was trained on.
-pub const SHIPPED_NETS: &[(Variant, &[u8])] = &[(Variant::English, ENGLISH_NET)];
+/// The shipped network files, each with the rule set it was trained on
+/// (none without the feature `learned-nets`).
+#[cfg(feature = "learned-nets")]
+pub const SHIPPED_NETS: &[(Variant, &[u8])] = &[
+    (Variant::Tournament, TOURNAMENT_NET),
+    (Variant::English, ENGLISH_NET),
+    (Variant::Russian, RUSSIAN_NET),
+];
+/// The shipped network files: none without the feature `learned-nets`.
+#[cfg(not(feature = "learned-nets"))]
+pub const SHIPPED_NETS: &[(Variant, &[u8])] = &[];
 
 /// How many rule sets a network set has room for.
 const RULE_SETS: usize = 3;
@@ -123,5 +139,5 @@ impl fmt::Debug for EvalNet {
 pub fn evaluate(pos: &Position) -> Option<i32> {
     EvalNet::shipped().ok()?.evaluate(pos)
 }
-#[cfg(test)]
+#[cfg(all(test, feature = "learned-nets"))]
 mod tests;

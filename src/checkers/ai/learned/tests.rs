@@ -5,7 +5,7 @@
 use super::data::{parse_samples, Sample, DATA_MAGIC, SAMPLE_BYTES};
 use super::features::{compact, MoverBoard};
 use super::net::{NetFileError, QuantNet};
-use super::{evaluate, EvalNet, ENGLISH_NET};
+use super::{evaluate, EvalNet, ENGLISH_NET, SHIPPED_NETS};
 use crate::checkers::game::Game;
 use crate::checkers::position::Position;
 use crate::checkers::rules::Variant;
@@ -13,10 +13,15 @@ use crate::core::rng::Rng;
 
 /// Positions from a few random English games.
 fn sample_positions(count: usize) -> Vec<Position> {
+    positions_of(Variant::English, count)
+}
+
+/// Positions from a few random games under `variant`'s rules.
+fn positions_of(variant: Variant, count: usize) -> Vec<Position> {
     let mut rng = Rng::new(7);
     let mut out = Vec::new();
     while out.len() < count {
-        let mut game = Game::new(Variant::English);
+        let mut game = Game::new(variant);
         while game.outcome().is_none() && out.len() < count {
             out.push(*game.position());
             let moves = game.legal_moves();
@@ -26,41 +31,75 @@ fn sample_positions(count: usize) -> Vec<Position> {
     out
 }
 
+const VARIANTS: [Variant; 3] = [Variant::Tournament, Variant::English, Variant::Russian];
+
 #[test]
-fn the_shipped_network_reads_and_evaluates_english_only() {
+fn every_rule_set_has_a_shipped_network_that_reads() {
     let set = EvalNet::shipped().expect("the shipped networks must read");
-    let net = set.net(Variant::English).expect("English has a network");
-    assert!(
-        ENGLISH_NET.len() <= 200 * 1024,
-        "{} bytes",
-        ENGLISH_NET.len()
-    );
-    assert!(net.h1() >= 1 && net.h2() >= 1);
-    let start = Position::start(Variant::English);
-    let score = evaluate(&start).expect("English is learned");
-    assert!(score.abs() < 100, "the start is roughly even, got {score}");
-    assert_eq!(evaluate(&Position::start(Variant::Russian)), None);
-    assert_eq!(evaluate(&Position::start(Variant::Tournament)), None);
+    for (variant, bytes) in SHIPPED_NETS {
+        assert!(
+            bytes.len() <= 200 * 1024,
+            "{variant}: {} bytes",
+            bytes.len()
+        );
+    }
+    for variant in VARIANTS {
+        let net = set
+            .net(variant)
+            .unwrap_or_else(|| panic!("{variant} has a network"));
+        assert!(net.h1() >= 1 && net.h2() >= 1);
+        let score = evaluate(&Position::start(variant)).expect("every rule set is learned");
+        assert!(
+            score.abs() < 100,
+            "{variant}: the start is roughly even, got {score}"
+        );
+    }
+}
+
+#[test]
+fn each_rule_set_is_evaluated_by_its_own_network() {
+    let set = EvalNet::shipped().unwrap();
+    for variant in VARIANTS {
+        let position = positions_of(variant, 30)[29];
+        let board = compact(&position);
+        let own = set.net(variant).unwrap().evaluate(&board);
+        assert_eq!(evaluate(&position), Some(own), "{variant}");
+        let others: Vec<i32> = VARIANTS
+            .iter()
+            .filter(|v| **v != variant)
+            .map(|v| set.net(*v).unwrap().evaluate(&board))
+            .collect();
+        assert!(
+            others.iter().all(|s| *s != own),
+            "{variant}: another network gave the same score {own}: {others:?}"
+        );
+    }
 }
 
 #[test]
 fn a_man_up_scores_better_than_a_man_down() {
-    let mut up = 0;
-    let positions = sample_positions(400);
-    let lopsided: Vec<_> = positions
-        .iter()
-        .filter(|p| {
+    for variant in VARIANTS {
+        let mut up = 0;
+        let positions = positions_of(variant, 400);
+        let lopsided: Vec<_> = positions
+            .iter()
+            .filter(|p| {
+                let b = compact(p);
+                b.own.count_ones() != b.enemy.count_ones()
+            })
+            .collect();
+        for p in &lopsided {
             let b = compact(p);
-            b.own.count_ones() != b.enemy.count_ones()
-        })
-        .collect();
-    for p in &lopsided {
-        let b = compact(p);
-        let ahead = b.own.count_ones() > b.enemy.count_ones();
-        let score = evaluate(p).unwrap();
-        up += usize::from((score > 0) == ahead);
+            let ahead = b.own.count_ones() > b.enemy.count_ones();
+            let score = evaluate(p).unwrap();
+            up += usize::from((score > 0) == ahead);
+        }
+        assert!(
+            up * 10 >= lopsided.len() * 7,
+            "{variant}: {up} of {}",
+            lopsided.len()
+        );
     }
-    assert!(up * 10 >= lopsided.len() * 7, "{up} of {}", lopsided.len());
 }
 
 #[test]
@@ -195,19 +234,21 @@ fn random_boards(count: usize) -> Vec<MoverBoard> {
 }
 
 #[test]
-fn the_fast_pass_equals_the_general_one_on_the_shipped_network() {
+fn the_fast_pass_equals_the_general_one_on_the_shipped_networks() {
     let set = EvalNet::shipped().unwrap();
-    let net = set.net(Variant::English).unwrap();
-    assert!(
-        net.is_fast(),
-        "the shipped network should take the fast pass"
-    );
-    let games = sample_positions(2000)
-        .iter()
-        .map(compact)
-        .collect::<Vec<_>>();
-    for board in games.iter().chain(&random_boards(5000)) {
-        assert_eq!(net.forward(board), net.forward_any(board), "{board:?}");
+    for variant in VARIANTS {
+        let net = set.net(variant).unwrap();
+        assert!(
+            net.is_fast(),
+            "{variant}: the shipped network should take the fast pass"
+        );
+        let games = positions_of(variant, 2000)
+            .iter()
+            .map(compact)
+            .collect::<Vec<_>>();
+        for board in games.iter().chain(&random_boards(5000)) {
+            assert_eq!(net.forward(board), net.forward_any(board), "{board:?}");
+        }
     }
 }
 
