@@ -246,12 +246,14 @@ fn bestmove_plays_the_strongest_levels_evaluation_unless_told() {
     let default = search_lines(&base);
     assert_eq!(default, with("learned"));
     assert_ne!(default, with("positional"));
-    // Outside English rules `learned` plays positional, so the default does too.
-    let tournament = ["bestmove", "--depth", "6"];
-    assert_eq!(
-        search_lines(&tournament),
-        search_lines(&[&tournament[..], &["--eval", "positional"]].concat())
-    );
+    // Every rule set has its own network: the default is learned there too.
+    for variant in ["tournament", "russian"] {
+        let base = ["bestmove", "--variant", variant, "--depth", "6", "--no-book"];
+        let with = |eval: &str| search_lines(&[&base[..], &["--eval", eval]].concat());
+        let default = search_lines(&base);
+        assert_eq!(default, with("learned"), "{variant}");
+        assert_ne!(default, with("positional"), "{variant}");
+    }
 }
 
 #[test]
