@@ -248,7 +248,14 @@ fn bestmove_plays_the_strongest_levels_evaluation_unless_told() {
     assert_ne!(default, with("positional"));
     // Every rule set has its own network: the default is learned there too.
     for variant in ["tournament", "russian"] {
-        let base = ["bestmove", "--variant", variant, "--depth", "6", "--no-book"];
+        let base = [
+            "bestmove",
+            "--variant",
+            variant,
+            "--depth",
+            "6",
+            "--no-book",
+        ];
         let with = |eval: &str| search_lines(&[&base[..], &["--eval", eval]].concat());
         let default = search_lines(&base);
         assert_eq!(default, with("learned"), "{variant}");
