@@ -566,3 +566,60 @@ fn the_alphazero_bot_answers_bestmove_and_plays_the_documents_loop() {
         "{text}"
     );
 }
+
+#[test]
+fn evalnet_gen_plays_every_rule_set_from_all_the_ballots() {
+    let dir = std::env::temp_dir().join(format!("warcaby-gen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for variant in ["tournament", "english", "russian"] {
+        let file = dir.join(format!("{variant}.dat"));
+        let out = warcaby(&[
+            "evalnet",
+            "gen",
+            "--variant",
+            variant,
+            "--out",
+            file.to_str().unwrap(),
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+            "--threads",
+            "1",
+        ]);
+        assert!(
+            out.status.success(),
+            "{variant}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = stdout(&out);
+        assert!(
+            text.contains(&format!("variant={variant} openings=156 games=2")),
+            "{text}"
+        );
+        let bytes = std::fs::metadata(&file).unwrap().len();
+        assert!(
+            bytes > 8 + 16,
+            "{variant}: positions were written ({bytes} bytes)"
+        );
+    }
+    // --net is only for the learned evaluation, and a missing file is named.
+    let file = dir.join("refused.dat");
+    let out = warcaby(&[
+        "evalnet",
+        "gen",
+        "--out",
+        file.to_str().unwrap(),
+        "--net",
+        "no-such.bin",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--net is for the learned evaluation"));
+    assert!(!file.exists(), "a refused run writes no file");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -91,13 +91,15 @@ fn open_output(path: &PathBuf) -> Result<std::fs::File> {
 }
 
 fn gen(args: &GenArgs) -> Result<()> {
+    // Everything that can refuse the settings first, so a refusal leaves
+    // no file behind.
     let openings = openings(args.variant)?;
-    let mut file = open_output(&args.out)?;
     let spec = SelfPlaySpec {
         nodes: args.nodes,
         random_plies: args.random_plies,
         eval: with_net(args.eval.clone(), args.net.as_deref())?,
     };
+    let mut file = open_output(&args.out)?;
     let start = Instant::now();
     let deadline = args
         .minutes
