@@ -84,3 +84,16 @@ fn a_stopped_run_goes_on_from_its_state_and_refuses_another_tests() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds another test"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_ballots_give_openings_under_every_rule_set() {
+    // Where White moves first the ballots are turned half a circle; before
+    // that no ballot was legal there and the test had no opening at all.
+    for variant in ["tournament", "russian"] {
+        let lines = sprt(STRONG, WEAK, &["--variant", variant, "--jobs", "2"]);
+        assert!(
+            verdict(&lines).starts_with("sprt accept "),
+            "{variant}: {lines:?}"
+        );
+    }
+}
