@@ -67,6 +67,7 @@ pub struct PositionReview {
 
 /// One move of a reviewed game.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveReview {
     /// Which move (0: the game's first).
     pub ply: usize,
@@ -109,6 +110,7 @@ pub struct SideSummary {
 
 /// A reviewed game: its moves and the evaluation after the last one.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameReview {
     /// The game reviewed.
     pub kind: GameKind,
