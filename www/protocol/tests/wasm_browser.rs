@@ -241,3 +241,62 @@ fn bad_clobber_requests_get_an_error() {
         }
     }
 }
+
+/// The review's messages: the request, its stop, its progress and the
+/// reviewed game (marks, evaluations of both kinds, a forced move).
+#[wasm_bindgen_test]
+fn review_messages_round_trip() {
+    use warcaby::games::review::{Eval, GameReview, Mark, MoveReview};
+    use warcaby::games::GameKind;
+    use warcaby::Color;
+    let review = Request::Review {
+        id: 11,
+        game: english(&["11-15", "23-19"]),
+        time_ms: 300,
+    };
+    assert_eq!(round_trip(&review), review);
+    let stop = Request::StopReview { id: 11 };
+    assert_eq!(round_trip(&stop), stop);
+    let progress = Response::ReviewProgress {
+        id: 11,
+        analysed: 12,
+        total: 80,
+    };
+    assert_eq!(round_trip(&progress), progress);
+    let blunder = MoveReview {
+        ply: 1,
+        mover: Color::White,
+        played: "23-19".into(),
+        eval: Some(Eval::Score(-35)),
+        expected: Some(0.45),
+        best_move: Some("22-18".into()),
+        line: vec!["22-18".into(), "15x22".into()],
+        loss: Some(0.31),
+        mark: Some(Mark::Blunder),
+        forced: false,
+    };
+    let forced = MoveReview {
+        ply: 0,
+        mover: Color::Black,
+        mark: None,
+        forced: true,
+        eval: None,
+        expected: None,
+        loss: None,
+        best_move: None,
+        line: Vec::new(),
+        ..blunder.clone()
+    };
+    let reviewed = Response::Reviewed {
+        id: 11,
+        review: GameReview {
+            kind: GameKind::Checkers,
+            moves: vec![forced, blunder],
+            final_eval: Some(Eval::Win {
+                winner: Color::Black,
+                plies: 7,
+            }),
+        },
+    };
+    assert_eq!(round_trip(&reviewed), reviewed);
+}
