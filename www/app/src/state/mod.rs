@@ -13,6 +13,7 @@ pub mod game;
 pub mod howto;
 pub mod link;
 pub mod newgame;
+pub mod review;
 pub mod saved;
 pub mod selection;
 pub mod settings;
@@ -83,6 +84,8 @@ pub struct State {
     pub clock: Option<clock::Clock>,
     /// The game's end by resignation, agreement or time, if so.
     pub ending: Option<ending::Ending>,
+    /// The game's review, running or done.
+    pub review: Option<review::GameReviewState>,
 }
 
 impl State {
@@ -101,6 +104,7 @@ impl State {
             best_line: BestLine::default(),
             clock: None,
             ending: None,
+            review: None,
         };
         state.keep_alphazero_where_it_plays();
         state
