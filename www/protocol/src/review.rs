@@ -79,7 +79,6 @@ impl Service {
         self.reviewing = None;
         Some(answer)
     }
-
 }
 
 #[cfg(test)]

@@ -92,6 +92,8 @@ fn deliver(event: Event) {
 
 impl App {
     pub(super) fn start_ai(&mut self) {
+        // A new worker knows nothing of the old one's review.
+        self.review_stopped(notices::worker_replaced(self.state.settings.lang));
         // A new worker has no tables until it builds them.
         self.ai.tables = None;
         self.show_endgame_tables();
@@ -107,6 +109,7 @@ impl App {
             client.terminate();
         }
         self.ai.unavailable = true;
+        self.review_stopped(why);
         self.ai.thinking = None;
         self.ai.move_now_pending = false;
         self.ui.notice(&notices::ai_unavailable(
@@ -213,6 +216,9 @@ impl App {
     }
 
     fn on_answer(&mut self, response: Response) {
+        if self.on_review_answer(&response) {
+            return;
+        }
         let thinking = self.ai.thinking;
         let analysis = self.ai.analysis;
         let net_request = self.ai.net_request;
@@ -278,6 +284,7 @@ impl App {
         }
         self.ui
             .notice(&notices::ai_restarted(self.state.settings.lang, message));
+        self.review_stopped(message);
         self.restart_ai();
         self.ai.analysis = None;
         if self.ai.thinking.take().is_some() {
@@ -353,7 +360,9 @@ impl App {
         };
         self.ui.show_evaluation(None);
         let over = self.state.view.is_none() && self.state.is_over();
-        let busy = self.ai.thinking.is_some() || self.ai.draw_offer.is_some();
+        let busy = self.ai.thinking.is_some()
+            || self.ai.draw_offer.is_some()
+            || self.state.running_review().is_some();
         if !self.state.analysing || busy || self.ai.unavailable || over {
             return;
         }

@@ -12,6 +12,7 @@ mod engine;
 mod flow;
 mod network;
 mod pointer;
+mod review;
 mod turns;
 
 use crate::dom::{self, storage, ui::Ui};
@@ -200,9 +201,14 @@ impl App {
         self.refresh_status();
         self.show_flow();
         self.show_board_label();
+        let marks = self.move_marks();
         let game = self.state.game.played();
-        self.ui
-            .show_moves(&game.move_list(), game.starts_second(), self.state.view);
+        self.ui.show_moves(
+            &game.move_list(),
+            game.starts_second(),
+            self.state.view,
+            &marks,
+        );
         self.ui.show_fen(&self.position_text());
         self.ui.show_rules(&game.rules_name());
         self.ui.show_game(
@@ -213,6 +219,7 @@ impl App {
         self.ui.show_alphazero(settings.rules().alphazero_plays());
         self.ui.show_lab(self.state.settings.lab);
         self.show_endgame_tables();
+        self.show_review();
         dom::set_color_scheme(self.state.settings.color_scheme);
         self.draw();
     }

@@ -6,6 +6,7 @@ pub mod flow;
 pub mod form;
 pub mod handlers;
 pub mod howto;
+pub mod review;
 pub mod sound;
 pub mod storage;
 pub mod ui;

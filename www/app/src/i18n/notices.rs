@@ -235,6 +235,12 @@ pub fn ai_restarted(lang: Lang, why: &str) -> String {
     )
 }
 
+/// Why a review stopped when its worker was replaced (English only: it
+/// is shown in English texts alone).
+pub fn worker_replaced(_lang: Lang) -> &'static str {
+    "the AI's worker was restarted"
+}
+
 /// The AI could not move.
 pub fn ai_could_not_move(lang: Lang, why: &str) -> String {
     lang.pick(

@@ -38,6 +38,8 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("redo", "Redo", "Powtórz"),
     ("flip", "Flip board", "Obróć planszę"),
     ("move-now", "Move now", "Ruch teraz"),
+    ("review-start", "Review the game", "Analizuj partię"),
+    ("review-graph", "Evaluation graph: click a point to go to that move", "Wykres oceny: kliknij punkt, aby przejść do tego ruchu"),
     ("edit", "Edit position", "Ustaw pozycję"),
     ("sec-editor", "Position editor", "Edytor pozycji"),
     ("edit-title", "Edit the position", "Ustaw pozycję"),

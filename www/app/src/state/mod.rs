@@ -86,6 +86,8 @@ pub struct State {
     pub ending: Option<ending::Ending>,
     /// The game's review, running or done.
     pub review: Option<review::GameReviewState>,
+    /// Hints used in this game, White's and Black's.
+    pub hints: [u32; 2],
 }
 
 impl State {
@@ -105,6 +107,7 @@ impl State {
             clock: None,
             ending: None,
             review: None,
+            hints: [0; 2],
         };
         state.keep_alphazero_where_it_plays();
         state
@@ -175,6 +178,8 @@ impl State {
         self.clock = None;
         self.ending = None;
         self.view = None;
+        self.review = None;
+        self.hints = [0; 2];
         self.clear_selection();
         self.keep_alphazero_where_it_plays();
     }

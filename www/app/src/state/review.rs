@@ -107,6 +107,11 @@ impl State {
         stale
     }
 
+    /// Hints `side` used in this game.
+    pub fn hints_used(&self, side: Color) -> u32 {
+        self.hints[side.index()]
+    }
+
     /// Each move's mark in the move list (none without a review).
     pub fn move_marks(&self) -> Vec<Option<Mark>> {
         let Some(review) = self.done_review() else {
@@ -160,7 +165,7 @@ mod tests {
     fn move_review(ply: usize, played: &str, mark: Option<Mark>, best: &str) -> MoveReview {
         MoveReview {
             ply,
-            mover: if ply % 2 == 0 {
+            mover: if ply.is_multiple_of(2) {
                 Color::Black
             } else {
                 Color::White
