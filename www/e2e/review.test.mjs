@@ -114,3 +114,25 @@ test('a worker crash during a review stops it and says so', async () => {
   assert.deepEqual(errors.filter((e) => !/crash/.test(e)), []);
   await context.close();
 });
+
+test('the better move of the marked move shown is drawn on the board as an arrow', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, LAPTOP);
+  await configure(page, { mode: 'human' });
+  await importText(page, PLANTED);
+  await waitMoves(page, 22);
+  await page.click('#review-start');
+  await page.locator('#review-result').waitFor({ state: 'visible', timeout: 60000 });
+  const board = () => page.locator('#board').screenshot();
+  await moveButton(page, BLUNDER_PLY).click();
+  const withArrow = await board();
+  // Undo and redo: the same game, its review dropped: the same position
+  // without the arrow.
+  await page.click('#undo');
+  await page.click('#redo');
+  await page.waitForFunction(() => document.querySelectorAll('#moves button').length === 22);
+  assert.ok(!(await page.locator('#review-result').isVisible()));
+  await moveButton(page, BLUNDER_PLY).click();
+  assert.ok(!withArrow.equals(await board()), 'the arrow is drawn only with the review');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

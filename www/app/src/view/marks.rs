@@ -58,12 +58,15 @@ impl State {
         marks
     }
 
-    /// The best line's arrows for the position shown: each move's points
-    /// in board units.
+    /// The arrows for the position shown, each move's points in board
+    /// units: the review's better move, where the move that led here is
+    /// marked, and the analysis's best line.
     fn arrows(&self, surface: &Surface) -> Vec<Vec<(f64, f64)>> {
-        self.shown_line()
+        let better = self.better_move().map(|b| b.spots);
+        better
             .iter()
-            .map(|(_, spots)| spots.iter().map(|&s| surface.centre(s)).collect())
+            .chain(self.shown_line().iter().map(|(_, spots)| spots))
+            .map(|spots| spots.iter().map(|&s| surface.centre(s)).collect())
             .collect()
     }
 }
