@@ -257,7 +257,10 @@ impl Review {
             }),
             None if forced => None,
             None => {
-                let report = engine.think(&self.cursor, self.settings.limits, |_| {})?;
+                // A `dyn` callback: the one type a host (the page's worker)
+                // passes too, so the search is compiled once for both.
+                let quiet: &mut dyn FnMut(&Report) = &mut |_| {};
+                let report = engine.think(&self.cursor, self.settings.limits, quiet)?;
                 let alphazero = engine.choice().is_alphazero();
                 Some(position_of_report(&report, mover, self.kind, alphazero))
             }

@@ -200,7 +200,7 @@ impl Service {
             } => {
                 let id = *id;
                 self.want_endgame(game, choice);
-                let result = self.think(game, choice, *time_ms, clock, |report| {
+                let result = self.think(game, choice, *time_ms, clock, &mut |report| {
                     send(Response::Info {
                         id,
                         report: report.clone(),
@@ -338,7 +338,8 @@ impl Service {
         choice: &EngineChoice,
         time_ms: u64,
         clock: warcaby::search::Clock,
-        report: impl FnMut(&Report),
+        // `dyn`, like the review's: the search is compiled once for both.
+        report: &mut dyn FnMut(&Report),
     ) -> Result<Report, GameError> {
         AnyGame::from_record(game)?.think_with(choice, self.assets(), time_ms, Some(clock), report)
     }
