@@ -13,7 +13,6 @@
 /// assert_eq!(Color::Black.index(), 1); // for per-side tables
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// Checkers: men on ranks 1–3 at the start, moving towards rank 8.
     White = 0,

@@ -41,7 +41,6 @@ pub const CLOBBER_SCALE: f64 = 300.0;
 /// Clobber the heuristic's stones), or `#+7` / `#-7`: White / Black wins
 /// by force in 7 plies (`#+0`: the game is over and White has won).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Eval {
     /// A score in hundredths of the game's unit (hundredths of a man), for
     /// White: positive when White stands better.
@@ -163,7 +162,6 @@ fn parse_hundredths(text: &str) -> Option<i32> {
 
 /// How bad a move was, by the expected score it lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mark {
     /// Lost at least [`INACCURACY_LOSS`].
     Inaccuracy,

@@ -7,17 +7,13 @@
 //! builds endgame tables for itself between requests ([`Service::work`]).
 
 mod bytes;
-mod review;
 
 pub use bytes::NetBytes;
-use review::Reviewing;
-pub use review::REVIEW_LEVEL;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use warcaby::az::Net;
 use warcaby::checkers::egdb::{Egdb, StepwiseBuild};
-use warcaby::games::review::GameReview;
 use warcaby::games::{AnyGame, Assets, EngineChoice, GameError, GameRecord, Report};
 use warcaby::Variant;
 use wasm_bindgen::JsValue;
@@ -43,24 +39,6 @@ pub enum Request {
         id: u32,
         /// The network file.
         bytes: NetBytes,
-    },
-    /// Review the game: every position analysed by the level-8 engine,
-    /// one per idle step of the worker ([`Service::work`]), each answered
-    /// with [`Response::ReviewProgress`], and finally
-    /// [`Response::Reviewed`] (or an Error). A new review replaces one
-    /// running.
-    Review {
-        /// Request id, echoed in every answer.
-        id: u32,
-        /// The game to review (its moves played).
-        game: GameRecord,
-        /// Thinking time per position, in milliseconds.
-        time_ms: u64,
-    },
-    /// Stop the review `id` (between two positions; no answer).
-    StopReview {
-        /// The review's request id.
-        id: u32,
     },
     /// Crash on purpose (tests the page's recovery). Only in builds with
     /// the `test-hooks` feature: a released worker cannot be told to crash.
@@ -102,22 +80,6 @@ pub enum Response {
         /// Most pieces on the board they cover.
         pieces: u32,
     },
-    /// A position of a review was analysed.
-    ReviewProgress {
-        /// The review's request id.
-        id: u32,
-        /// Positions analysed so far.
-        analysed: u32,
-        /// Positions in all.
-        total: u32,
-    },
-    /// The review is done.
-    Reviewed {
-        /// The review's request id.
-        id: u32,
-        /// The reviewed game.
-        review: GameReview,
-    },
     /// The request could not be served.
     Error {
         /// The request this answers.
@@ -155,13 +117,11 @@ enum Endgame {
 }
 
 /// The worker's service: serves requests, keeping the AlphaZero network
-/// between them, and reviews games and builds endgame tables in its idle
-/// time.
+/// between them, and builds endgame tables in its idle time.
 pub struct Service {
     net: Option<Arc<Net>>,
     endgame: Endgame,
     endgame_pieces: u32,
-    reviewing: Option<Box<Reviewing>>,
 }
 
 impl Default for Service {
@@ -178,7 +138,6 @@ impl Service {
             net: None,
             endgame: Endgame::None,
             endgame_pieces,
-            reviewing: None,
         }
     }
 
@@ -200,7 +159,7 @@ impl Service {
             } => {
                 let id = *id;
                 self.want_endgame(game, choice);
-                let result = self.think(game, choice, *time_ms, clock, &mut |report| {
+                let result = self.think(game, choice, *time_ms, clock, |report| {
                     send(Response::Info {
                         id,
                         report: report.clone(),
@@ -215,14 +174,6 @@ impl Service {
                 });
             }
             Request::LoadNet { id, bytes } => send(self.load_net(*id, bytes)),
-            Request::Review { id, game, time_ms } => {
-                send(self.start_review(*id, game, *time_ms, clock))
-            }
-            Request::StopReview { id } => {
-                if self.reviewing.as_ref().is_some_and(|r| r.id == *id) {
-                    self.reviewing = None;
-                }
-            }
             #[cfg(feature = "test-hooks")]
             Request::Panic => panic!("the page asked the worker to crash"),
         }
@@ -233,9 +184,6 @@ impl Service {
     /// request waits at most for one group. Returns the news to post when
     /// the tables are ready ([`Response::EndgameTables`]).
     pub fn work(&mut self) -> Option<Response> {
-        if self.reviewing.is_some() {
-            return self.review_step();
-        }
         let Endgame::Building(build) = &mut self.endgame else {
             return None;
         };
@@ -264,19 +212,7 @@ impl Service {
 
     /// True while idle work remains ([`Service::work`]).
     pub fn has_work(&self) -> bool {
-        self.reviewing.is_some() || matches!(self.endgame, Endgame::Building(_))
-    }
-
-    /// What the engines may use: the network and the built tables.
-    fn assets(&self) -> Assets<'_> {
-        let endgame = match &self.endgame {
-            Endgame::Ready(egdb) => Some(egdb),
-            _ => None,
-        };
-        Assets {
-            net: self.net.as_ref(),
-            endgame,
-        }
+        matches!(self.endgame, Endgame::Building(_))
     }
 
     /// The variant whose endgame tables are built, if any.
@@ -338,10 +274,17 @@ impl Service {
         choice: &EngineChoice,
         time_ms: u64,
         clock: warcaby::search::Clock,
-        // `dyn`, like the review's: the search is compiled once for both.
-        report: &mut dyn FnMut(&Report),
+        report: impl FnMut(&Report),
     ) -> Result<Report, GameError> {
-        AnyGame::from_record(game)?.think_with(choice, self.assets(), time_ms, Some(clock), report)
+        let endgame = match &self.endgame {
+            Endgame::Ready(egdb) => Some(egdb),
+            _ => None,
+        };
+        let assets = Assets {
+            net: self.net.as_ref(),
+            endgame,
+        };
+        AnyGame::from_record(game)?.think_with(choice, assets, time_ms, Some(clock), report)
     }
 }
 

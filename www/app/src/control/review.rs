@@ -1,13 +1,20 @@
-//! The game review: asked of the worker (which analyses one position per
-//! step and says how far it is), cancelled, dropped when the game changes,
-//! and shown: marks in the move list, the graph, each side's figures and
-//! the better move of the marked move shown, as an arrow and in words.
+//! The game review: the page keeps the review and asks the worker for one
+//! search per position (the worker's ordinary Think, so the review adds no
+//! code to it); the player sees the progress after each and can cancel
+//! between two. Dropped when the game changes, and shown: marks in the
+//! move list, the graph, each side's figures and the better move of the
+//! marked move shown, as an arrow and in words.
 
 use super::App;
 use crate::dom::review::{self as shown, Shown};
 use crate::i18n::review as texts;
-use crate::state::review::{graph_heights, mark_sign, GameReviewState, Stage, REVIEW_MS};
-use warcaby::games::review::{GameReview, Mark};
+use crate::state::review::{
+    graph_heights, mark_sign, GameReviewState, Stage, REVIEW_LEVEL, REVIEW_MS,
+};
+use warcaby::checkers::ai::Level;
+use warcaby::games::review::{GameReview, Mark, Review, ReviewSettings};
+use warcaby::games::{EngineChoice, Report};
+use warcaby::search::Limits;
 use warcaby::Color;
 use warcaby_protocol::{Request, Response};
 
@@ -20,82 +27,123 @@ fn mark_class(mark: Mark) -> &'static str {
     }
 }
 
+/// The engine that reviews: the strongest level, the analysis's.
+fn review_engine(seed: u64) -> EngineChoice {
+    EngineChoice::Level {
+        level: Level::new(REVIEW_LEVEL.into()).expect("the review's level exists"),
+        seed,
+    }
+}
+
 impl App {
-    /// Starts the review of the game on the board, in the worker.
+    /// Starts the review of the game on the board (not while the AI
+    /// thinks of its move).
     pub fn review_game(&mut self) {
-        if self.state.game.ply_count() == 0 || self.state.running_review().is_some() {
+        let busy = self.ai.thinking.is_some() || self.ai.draw_offer.is_some();
+        if self.state.game.ply_count() == 0 || self.state.running_review().is_some() || busy {
             return;
         }
         self.stop_analysis();
-        let id = self.ai.next_id();
-        let record = self.state.game.record();
+        // The worker's searches take the page's time per position; the
+        // settings' limits are for hosts that search themselves.
+        let settings = ReviewSettings {
+            limits: Limits::time_ms(REVIEW_MS),
+        };
         self.state.review = Some(GameReviewState {
-            record: record.clone(),
+            record: self.state.game.record(),
             stage: Stage::Running {
-                id,
-                analysed: 0,
-                total: self.state.game.ply_count() + 1,
+                review: Box::new(Review::new(&self.state.game, settings)),
+                searching: None,
             },
         });
-        self.send(Request::Review {
+        self.review_next();
+    }
+
+    /// Takes the review's steps that need no search, then asks the worker
+    /// for the next position's search, or ends the review when done.
+    fn review_next(&mut self) {
+        let position = loop {
+            let Some((review, _)) = self.state.running_review_mut() else {
+                return;
+            };
+            if review.is_done() {
+                let result = review.result();
+                self.review_done(result);
+                return;
+            }
+            if let Some(position) = review.position_to_search() {
+                break position.played().record_at(position.ply_count());
+            }
+            if let Err(e) = review.step_with(None, false) {
+                self.review_stopped(&e.to_string());
+                return;
+            }
+        };
+        let id = self.ai.next_id();
+        if let Some((_, searching)) = self.state.running_review_mut() {
+            *searching = Some(id);
+        }
+        self.send(Request::Think {
             id,
-            game: record,
+            game: position,
+            choice: review_engine(self.ai.seed),
             time_ms: REVIEW_MS,
         });
         self.show_review();
     }
 
-    /// Stops the running review (the worker drops it between positions).
+    /// The review is done: shown, said, and the analysis may go on.
+    fn review_done(&mut self, result: GameReview) {
+        if let Some(state) = self.state.review.as_mut() {
+            state.stage = Stage::Done(result);
+        }
+        self.ui.announce(texts::done(self.state.settings.lang));
+        self.refresh();
+        self.update_analysis();
+    }
+
+    /// Stops the running review (the worker's search under way finishes
+    /// and its answer is ignored).
     pub fn cancel_review(&mut self) {
-        let Some((id, ..)) = self.state.running_review() else {
+        if self.state.running_review().is_none() {
             return;
-        };
-        if let Some(client) = self.ai.client.as_mut() {
-            client.send(Request::StopReview { id });
         }
         self.state.review = None;
         self.show_review();
         self.update_analysis();
     }
 
-    /// A review's answer; false when `response` is not about the running
-    /// review.
+    /// The worker's answer to the review's search; false when `response`
+    /// is not about it.
     pub(super) fn on_review_answer(&mut self, response: &Response) -> bool {
-        let Some((running, ..)) = self.state.running_review() else {
+        let Some((_, Some(searching))) = self.state.running_review_mut() else {
             return false;
         };
-        let lang = self.state.settings.lang;
+        let searching = *searching;
         match response {
-            Response::ReviewProgress {
-                id,
-                analysed,
-                total,
-            } if *id == running => {
-                if let Some(review) = self.state.review.as_mut() {
-                    review.stage = Stage::Running {
-                        id: running,
-                        analysed: *analysed as usize,
-                        total: *total as usize,
-                    };
-                }
+            Response::Info { id, .. } => *id == searching,
+            Response::Done { id, report } if *id == searching => {
+                self.review_searched(report);
+                true
             }
-            Response::Reviewed { id, review } if *id == running => {
-                if let Some(state) = self.state.review.as_mut() {
-                    state.stage = Stage::Done(review.clone());
-                }
-                self.ui.announce(texts::done(lang));
-                self.refresh();
-                self.update_analysis();
-                return true;
-            }
-            Response::Error { id, message } if *id == running => {
+            Response::Error { id, message } if *id == searching => {
                 self.review_stopped(message);
-                return true;
+                true
             }
-            _ => return false,
+            _ => false,
         }
-        self.show_review();
-        true
+    }
+
+    /// A position's search came back: the review goes on.
+    fn review_searched(&mut self, report: &Report) {
+        let Some((review, searching)) = self.state.running_review_mut() else {
+            return;
+        };
+        *searching = None;
+        match review.step_with(Some(report), false) {
+            Ok(_) => self.review_next(),
+            Err(e) => self.review_stopped(&e.to_string()),
+        }
     }
 
     /// The worker running the review is gone (it failed, or was replaced):
@@ -112,12 +160,7 @@ impl App {
 
     /// Drops the review of a game that changed since.
     pub(super) fn drop_stale_review(&mut self) {
-        let running = self.state.running_review();
-        if self.state.drop_stale_review() {
-            if let (Some((id, ..)), Some(client)) = (running, self.ai.client.as_mut()) {
-                client.send(Request::StopReview { id });
-            }
-        }
+        self.state.drop_stale_review();
     }
 
     /// The marks of the move list: each move's sign and class.
@@ -135,8 +178,10 @@ impl App {
         let running = self.state.running_review();
         let none = self.state.review.is_none();
         shown::show_start(none && self.state.game.ply_count() > 0 && self.state.editor.is_none());
-        let progress = running
-            .map(|(_, analysed, total)| (analysed, total, texts::progress(lang, analysed, total)));
+        let progress = running.map(|p| {
+            let text = texts::progress(lang, p.analysed, p.total);
+            (p.analysed, p.total, text)
+        });
         shown::show_running(progress.as_ref().map(|(a, t, s)| (*a, *t, s.as_str())));
         shown::show_done(self.state.done_review().map(|review| self.shown(review)));
     }

@@ -1,13 +1,17 @@
-//! The game's review on the page: running in the worker (its progress) or
-//! done (the engine's marks, curve and better moves), for the game it was
-//! made of. What the move list, the graph, the summary and the board's
-//! arrow show is read from here; nothing here is a rule.
+//! The game's review on the page: running (the review, fed one position
+//! at a time by the worker's searches) or done (the engine's marks, curve
+//! and better moves), for the game it was made of. What the move list, the
+//! graph, the summary and the board's arrow show is read from here;
+//! nothing here is a rule.
 
 use super::game::line_spots;
 use super::State;
-use warcaby::games::review::{GameReview, Mark, MoveReview};
+use warcaby::games::review::{GameReview, Mark, MoveReview, Progress, Review};
 use warcaby::games::{GameKind, GameRecord};
 use warcaby::Color;
+
+/// The level whose engine reviews (the analysis's).
+pub const REVIEW_LEVEL: u8 = 8;
 
 /// Thinking time per position, in milliseconds: the level-8 engine at
 /// this time reviews a 40-move game (81 positions) in about 25 s.
@@ -16,14 +20,13 @@ pub const REVIEW_MS: u64 = 300;
 /// Where a review stands.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stage {
-    /// The worker is analysing: positions done and in all.
+    /// Under way: the review so far, and the id of the worker's search
+    /// of its next position (None between two).
     Running {
-        /// The request's id.
-        id: u32,
-        /// Positions analysed.
-        analysed: usize,
-        /// Positions in all.
-        total: usize,
+        /// The review so far.
+        review: Box<Review>,
+        /// The search asked of the worker.
+        searching: Option<u32>,
     },
     /// The review is done.
     Done(GameReview),
@@ -82,14 +85,18 @@ impl State {
         }
     }
 
-    /// The running review's id and progress, if one runs.
-    pub fn running_review(&self) -> Option<(u32, usize, usize)> {
-        match self.review.as_ref()?.stage {
-            Stage::Running {
-                id,
-                analysed,
-                total,
-            } => Some((id, analysed, total)),
+    /// The running review's progress, if one runs.
+    pub fn running_review(&self) -> Option<Progress> {
+        match &self.review.as_ref()?.stage {
+            Stage::Running { review, .. } => Some(review.progress()),
+            Stage::Done(_) => None,
+        }
+    }
+
+    /// The running review and its search under way, if one runs.
+    pub fn running_review_mut(&mut self) -> Option<(&mut Review, &mut Option<u32>)> {
+        match &mut self.review.as_mut()?.stage {
+            Stage::Running { review, searching } => Some((review, searching)),
             Stage::Done(_) => None,
         }
     }
@@ -150,7 +157,7 @@ impl State {
 mod tests {
     use super::*;
     use crate::state::settings::Settings;
-    use warcaby::games::review::Eval;
+    use warcaby::games::review::{Eval, ReviewSettings};
     use warcaby::games::AnyGame;
     use warcaby::{Game, Variant};
 
@@ -235,15 +242,19 @@ mod tests {
     fn a_running_review_has_no_marks_yet() {
         let mut state = reviewed();
         let record = state.game.record();
+        let settings = ReviewSettings {
+            limits: warcaby::search::Limits::depth(1),
+        };
         state.review = Some(GameReviewState {
             record,
             stage: Stage::Running {
-                id: 4,
-                analysed: 1,
-                total: 3,
+                review: Box::new(Review::new(&state.game, settings)),
+                searching: Some(4),
             },
         });
-        assert_eq!(state.running_review(), Some((4, 1, 3)));
+        let progress = state.running_review().expect("running");
+        assert_eq!((progress.analysed, progress.total), (0, 3));
+        assert_eq!(state.running_review_mut().map(|(_, id)| *id), Some(Some(4)));
         assert!(state.move_marks().is_empty() && state.better_move().is_none());
     }
 }
