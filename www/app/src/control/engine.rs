@@ -92,8 +92,12 @@ fn deliver(event: Event) {
 
 impl App {
     pub(super) fn start_ai(&mut self) {
-        // A new worker knows nothing of the old one's review.
+        // A new worker knows nothing of the old one's review,
         self.review_stopped(notices::worker_replaced(self.state.settings.lang));
+        // nor the old one's hint request.
+        if self.state.hint_request().is_some() {
+            self.state.hint = None;
+        }
         // A new worker has no tables until it builds them.
         self.ai.tables = None;
         self.show_endgame_tables();
@@ -216,7 +220,7 @@ impl App {
     }
 
     fn on_answer(&mut self, response: Response) {
-        if self.on_review_answer(&response) {
+        if self.on_review_answer(&response) || self.on_hint_answer(&response) {
             return;
         }
         let thinking = self.ai.thinking;

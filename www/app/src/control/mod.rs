@@ -10,6 +10,7 @@ pub mod ai;
 mod commands;
 mod engine;
 mod flow;
+mod hint;
 mod network;
 mod pointer;
 mod review;
@@ -220,6 +221,7 @@ impl App {
         self.ui.show_lab(self.state.settings.lab);
         self.show_endgame_tables();
         self.show_review();
+        self.show_hint();
         dom::set_color_scheme(self.state.settings.color_scheme);
         self.draw();
     }

@@ -100,6 +100,7 @@ fn install_buttons() -> Result<(), JsValue> {
     on_click("move-now", App::move_now)?;
     on_click("live", |app| app.view_ply(None))?;
     on_click("review-start", App::review_game)?;
+    on_click("hint", App::hint)?;
     on_click("review-cancel", App::cancel_review)?;
     on("review-graph", "click", |e| {
         if let Some(ply) = super::review::clicked_ply(&e) {

@@ -1,11 +1,11 @@
 //! The game review's elements: the "Review the game" button, the progress
 //! bar with its Cancel, and the result: the evaluation graph (inline SVG,
 //! a column per position to click), each side's figures and the better
-//! move of the marked move shown. Handed texts and heights; decides
-//! nothing.
+//! move of the marked move shown; and the hint button with the hint in
+//! words. Handed texts and heights; decides nothing.
 
 use super::{element, set_text};
-use web_sys::{Element, HtmlElement, HtmlProgressElement};
+use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlProgressElement};
 
 /// The graph's size in its own units (its `viewBox`).
 const WIDTH: f64 = 200.0;
@@ -34,6 +34,20 @@ fn show(id: &str, on: bool) {
 /// Shows or hides "Review the game".
 pub fn show_start(on: bool) {
     show("review-start", on);
+}
+
+/// The hint button (None: hidden), its label and whether it does
+/// anything now; and the hint in words (None: hidden).
+pub fn show_hint(button: Option<(&str, bool)>, said: Option<&str>) {
+    show("hint", button.is_some());
+    if let (Some((label, on)), Ok(el)) = (button, element::<HtmlButtonElement>("hint")) {
+        el.set_text_content(Some(label));
+        el.set_disabled(!on);
+    }
+    show("hint-text", said.is_some());
+    if let Some(text) = said {
+        set_text("hint-text", text);
+    }
 }
 
 /// The progress of a running review (None: none runs): the bar and its

@@ -235,10 +235,12 @@ pub fn ai_restarted(lang: Lang, why: &str) -> String {
     )
 }
 
-/// Why a review stopped when its worker was replaced (English only: it
-/// is shown in English texts alone).
-pub fn worker_replaced(_lang: Lang) -> &'static str {
-    "the AI's worker was restarted"
+/// Why a review stopped when its worker was replaced.
+pub fn worker_replaced(lang: Lang) -> &'static str {
+    lang.pick(
+        "the AI's worker was restarted",
+        "proces SI został uruchomiony ponownie",
+    )
 }
 
 /// The AI could not move.

@@ -1,7 +1,9 @@
 //! The game review's texts: its progress, each side's figures, the better
-//! move of a marked move, the marks' names and why a review stopped.
+//! move of a marked move, the marks' names and why a review stopped; and
+//! the hints'.
 
 use super::{words, Lang};
+use crate::state::hint::HintStep;
 use warcaby::games::review::{Mark, SideSummary};
 use warcaby::Color;
 
@@ -82,8 +84,7 @@ pub fn better(lang: Lang, played: &str, mark: Mark, best: &str, line: &[String])
 pub fn stopped(lang: Lang, why: &str) -> String {
     lang.pick(
         format!("The review stopped ({why}). Press “Review the game” to try again."),
-        "Analiza partii została przerwana. Naciśnij „Analizuj partię”, aby spróbować ponownie."
-            .to_string(),
+        format!("Analiza partii została przerwana ({why}). Naciśnij „Analizuj partię”, aby spróbować ponownie."),
     )
 }
 
@@ -92,6 +93,48 @@ pub fn done(lang: Lang) -> &'static str {
     lang.pick(
         "The review is done: marks in the move list, the graph below it.",
         "Analiza partii gotowa: oznaczenia na liście ruchów, wykres pod nią.",
+    )
+}
+
+/// The hint button's label for what it does next.
+pub fn hint_button(lang: Lang, step: HintStep) -> &'static str {
+    match step {
+        HintStep::ShowMove => lang.pick("Show the move", "Pokaż ruch"),
+        HintStep::Ask | HintStep::Nothing => lang.pick("Hint", "Podpowiedź"),
+    }
+}
+
+/// The hint while the engine thinks.
+pub fn hint_thinking(lang: Lang) -> &'static str {
+    lang.pick("Hint: thinking…", "Podpowiedź: myślę…")
+}
+
+/// The hint's first step: "Hint: move the piece on 11".
+pub fn hint_piece(lang: Lang, spot: &str) -> String {
+    lang.pick(
+        format!("Hint: move the piece on {spot}"),
+        format!("Podpowiedź: ruch z pola {spot}"),
+    )
+}
+
+/// The hint's second step: "Hint: 11-15".
+pub fn hint_move(lang: Lang, text: &str) -> String {
+    format!("{}: {text}", lang.pick("Hint", "Podpowiedź"))
+}
+
+/// The engine gave no move to hint.
+pub fn no_hint(lang: Lang) -> &'static str {
+    lang.pick(
+        "No hint: the engine found no move here.",
+        "Brak podpowiedzi: silnik nie znalazł tu ruchu.",
+    )
+}
+
+/// The hint's search failed.
+pub fn hint_failed(lang: Lang, why: &str) -> String {
+    lang.pick(
+        format!("No hint: {why}"),
+        format!("Brak podpowiedzi: {why}"),
     )
 }
 
@@ -121,5 +164,14 @@ mod tests {
             better(Lang::En, "12-16", Mark::Blunder, "7-11", &line),
             "12-16 is a blunder; better 7-11 (7-11 26-22)"
         );
+    }
+
+    #[test]
+    fn the_hints_read_in_both_languages() {
+        assert_eq!(hint_piece(Lang::En, "11"), "Hint: move the piece on 11");
+        assert_eq!(hint_piece(Lang::Pl, "11"), "Podpowiedź: ruch z pola 11");
+        assert_eq!(hint_move(Lang::Pl, "11-15"), "Podpowiedź: 11-15");
+        assert_eq!(hint_button(Lang::En, HintStep::ShowMove), "Show the move");
+        assert_eq!(hint_button(Lang::Pl, HintStep::Ask), "Podpowiedź");
     }
 }

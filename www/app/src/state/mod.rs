@@ -10,6 +10,7 @@ pub mod describe;
 pub mod editor;
 pub mod ending;
 pub mod game;
+pub mod hint;
 pub mod howto;
 pub mod link;
 pub mod newgame;
@@ -88,6 +89,8 @@ pub struct State {
     pub review: Option<review::GameReviewState>,
     /// Hints used in this game, White's and Black's.
     pub hints: [u32; 2],
+    /// The hint asked for or shown, if any.
+    pub hint: Option<hint::Hint>,
 }
 
 impl State {
@@ -108,6 +111,7 @@ impl State {
             ending: None,
             review: None,
             hints: [0; 2],
+            hint: None,
         };
         state.keep_alphazero_where_it_plays();
         state
@@ -180,6 +184,7 @@ impl State {
         self.view = None;
         self.review = None;
         self.hints = [0; 2];
+        self.hint = None;
         self.clear_selection();
         self.keep_alphazero_where_it_plays();
     }

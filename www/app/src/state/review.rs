@@ -114,11 +114,6 @@ impl State {
         stale
     }
 
-    /// Hints `side` used in this game.
-    pub fn hints_used(&self, side: Color) -> u32 {
-        self.hints[side.index()]
-    }
-
     /// Each move's mark in the move list (none without a review).
     pub fn move_marks(&self) -> Vec<Option<Mark>> {
         let Some(review) = self.done_review() else {
