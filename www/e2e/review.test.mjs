@@ -136,3 +136,38 @@ test('the better move of the marked move shown is drawn on the board as an arrow
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the review goes into the PDN as comments, and a reviewed PDN loads back with its marks', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, LAPTOP);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await configure(page, { mode: 'human' });
+  await importText(page, PLANTED);
+  await waitMoves(page, 22);
+  await page.click('#review-start');
+  await page.locator('#review-result').waitFor({ state: 'visible', timeout: 60000 });
+  const black = await page.locator('#review-black').textContent();
+  await page.click('#copy-pdn');
+  const pdn = await page.inputValue('#import-text');
+  assert.match(pdn, /12-16\s+\{\[%eval [+-]\d+\.\d\d\] blunder; better \d+-\d+ \(/);
+  assert.match(pdn, /1\. 11-15\s+\{\[%eval [+-]\d+\.\d\d\]\}/);
+
+  // A new game drops the review; the reviewed PDN brings it back, unreviewed.
+  await page.click('#new-game');
+  await page.click('#ng-start');
+  await waitMoves(page, 0);
+  assert.ok(!(await page.locator('#review-result').isVisible()));
+  await importText(page, pdn);
+  await waitMoves(page, 22);
+  assert.ok(await page.locator('#review-result').isVisible(), 'the review is back at once');
+  assert.equal(await moveButton(page, BLUNDER_PLY).textContent(), '12-16??');
+  // The same counts; the accuracy is recomputed from the evaluations
+  // (the comments do not say which moves were the engine's own, which the
+  // review counts as no loss), so it may differ a little.
+  const figures = (text) => text.match(/^Black: accuracy (\d+)%(.*)$/);
+  const [, before, counts] = figures(black);
+  const [, after, countsAfter] = figures(await page.locator('#review-black').textContent());
+  assert.equal(countsAfter, counts);
+  assert.ok(Math.abs(Number(after) - Number(before)) <= 3, `${before}% then ${after}%`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
