@@ -7,6 +7,7 @@
 // cancelled, a change of the game drops a review, and a worker crash
 // during one stops it with a notice.
 import { test, before, after } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { serve, launch, openGame, importText, waitMoves, moveButton, configure } from './harness.mjs';
 
@@ -168,6 +169,26 @@ test('the review goes into the PDN as comments, and a reviewed PDN loads back wi
   const [, after, countsAfter] = figures(await page.locator('#review-black').textContent());
   assert.equal(countsAfter, counts);
   assert.ok(Math.abs(Number(after) - Number(before)) <= 3, `${before}% then ${after}%`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** A 40-move English game (79 plies) of the arena: level 5 against level 6. */
+const FORTY_MOVES = readFileSync(new URL('./games/forty-moves.pdn', import.meta.url), 'utf8');
+
+test('a 40-move game is reviewed to the end without blocking the page (its time is logged)', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, { ...LAPTOP, initScripts: [LONG_TASKS] });
+  await configure(page, { mode: 'human' });
+  await importText(page, FORTY_MOVES);
+  await waitMoves(page, 79);
+  const begun = Date.now();
+  await page.evaluate(() => { window.longTasks = []; });
+  await page.click('#review-start');
+  await page.locator('#review-result').waitFor({ state: 'visible', timeout: 120000 });
+  console.log(`review of a 40-move game (79 plies, 80 positions) at level 8: ${((Date.now() - begun) / 1000).toFixed(1)} s`);
+  assert.equal(await page.locator('#review-graph rect[data-ply]').count(), 80, 'a column per position');
+  const longTasks = await page.evaluate(() => window.longTasks.filter((d) => d > 50));
+  assert.deepEqual(longTasks, [], 'no long task on the main thread during the review');
   assert.deepEqual(errors, []);
   await context.close();
 });
