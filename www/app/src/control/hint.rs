@@ -61,7 +61,7 @@ impl App {
                 let text = report.best_move.as_deref().unwrap_or_default();
                 let live = self.state.current_hint().is_some();
                 if !self.state.hint_answered(text) && live {
-                    self.ui.notice(&texts::no_hint(lang));
+                    self.ui.notice(texts::no_hint(lang));
                 }
             }
             Response::Error { id, message } if *id == asked => {
