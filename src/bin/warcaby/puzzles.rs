@@ -114,7 +114,8 @@ fn mine(args: &MineArgs) -> Result<()> {
     let (mut found, stats) = puzzles::mine(&games, &settings, 1, || {
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         bar.set_position(n);
-        if bar.is_hidden() && n.is_multiple_of(25) {
+        let total = games.len() as u64;
+        if bar.is_hidden() && (n * 20 / total) != ((n - 1) * 20 / total) {
             eprintln!("puzzles: {n}/{} games", games.len());
         }
     });

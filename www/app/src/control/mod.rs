@@ -13,6 +13,7 @@ mod flow;
 mod hint;
 mod network;
 mod pointer;
+mod puzzles;
 mod review;
 mod turns;
 
@@ -54,6 +55,8 @@ pub struct App {
     last_left: f64,
     /// The timer that ticks while a clock runs.
     ticker: Option<i32>,
+    /// The puzzle sets fetched and the player's puzzle record.
+    puzzles: puzzles::Puzzles,
 }
 
 impl App {
@@ -72,6 +75,7 @@ impl App {
             first_hint: false,
             last_left: f64::INFINITY,
             ticker: None,
+            puzzles: puzzles::Puzzles::default(),
         }
     }
 
@@ -116,6 +120,10 @@ impl App {
     }
 
     fn save(&self) {
+        // A puzzle is not the player's game: the saved game stays.
+        if self.state.puzzle.is_some() {
+            return;
+        }
         storage::save(&self.state.settings, &self.state.game);
         storage::save_flow(&self.state.game, self.state.clock, self.state.ending);
     }
@@ -222,6 +230,7 @@ impl App {
         self.show_endgame_tables();
         self.show_review();
         self.show_hint();
+        self.show_puzzle();
         dom::set_color_scheme(self.state.settings.color_scheme);
         self.draw();
     }

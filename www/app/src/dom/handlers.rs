@@ -101,6 +101,11 @@ fn install_buttons() -> Result<(), JsValue> {
     on_click("live", |app| app.view_ply(None))?;
     on_click("review-start", App::review_game)?;
     on_click("hint", App::hint)?;
+    on_click("puzzle-open", App::open_puzzles)?;
+    on_click("puzzle-hint", App::puzzle_hint)?;
+    on_click("puzzle-solution", App::puzzle_solution)?;
+    on_click("puzzle-next", App::next_puzzle)?;
+    on_click("puzzle-leave", App::leave_puzzles)?;
     on_click("review-cancel", App::cancel_review)?;
     on("review-graph", "click", |e| {
         if let Some(ply) = super::review::clicked_ply(&e) {

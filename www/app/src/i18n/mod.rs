@@ -17,6 +17,7 @@ pub mod flow;
 pub mod howto;
 pub mod notices;
 pub mod page;
+pub mod puzzles;
 pub mod review;
 pub mod words;
 

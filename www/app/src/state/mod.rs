@@ -14,6 +14,7 @@ pub mod hint;
 pub mod howto;
 pub mod link;
 pub mod newgame;
+pub mod puzzle;
 pub mod review;
 pub mod saved;
 pub mod selection;
@@ -91,6 +92,8 @@ pub struct State {
     pub hints: [u32; 2],
     /// The hint asked for or shown, if any.
     pub hint: Option<hint::Hint>,
+    /// The puzzle on the board, if one is being solved.
+    pub puzzle: Option<puzzle::Solving>,
 }
 
 impl State {
@@ -112,6 +115,7 @@ impl State {
             review: None,
             hints: [0; 2],
             hint: None,
+            puzzle: None,
         };
         state.keep_alphazero_where_it_plays();
         state
@@ -138,7 +142,10 @@ impl State {
 
     /// True when the AI is to move in the live game.
     pub fn is_ai_turn(&self) -> bool {
-        !self.is_over() && self.editor.is_none() && self.settings.ai_plays(self.game.side_to_move())
+        !self.is_over()
+            && self.editor.is_none()
+            && self.puzzle.is_none()
+            && self.settings.ai_plays(self.game.side_to_move())
     }
 
     /// True when the player may enter a move now.
@@ -185,6 +192,7 @@ impl State {
         self.review = None;
         self.hints = [0; 2];
         self.hint = None;
+        self.puzzle = None;
         self.clear_selection();
         self.keep_alphazero_where_it_plays();
     }

@@ -21,7 +21,7 @@ impl State {
                 .map(|mv| mv.spots())
                 .unwrap_or_default(),
             cursor: self.drawn_cursor(),
-            hint: self.hint_piece(),
+            hint: self.hint_piece().or(self.puzzle_hint()),
             arrows: self.arrows(surface),
             ..Marks::default()
         };
