@@ -278,6 +278,11 @@ fn the_learned_evaluation_plays_the_hosts_networks_where_given() {
     };
     assert!(level(7).uses_learned_eval() && level(8).uses_learned_eval());
     assert!(!level(6).uses_learned_eval());
+    for n in 1..=8 {
+        let level = Level::new(n).unwrap();
+        let learned = matches!(level.eval(), CheckersEval::Learned(_));
+        assert_eq!(level.uses_learned_eval(), learned, "level {n}");
+    }
     assert!(lab("learned", 2).uses_learned_eval());
     assert!(!lab("positional", 2).uses_learned_eval());
     assert!(!EngineChoice::AlphaZero { sims: None }.uses_learned_eval());

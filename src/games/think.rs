@@ -174,7 +174,7 @@ impl EngineChoice {
     /// engine with `learned`.
     pub fn uses_learned_eval(&self) -> bool {
         match self {
-            EngineChoice::Level { level, .. } => matches!(level.eval(), CheckersEval::Learned(_)),
+            EngineChoice::Level { level, .. } => level.uses_learned_eval(),
             EngineChoice::Lab { eval, .. } => eval.is_learned(),
             EngineChoice::Custom(custom) => custom.eval.is_learned(),
             EngineChoice::AlphaZero { .. } => false,

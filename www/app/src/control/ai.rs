@@ -1,7 +1,6 @@
 //! The page's side of the AI worker: start it, send requests once it is
 //! ready, pass answers on, and replace it when it fails or must stop.
 
-use std::collections::HashSet;
 use warcaby_protocol::{Network, Request, Response};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -38,7 +37,7 @@ pub struct AiClient {
     ready: bool,
     queued: Vec<Request>,
     /// The networks sent to this worker.
-    nets_sent: HashSet<Network>,
+    nets_sent: Vec<Network>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
@@ -71,7 +70,7 @@ impl AiClient {
             worker,
             ready: false,
             queued: Vec::new(),
-            nets_sent: HashSet::new(),
+            nets_sent: Vec::new(),
             _on_message: on_message,
             _on_error: on_error,
         })
@@ -109,7 +108,7 @@ impl AiClient {
 
     /// `network` was sent to this worker.
     pub fn mark_net_sent(&mut self, network: Network) {
-        self.nets_sent.insert(network);
+        self.nets_sent.push(network);
     }
 
     fn post(&self, request: &Request) {

@@ -7,7 +7,6 @@ use super::network::NetFiles;
 use super::App;
 use crate::i18n::{notices, words, Lang};
 use crate::state::game::{for_white, line_spots};
-use std::collections::HashMap;
 use warcaby::checkers::ai::Level;
 use warcaby::core::rng::entropy_seed;
 use warcaby::games::{EngineChoice, GameKind, Report};
@@ -53,9 +52,9 @@ pub(crate) struct AiSession {
     tables: Option<(Variant, u32)>,
     /// The network files fetched (or being fetched, or failed).
     pub(super) nets: NetFiles,
-    /// The LoadNet requests sent to the current worker and not answered
-    /// yet, by id: an Error for one means its file is unusable.
-    pub(super) net_requests: HashMap<u32, Network>,
+    /// The LoadNet requests (id, network) sent to the current worker and
+    /// not answered yet: an Error for one means its file is unusable.
+    pub(super) net_requests: Vec<(u32, Network)>,
     /// The player offered a draw while the network its search needs was
     /// on its way: weighed once it has come (or failed).
     pub(super) draw_waiting: bool,
@@ -77,8 +76,8 @@ impl AiSession {
             draw_offer: None,
             seed: entropy_seed(),
             tables: None,
-            nets: NetFiles::new(),
-            net_requests: HashMap::new(),
+            nets: NetFiles::default(),
+            net_requests: Vec::new(),
             draw_waiting: false,
         }
     }
@@ -247,9 +246,7 @@ impl App {
                     client.mark_ready();
                 }
             }
-            Response::NetLoaded { id, .. } => {
-                self.ai.net_requests.remove(&id);
-            }
+            Response::NetLoaded { id, .. } => self.ai.net_requests.retain(|(sent, _)| *sent != id),
             Response::EndgameTables { variant, pieces } => {
                 self.ai.tables = Some((variant, pieces));
                 self.show_endgame_tables();

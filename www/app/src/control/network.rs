@@ -12,7 +12,6 @@
 use super::App;
 use crate::dom;
 use crate::i18n::notices;
-use std::collections::HashMap;
 use std::rc::Rc;
 use warcaby_protocol::{NetBytes, Network, Request};
 use wasm_bindgen::JsCast;
@@ -46,8 +45,25 @@ pub(crate) enum NetFile {
     Failed,
 }
 
-/// The network files, by network.
-pub(crate) type NetFiles = HashMap<Network, NetFile>;
+/// The network files, by network (a handful: a list, which costs the
+/// page's wasm less than a hash map).
+#[derive(Default)]
+pub(crate) struct NetFiles(Vec<(Network, NetFile)>);
+
+impl NetFiles {
+    fn get(&self, network: Network) -> Option<&NetFile> {
+        self.0.iter().find(|(n, _)| *n == network).map(|(_, f)| f)
+    }
+
+    fn set(&mut self, network: Network, file: NetFile) {
+        self.forget(network);
+        self.0.push((network, file));
+    }
+
+    fn forget(&mut self, network: Network) {
+        self.0.retain(|(n, _)| *n != network);
+    }
+}
 
 /// A JavaScript error's message.
 fn describe(error: JsValue) -> String {
@@ -78,12 +94,12 @@ impl App {
     /// it has come or failed), sends it to a worker that lacks it. True
     /// also when the file failed: the request goes without it.
     pub(super) fn provide_net(&mut self, network: Network) -> bool {
-        let bytes = match self.ai.nets.get(&network) {
+        let bytes = match self.ai.nets.get(network) {
             Some(NetFile::Fetched(bytes)) => Rc::clone(bytes),
             Some(NetFile::Failed) => return true,
             Some(NetFile::Fetching) => return false,
             None => {
-                self.ai.nets.insert(network, NetFile::Fetching);
+                self.ai.nets.set(network, NetFile::Fetching);
                 let url = net_url(network);
                 wasm_bindgen_futures::spawn_local(async move {
                     let result = fetch_bytes(&url).await;
@@ -103,7 +119,7 @@ impl App {
                 bytes: NetBytes(bytes.to_vec()),
             });
             client.mark_net_sent(network);
-            self.ai.net_requests.insert(id, network);
+            self.ai.net_requests.push((id, network));
         }
         true
     }
@@ -113,9 +129,7 @@ impl App {
     fn net_fetched(&mut self, network: Network, result: Result<Vec<u8>, String>) {
         match result {
             Ok(bytes) => {
-                self.ai
-                    .nets
-                    .insert(network, NetFile::Fetched(Rc::new(bytes)));
+                self.ai.nets.set(network, NetFile::Fetched(Rc::new(bytes)));
                 self.resume_after_net();
             }
             Err(why) => self.net_failed(network, &format!("it could not be downloaded: {why}")),
@@ -125,9 +139,15 @@ impl App {
     /// The worker could not read the file a LoadNet request (`id`) sent;
     /// false when `id` was no such request.
     pub(super) fn net_unusable(&mut self, id: u32, message: &str) -> bool {
-        let Some(network) = self.ai.net_requests.remove(&id) else {
+        let Some(at) = self
+            .ai
+            .net_requests
+            .iter()
+            .position(|(sent, _)| *sent == id)
+        else {
             return false;
         };
+        let (_, network) = self.ai.net_requests.swap_remove(at);
         self.net_failed(network, message);
         true
     }
@@ -139,14 +159,14 @@ impl App {
         let lang = self.state.settings.lang;
         match network {
             Network::AlphaZero => {
-                self.ai.nets.remove(&network);
+                self.ai.nets.forget(network);
                 self.cancel_thinking();
                 self.state.settings.drop_alphazero();
                 self.ui.show_settings(&self.state.settings);
                 self.ui.notice(&notices::net_failed(lang, why));
             }
             Network::Eval(_) => {
-                self.ai.nets.insert(network, NetFile::Failed);
+                self.ai.nets.set(network, NetFile::Failed);
                 self.ui.notice(&notices::eval_net_failed(lang, why));
             }
         }
