@@ -185,7 +185,7 @@ test('a strong level fetches its rule set\'s evaluation network once, before it 
   await own.close();
 });
 
-test('an evaluation network that cannot be fetched gets a notice and the strong level plays on', async () => {
+test('an evaluation network that cannot be fetched, or is corrupt, gets a notice and the strong level plays on', async () => {
   const own = await serve();
   own.block(/eval-[a-z]+-[0-9a-f]+\.bin$/);
   const { page, errors, context } = await openGame(browser, own.url);
@@ -199,4 +199,14 @@ test('an evaluation network that cannot be fetched gets a notice and the strong 
   assert.deepEqual(errors.filter((e) => !/404/.test(e)), []);
   await context.close();
   await own.close();
+
+  const corrupt = await openGame(browser, server.url);
+  await corrupt.page.route('**/eval-*.bin', (route) => route.fulfill({ status: 200, body: 'WCEVNET1 and nothing else' }));
+  await englishAgainst(corrupt.page, 8, 250);
+  await waitNotice(corrupt.page, /evaluation network could not be loaded.*unusable/, 10000);
+  assert.equal((await waitMoves(corrupt.page, 1, 15000)).length, 1);
+  assert.equal(await corrupt.page.locator('#level').inputValue(), '8');
+  assert.match(await status(corrupt.page), /^White to move/);
+  assert.deepEqual(corrupt.errors, []);
+  await corrupt.context.close();
 });
