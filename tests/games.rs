@@ -145,6 +145,7 @@ fn net_only(net: &std::sync::Arc<warcaby::az::Net>) -> Assets<'_> {
     Assets {
         net: Some(net),
         endgame: None,
+        ..Assets::default()
     }
 }
 
@@ -203,6 +204,7 @@ fn the_strong_levels_play_won_endings_by_the_hosts_tables() {
     let assets = Assets {
         net: None,
         endgame: Some(&egdb),
+        ..Assets::default()
     };
     let think = |choice: &EngineChoice| game.think_with(choice, assets, 100, None, |_| {}).unwrap();
     // Level 7 searches 9 plies, far too shallow to see this win by itself.
@@ -226,4 +228,62 @@ fn the_strong_levels_play_won_endings_by_the_hosts_tables() {
         "the lab saw {}",
         lab.score
     );
+}
+
+/// The browser's worker compiles no evaluation network in and hands the
+/// engine the ones its page fetched ([`Assets::eval_nets`]): the learned
+/// evaluation asked for by name plays them, a rule set they lack is
+/// evaluated positionally, and an engine given a network of its own keeps
+/// it. Which engines need them is the choice's to say.
+#[test]
+fn the_learned_evaluation_plays_the_hosts_networks_where_given() {
+    use warcaby::checkers::ai::learned::{EvalNet, ENGLISH_NET, RUSSIAN_NET};
+    let game = AnyGame::Checkers(Game::new(Variant::English));
+    let searched = |eval: CheckersEval, eval_nets: Option<&EvalNet>| {
+        let choice = EngineChoice::Lab {
+            algorithm: Algorithm::NegaScout,
+            eval: eval.into(),
+            depth: Some(3),
+        };
+        let assets = Assets {
+            eval_nets,
+            ..Assets::default()
+        };
+        let report = game.think_with(&choice, assets, 60_000, None, |_| {});
+        report.unwrap().score
+    };
+    let shipped = searched(CheckersEval::learned(), None);
+    let positional = searched(CheckersEval::Positional, None);
+    assert_ne!(shipped, positional);
+    let empty = EvalNet::empty();
+    assert_eq!(searched(CheckersEval::learned(), Some(&empty)), positional);
+    let english = empty.with_net(Variant::English, ENGLISH_NET).unwrap();
+    assert_eq!(searched(CheckersEval::learned(), Some(&english)), shipped);
+    let russian = empty.with_net(Variant::Russian, RUSSIAN_NET).unwrap();
+    assert_eq!(
+        searched(CheckersEval::learned(), Some(&russian)),
+        positional,
+        "no English network among them"
+    );
+    let own = CheckersEval::Learned(EvalNet::from_bytes(RUSSIAN_NET).unwrap());
+    assert_eq!(
+        searched(own.clone(), Some(&english)),
+        searched(own, None),
+        "a network of its own is kept"
+    );
+
+    let level = |n| EngineChoice::Level {
+        level: Level::new(n).unwrap(),
+        seed: 1,
+    };
+    assert!(level(7).uses_learned_eval() && level(8).uses_learned_eval());
+    assert!(!level(6).uses_learned_eval());
+    for n in 1..=8 {
+        let level = Level::new(n).unwrap();
+        let learned = matches!(level.eval(), CheckersEval::Learned(_));
+        assert_eq!(level.uses_learned_eval(), learned, "level {n}");
+    }
+    assert!(lab("learned", 2).uses_learned_eval());
+    assert!(!lab("positional", 2).uses_learned_eval());
+    assert!(!EngineChoice::AlphaZero { sims: None }.uses_learned_eval());
 }

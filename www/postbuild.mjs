@@ -7,10 +7,15 @@
 //  3. sw.js, the service worker, gets this build's file list and a cache
 //     name of its own, so the game (AI included) works offline after one
 //     visit and a new build replaces the old files.
-//  4. The AlphaZero network (az-english.wazn) gets a content hash too and
-//     is named in a <meta> for the app; it is left out of the service
-//     worker's list (the page fetches it only when AlphaZero is chosen, and
-//     the service worker caches it then).
+//  4. The networks (the AlphaZero bot's az-english.wazn, the learned
+//     evaluation's eval-RULES.bin) get content hashes too and are named in
+//     <meta name="warcaby-net-STEM"> tags for the app (STEM: the file name
+//     without its extension); they are left out of the service worker's
+//     list (the page fetches each only when an engine first needs it, and
+//     the service worker caches it then), so a first visit downloads none.
+//     The puzzle sets (puzzles-RULES.json) are handled the same way, named
+//     in <meta name="warcaby-puzzles-RULES"> tags: fetched when the player
+//     first asks for a puzzle of those rules.
 import { createHash } from 'node:crypto';
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -41,12 +46,23 @@ for (const name of [`${WORKER}_bg.wasm`, `${WORKER}.js`, `${WORKER}_loader.js`])
   renames.set(name, hashed);
 }
 
-// 4. The AlphaZero network.
-const NET = 'az-english.wazn';
-const netData = await readFile(join(dir, NET));
-const netName = `az-english-${hash(netData)}.wazn`;
-await writeFile(join(dir, netName), netData);
-await rm(join(dir, NET));
+// 4. The networks and the puzzle sets: each file's hashed name, by the
+// name of the <meta> that tells the app.
+const LAZY = [
+  ...['az-english.wazn', 'eval-tournament.bin', 'eval-english.bin', 'eval-russian.bin']
+    .map((name) => [name, `warcaby-net-${name.slice(0, name.lastIndexOf('.'))}`]),
+  ...['tournament', 'english', 'russian']
+    .map((rules) => [`puzzles-${rules}.json`, `warcaby-puzzles-${rules}`]),
+];
+const netNames = new Map();
+for (const [name, meta] of LAZY) {
+  const data = await readFile(join(dir, name));
+  const dot = name.lastIndexOf('.');
+  const hashed = `${name.slice(0, dot)}-${hash(data)}${name.slice(dot)}`;
+  await writeFile(join(dir, hashed), data);
+  await rm(join(dir, name));
+  netNames.set(meta, hashed);
+}
 
 // 1. The start script.
 let html = await readFile(join(dir, 'index.html'), 'utf8');
@@ -63,16 +79,18 @@ await writeFile(join(dir, startName), start);
 html = html.replace(inline, `<script type="module" src="./${startName}"></script>`);
 html = html.replace('</head>',
   `<meta name="warcaby-worker" content="./${renames.get(`${WORKER}_loader.js`)}">\n`
-  + `<meta name="warcaby-az-net" content="./${netName}">\n</head>`);
+  + [...netNames].map(([meta, hashed]) => `<meta name="${meta}" content="./${hashed}">\n`).join('')
+  + '</head>');
 if (/<script(?![^>]*\bsrc=)[^>]*>/.test(html)) throw new Error('an inline script is left in index.html');
 await writeFile(join(dir, 'index.html'), html);
 
 // 3. The service worker, with every file of the build.
-const files = (await readdir(dir)).filter((f) => f !== 'sw.js' && f !== netName).sort();
+const nets = new Set(netNames.values());
+const files = (await readdir(dir)).filter((f) => f !== 'sw.js' && !nets.has(f)).sort();
 const contents = await Promise.all(files.map((f) => readFile(join(dir, f))));
 const version = hash(Buffer.concat(contents.map((c) => Buffer.from(hash(c)))));
 const sw = (await readFile(join(dir, 'sw.js'), 'utf8'))
   .replace("'__VERSION__'", JSON.stringify(version))
   .replace("['__FILES__']", JSON.stringify(['./', ...files.map((f) => `./${f}`)]));
 await writeFile(join(dir, 'sw.js'), sw);
-console.log(`postbuild: ${startName}, worker ${[...renames.values()].join(' ')}, net ${netName}, cache ${version}`);
+console.log(`postbuild: ${startName}, worker ${[...renames.values()].join(' ')}, nets ${[...nets].join(' ')}, cache ${version}`);

@@ -349,6 +349,7 @@ impl Player for AzArenaPlayer {
         let assets = Assets {
             net: Some(&net),
             endgame: None,
+            ..Assets::default()
         };
         self.engine = Some(Engine::new(choice, assets).with_seed(start.seed));
         Ok(())

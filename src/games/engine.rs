@@ -4,8 +4,10 @@
 //! move and probes endgame tables where its choice says so, and runs the
 //! AlphaZero bot's tree search with the network it is handed. Networks are
 //! values: the learned evaluation carries its own
-//! ([`CheckersEval::Learned`]), the AlphaZero bot's comes in [`Assets`],
-//! so two engines with different networks can meet in one process.
+//! ([`CheckersEval::Learned`]), or takes the host's from [`Assets`] (the
+//! browser's worker, which compiles none in); the AlphaZero bot's comes in
+//! [`Assets`] too, so two engines with different networks can meet in one
+//! process.
 //!
 //! ```
 //! use warcaby::games::{AnyGame, Assets, Engine, EngineChoice};
@@ -23,6 +25,7 @@
 use super::think::{AnyEval, Assets, CustomEngine, EngineChoice, Report, Thought};
 use super::{AnyGame, GameError, GameNode, NodeJob};
 use crate::az::{AzPlayer, MctsLimits, Net};
+use crate::checkers::ai::learned::EvalNet;
 use crate::checkers::ai::{CheckersEval, CheckersNode};
 use crate::checkers::egdb::Egdb;
 use crate::checkers::game::Game;
@@ -58,6 +61,7 @@ impl Searchers {
 pub struct Engine {
     choice: EngineChoice,
     net: Option<Arc<Net>>,
+    eval_nets: Option<EvalNet>,
     endgame: Option<Arc<Egdb>>,
     clock: Option<Clock>,
     growing_table: bool,
@@ -73,6 +77,7 @@ impl Engine {
         Engine {
             choice,
             net: assets.net.cloned(),
+            eval_nets: assets.eval_nets.cloned(),
             endgame: assets.endgame.cloned(),
             clock: None,
             growing_table: false,
@@ -242,7 +247,7 @@ impl Engine {
     fn searcher<G: GameNode>(&mut self) -> Result<&mut Searcher<G, G::Eval>, GameError> {
         let slot = G::searcher_slot(&mut self.searchers);
         if slot.is_none() {
-            let eval = self.choice.eval_for::<G>()?;
+            let eval = self.choice.eval_for::<G>(self.eval_nets.as_ref())?;
             let config = self.choice.plan(0).0;
             let mut searcher = if self.growing_table {
                 Searcher::with_growing_table(config, eval)
@@ -323,16 +328,19 @@ impl<F: FnMut(&Report)> NodeJob for ThinkJob<'_, '_, F> {
 }
 
 impl EngineChoice {
-    /// The evaluation for a game whose node is `G`.
-    fn eval_for<G: GameNode>(&self) -> Result<G::Eval, GameError> {
-        let any = match self {
-            EngineChoice::Level { level, .. } => return Ok(G::level_eval(*level)),
+    /// The evaluation for a game whose node is `G`, the learned one with
+    /// the host's networks where it has loaded them (`host`, see
+    /// [`Assets::eval_nets`]).
+    fn eval_for<G: GameNode>(&self, host: Option<&EvalNet>) -> Result<G::Eval, GameError> {
+        let any: AnyEval = match self {
+            EngineChoice::Level { level, .. } => G::level_eval(*level).into(),
             EngineChoice::AlphaZero { .. } => return Ok(G::Eval::default()),
-            EngineChoice::Lab { eval, .. } => eval,
-            EngineChoice::Custom(custom) => &custom.eval,
+            EngineChoice::Lab { eval, .. } => eval.clone(),
+            EngineChoice::Custom(custom) => custom.eval.clone(),
         };
+        let any = any.with_host_nets(host);
         // Another game's evaluation is refused as its name is: unknown here.
-        G::eval_of(any).map_or_else(|| Ok(any.to_string().parse()?), Ok)
+        G::eval_of(&any).map_or_else(|| Ok(any.to_string().parse()?), Ok)
     }
 }
 

@@ -7,6 +7,7 @@
 
 use super::{pv_texts, GameKind, GameNode};
 use crate::az::{MctsResult, Net};
+use crate::checkers::ai::learned::EvalNet;
 use crate::checkers::ai::{CheckersEval, Level};
 use crate::checkers::egdb::Egdb;
 use crate::clobber::ClobberEval;
@@ -38,6 +39,21 @@ impl AnyEval {
     /// (which a file may replace).
     pub fn is_learned(&self) -> bool {
         matches!(self, AnyEval::Checkers(CheckersEval::Learned(_)))
+    }
+
+    /// The same evaluation with the host's networks ([`Assets::eval_nets`])
+    /// in place of the shipped set, if it is the learned evaluation named
+    /// by name; any other evaluation, or a learned one with a network of its
+    /// own, as it is.
+    pub(super) fn with_host_nets(self, host: Option<&EvalNet>) -> AnyEval {
+        match (self, host) {
+            (AnyEval::Checkers(CheckersEval::Learned(own)), Some(host))
+                if EvalNet::shipped().is_ok_and(|shipped| shipped == own) =>
+            {
+                AnyEval::Checkers(CheckersEval::Learned(host.clone()))
+            }
+            (eval, _) => eval,
+        }
     }
 }
 
@@ -149,6 +165,19 @@ impl EngineChoice {
             }
             EngineChoice::AlphaZero { .. } => (SearchConfig::default(), Limits::time_ms(time_ms)),
             EngineChoice::Custom(custom) => (custom.config.clone(), Limits::time_ms(time_ms)),
+        }
+    }
+
+    /// Whether the engine searches with the learned evaluation, so a host
+    /// that loads its networks itself ([`Assets::eval_nets`]) should have
+    /// the game's one ready first: the strong levels, a lab or configured
+    /// engine with `learned`.
+    pub fn uses_learned_eval(&self) -> bool {
+        match self {
+            EngineChoice::Level { level, .. } => level.uses_learned_eval(),
+            EngineChoice::Lab { eval, .. } => eval.is_learned(),
+            EngineChoice::Custom(custom) => custom.eval.is_learned(),
+            EngineChoice::AlphaZero { .. } => false,
         }
     }
 
@@ -302,6 +331,13 @@ impl Report {
 pub struct Assets<'a> {
     /// The AlphaZero bot's network.
     pub net: Option<&'a Arc<Net>>,
+    /// The learned evaluation's networks the host loaded (the browser's
+    /// worker, which compiles none in, gets each rule set's file from its
+    /// page). When given, they replace the shipped set wherever an engine
+    /// asks for the learned evaluation by name (the strong levels, the
+    /// lab's `learned`); one built with its own file keeps it. A rule set
+    /// missing from them is evaluated positionally.
+    pub eval_nets: Option<&'a EvalNet>,
     /// Endgame tables, probed by the engines that use them
     /// ([`EngineChoice::uses_endgame_tables`]) in the tables' own variant.
     pub endgame: Option<&'a Arc<Egdb>>,

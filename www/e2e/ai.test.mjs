@@ -108,7 +108,9 @@ test('the page stays responsive while the AI thinks, and "Move now" plays at onc
   const since = await page.evaluate(() => performance.now());
   const moved = Date.now();
   await waitThinking(page);
-  assert.ok(await page.locator('#move-now').isEnabled());
+  // Level 8 first fetches its rule set's evaluation network (on its first
+  // move only), then searches: "Move now" is offered once the search runs.
+  await page.waitForFunction(() => !document.querySelector('#move-now').disabled, null, { timeout: 5000 });
 
   // Two seconds of thinking, while the page answers input.
   await page.waitForTimeout(1000);

@@ -4,8 +4,8 @@
 // The page itself (a navigation) comes from the network when it can, so a
 // new build shows at the next visit; everything else comes from the cache
 // (the file names carry content hashes). A file of the site that is not in
-// the list (the AlphaZero network, fetched only when that AI is chosen) is
-// cached when first fetched, so it too works offline afterwards.
+// the list (the networks, each fetched only when an engine first needs it)
+// is cached when first fetched, so it too works offline afterwards.
 const VERSION = '__VERSION__';
 const FILES = ['__FILES__'];
 const CACHE = `warcaby-${VERSION}`;

@@ -219,6 +219,7 @@ fn az_table(args: &PlayArgs, seed: u64) -> Result<Table> {
     let assets = Assets {
         net: Some(&net),
         endgame: None,
+        ..Assets::default()
     };
     let engine = Engine::new(EngineChoice::AlphaZero { sims: None }, assets).with_seed(seed);
     println!(

@@ -104,6 +104,7 @@ fn az_bestmove(args: &BestMoveArgs) -> Result<()> {
     let assets = Assets {
         net: Some(&net),
         endgame: None,
+        ..Assets::default()
     };
     let mut engine = Engine::new(EngineChoice::AlphaZero { sims }, assets);
     let limits = Limits {
@@ -182,6 +183,7 @@ impl NodeJob for BestMoveJob<'_> {
         let assets = Assets {
             net: None,
             endgame: egdb.as_ref(),
+            ..Assets::default()
         };
         let mut engine = Engine::new(EngineChoice::Custom(Box::new(custom)), assets);
         let mut limits = args.limits.limits();

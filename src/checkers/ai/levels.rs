@@ -30,13 +30,23 @@ pub struct Level(u8);
 #[error("level must be 1-8, got {0}")]
 pub struct LevelError(pub i64);
 
+/// Which evaluation a level plays, by name: the learned one is made only
+/// when asked for ([`Level::eval`]), since it carries its network, which a
+/// constant cannot hold; the name alone answers
+/// [`Level::uses_learned_eval`] without reading a network.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LevelEval {
+    Material,
+    Positional,
+    Learned,
+}
+
 /// One row of the level table.
 struct LevelSpec {
     algorithm: Algorithm,
     depth: Option<u32>,
-    /// Makes the evaluation (a function: the learned one carries its
-    /// network, which a constant cannot hold).
-    eval: fn() -> CheckersEval,
+    /// Which evaluation it plays.
+    eval: LevelEval,
     noise: i32,
     /// Cap on thinking time in ms (None: the time given).
     time_cap: Option<u64>,
@@ -56,7 +66,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::AlphaBeta,
         Some(1),
-        || CheckersEval::Material,
+        LevelEval::Material,
         120,
         Some(50),
         false,
@@ -64,7 +74,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::AlphaBeta,
         Some(3),
-        || CheckersEval::Material,
+        LevelEval::Material,
         60,
         Some(100),
         false,
@@ -72,7 +82,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::NegaScout,
         Some(3),
-        || CheckersEval::Positional,
+        LevelEval::Positional,
         50,
         Some(200),
         false,
@@ -80,7 +90,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::NegaScout,
         Some(4),
-        || CheckersEval::Positional,
+        LevelEval::Positional,
         30,
         Some(300),
         false,
@@ -88,7 +98,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::NegaScout,
         Some(6),
-        || CheckersEval::Positional,
+        LevelEval::Positional,
         15,
         Some(400),
         false,
@@ -96,7 +106,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::NegaScout,
         Some(10),
-        || CheckersEval::Positional,
+        LevelEval::Positional,
         4,
         Some(500),
         false,
@@ -108,7 +118,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::NegaScout,
         Some(9),
-        CheckersEval::learned,
+        LevelEval::Learned,
         0,
         Some(400),
         true,
@@ -116,7 +126,7 @@ const LEVELS: [LevelSpec; 8] = [
     spec(
         Algorithm::NegaScout,
         None,
-        CheckersEval::learned,
+        LevelEval::Learned,
         0,
         None,
         true,
@@ -126,7 +136,7 @@ const LEVELS: [LevelSpec; 8] = [
 const fn spec(
     algorithm: Algorithm,
     depth: Option<u32>,
-    eval: fn() -> CheckersEval,
+    eval: LevelEval,
     noise: i32,
     time_cap: Option<u64>,
     threat_extension: bool,
@@ -165,7 +175,18 @@ impl Level {
 
     /// The evaluation this level uses.
     pub fn eval(self) -> CheckersEval {
-        (self.spec().eval)()
+        match self.spec().eval {
+            LevelEval::Material => CheckersEval::Material,
+            LevelEval::Positional => CheckersEval::Positional,
+            LevelEval::Learned => CheckersEval::learned(),
+        }
+    }
+
+    /// Whether this level plays the learned evaluation (the strong levels),
+    /// so a host that loads the networks itself must have its rule set's
+    /// first; answered without making the evaluation.
+    pub fn uses_learned_eval(self) -> bool {
+        self.spec().eval == LevelEval::Learned
     }
 
     /// Whether the level plays the opening book's moves (the strong

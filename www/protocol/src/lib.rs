@@ -3,16 +3,20 @@
 //! and move texts), so the worker rebuilds it with the engine's rules (and
 //! sees repetitions); the engine is named by an [`EngineChoice`] and
 //! answers with [`Report`]s. [`Service`] is the worker's whole service: it
-//! keeps the AlphaZero network the page sent ([`Request::LoadNet`]), and
+//! keeps the networks the page sent ([`Request::LoadNet`], [`Network`]:
+//! the AlphaZero bot's and the learned evaluation's of each rule set), and
 //! builds endgame tables for itself between requests ([`Service::work`]).
 
 mod bytes;
+mod network;
 
 pub use bytes::NetBytes;
+pub use network::Network;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use warcaby::az::Net;
+use warcaby::checkers::ai::learned::EvalNet;
 use warcaby::checkers::egdb::{Egdb, StepwiseBuild};
 use warcaby::games::{AnyGame, Assets, EngineChoice, GameError, GameRecord, Report};
 use warcaby::Variant;
@@ -32,11 +36,14 @@ pub enum Request {
         /// Thinking time in milliseconds.
         time_ms: u64,
     },
-    /// Keep this AlphaZero network (the bytes of its file) for the
-    /// AlphaZero engine; answered with [`Response::NetLoaded`] or an Error.
+    /// Keep this network (the bytes of its file) for the engines that use
+    /// it; answered with [`Response::NetLoaded`] or an Error (then nothing
+    /// changed).
     LoadNet {
         /// Request id, echoed in the answer.
         id: u32,
+        /// Which network the file holds.
+        network: Network,
         /// The network file.
         bytes: NetBytes,
     },
@@ -116,10 +123,13 @@ enum Endgame {
     Ready(Arc<Egdb>),
 }
 
-/// The worker's service: serves requests, keeping the AlphaZero network
-/// between them, and builds endgame tables in its idle time.
+/// The worker's service: serves requests, keeping the networks the page
+/// sent between them, and builds endgame tables in its idle time.
 pub struct Service {
     net: Option<Arc<Net>>,
+    /// The learned evaluation's networks loaded so far; a rule set without
+    /// one is evaluated positionally.
+    eval_nets: EvalNet,
     endgame: Endgame,
     endgame_pieces: u32,
 }
@@ -136,6 +146,7 @@ impl Service {
     pub fn new(endgame_pieces: u32) -> Service {
         Service {
             net: None,
+            eval_nets: EvalNet::empty(),
             endgame: Endgame::None,
             endgame_pieces,
         }
@@ -173,7 +184,7 @@ impl Service {
                     },
                 });
             }
-            Request::LoadNet { id, bytes } => send(self.load_net(*id, bytes)),
+            Request::LoadNet { id, network, bytes } => send(self.load_net(*id, *network, bytes)),
             #[cfg(feature = "test-hooks")]
             Request::Panic => panic!("the page asked the worker to crash"),
         }
@@ -249,24 +260,6 @@ impl Service {
         )));
     }
 
-    /// Reads and keeps a network; a bad file leaves the old one in place.
-    fn load_net(&mut self, id: u32, bytes: &NetBytes) -> Response {
-        match Net::from_bytes(&bytes.0) {
-            Ok(net) => {
-                let config = net.config();
-                self.net = Some(Arc::new(net));
-                Response::NetLoaded {
-                    id,
-                    size: format!("{} channels, {} blocks", config.channels, config.blocks),
-                }
-            }
-            Err(e) => Response::Error {
-                id,
-                message: format!("the AlphaZero network file is unusable: {e}"),
-            },
-        }
-    }
-
     /// Rebuilds the game with the engine's rules and searches it.
     fn think(
         &self,
@@ -282,6 +275,7 @@ impl Service {
         };
         let assets = Assets {
             net: self.net.as_ref(),
+            eval_nets: Some(&self.eval_nets),
             endgame,
         };
         AnyGame::from_record(game)?.think_with(choice, assets, time_ms, Some(clock), report)
@@ -310,7 +304,7 @@ mod tests {
         }
     }
 
-    fn clock() -> f64 {
+    pub(crate) fn clock() -> f64 {
         0.0
     }
 
@@ -433,7 +427,7 @@ mod tests {
         }
     }
 
-    fn served(service: &mut Service, request: &Request) -> Vec<Response> {
+    pub(crate) fn served(service: &mut Service, request: &Request) -> Vec<Response> {
         let mut answers = Vec::new();
         service.serve(request, clock, |r| answers.push(r));
         answers
@@ -450,6 +444,7 @@ mod tests {
         );
         let load = Request::LoadNet {
             id: 2,
+            network: Network::AlphaZero,
             bytes: NetBytes(NET.to_vec()),
         };
         let loaded = served(&mut service, &load);
@@ -484,6 +479,7 @@ mod tests {
             &mut service,
             &Request::LoadNet {
                 id: 3,
+                network: Network::AlphaZero,
                 bytes: NetBytes(bad),
             },
         );
@@ -493,6 +489,7 @@ mod tests {
         );
         let good = Request::LoadNet {
             id: 4,
+            network: Network::AlphaZero,
             bytes: NetBytes(NET.to_vec()),
         };
         served(&mut service, &good);

@@ -7,7 +7,7 @@ use warcaby::checkers::ai::Level;
 use warcaby::games::{AnyEval, AnyGame, EngineChoice, GameRecord, Report, RootMove};
 use warcaby::search::Algorithm;
 use warcaby::Variant;
-use warcaby_protocol::{NetBytes, Request, Response, Service};
+use warcaby_protocol::{NetBytes, Network, Request, Response, Service};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -84,7 +84,11 @@ fn requests_and_responses_round_trip() {
 #[wasm_bindgen_test]
 fn a_network_travels_as_bytes_and_alphazero_reports_its_root_moves() {
     let bytes = NetBytes((0..=255u8).cycle().take(70_000).collect());
-    let load = Request::LoadNet { id: 4, bytes };
+    let load = Request::LoadNet {
+        id: 4,
+        network: Network::Eval(Variant::Russian),
+        bytes,
+    };
     let js = warcaby_protocol::to_js(&load).unwrap();
     let field = js_sys::Reflect::get(&js, &"LoadNet".into())
         .and_then(|inner| js_sys::Reflect::get(&inner, &"bytes".into()))

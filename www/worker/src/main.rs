@@ -1,8 +1,9 @@
 //! The AI worker: receives [`Request`]s, searches with the engine and posts
 //! [`Response`]s (one Info per finished iteration, then Done or Error). It
 //! posts `Ready` first, since messages sent before its wasm loads are lost.
-//! It keeps the AlphaZero network the page sends (the page fetches the
-//! file only when that engine is chosen; nothing of it is compiled in), and
+//! It keeps the networks the page sends (the AlphaZero bot's, and the
+//! learned evaluation's of each rule set: the page fetches a file only when
+//! an engine first needs it; none is compiled in), and
 //! between requests builds the endgame tables the strong levels probe, one
 //! group per timer task, so a request waits at most for one group.
 

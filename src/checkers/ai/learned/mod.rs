@@ -1,9 +1,12 @@
 //! The learned evaluation: small networks trained on our own self-play
 //! games (`warcaby evalnet gen` / `train`), one per rule set, shipped
-//! inside the library and run with integer arithmetic ([`net`]). A rule
-//! set without a shipped network answers None and the caller falls back to
-//! the positional evaluation. Networks are values ([`EvalNet`]), so two can
-//! meet in one arena run.
+//! inside the library (feature `learned-nets`) and run with integer
+//! arithmetic ([`net`]). A rule set without a network answers None and the
+//! caller falls back to the positional evaluation. Networks are values
+//! ([`EvalNet`]), so two can meet in one arena run, and a host that does
+//! not compile them in (the browser's worker) builds its set one rule set
+//! at a time from the files it is sent ([`EvalNet::empty`],
+//! [`EvalNet::with_net`]).
 
 pub mod data;
 pub mod features;
@@ -75,6 +78,24 @@ impl EvalNet {
                 Ok(EvalNet(Arc::new(set)))
             })
             .clone()
+    }
+
+    /// A set with no network: every rule set falls back to the positional
+    /// evaluation. The browser's worker starts from it, since its page
+    /// fetches each rule set's file only when a strong level first needs it
+    /// (the first visit downloads none of them).
+    pub fn empty() -> EvalNet {
+        EvalNet(Arc::new(Default::default()))
+    }
+
+    /// This set with `variant`'s network read from a file's bytes, the
+    /// other rule sets' networks kept: a new set, so that engines holding
+    /// this one go on with what they had. A file that does not read leaves
+    /// nothing changed and says why.
+    pub fn with_net(&self, variant: Variant, bytes: &[u8]) -> Result<EvalNet, net::NetFileError> {
+        let mut set = (*self.0).clone();
+        set[slot(variant)] = Some(QuantNet::parse(bytes)?);
+        Ok(EvalNet(Arc::new(set)))
     }
 
     /// A network from a file's bytes, used for every rule set (a candidate

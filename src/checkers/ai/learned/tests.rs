@@ -5,7 +5,7 @@
 use super::data::{parse_samples, Sample, DATA_MAGIC, SAMPLE_BYTES};
 use super::features::{compact, MoverBoard};
 use super::net::{NetFileError, QuantNet};
-use super::{evaluate, EvalNet, ENGLISH_NET, SHIPPED_NETS};
+use super::{evaluate, EvalNet, ENGLISH_NET, RUSSIAN_NET, SHIPPED_NETS};
 use crate::checkers::game::Game;
 use crate::checkers::position::Position;
 use crate::checkers::rules::Variant;
@@ -74,6 +74,35 @@ fn each_rule_set_is_evaluated_by_its_own_network() {
             "{variant}: another network gave the same score {own}: {others:?}"
         );
     }
+}
+
+/// The browser's worker builds its set a rule set at a time: an empty set
+/// evaluates nothing (the caller falls back to positional), each added file
+/// serves its own rule set alone, the set it came from is left as it was,
+/// and a damaged file adds nothing.
+#[test]
+fn a_set_grows_one_rule_set_at_a_time_from_files() {
+    let empty = EvalNet::empty();
+    let english = Position::start(Variant::English);
+    let russian = Position::start(Variant::Russian);
+    assert_eq!(empty.evaluate(&english), None);
+    let one = empty.with_net(Variant::English, ENGLISH_NET).unwrap();
+    assert_eq!(one.evaluate(&english), evaluate(&english));
+    assert_eq!(
+        one.evaluate(&russian),
+        None,
+        "only the rule set it was given"
+    );
+    assert_eq!(empty.evaluate(&english), None, "the old set is unchanged");
+    assert_ne!(one, empty);
+    let two = one.with_net(Variant::Russian, RUSSIAN_NET).unwrap();
+    assert_eq!(two.evaluate(&russian), evaluate(&russian));
+    assert_eq!(two.evaluate(&english), evaluate(&english), "kept");
+    assert_eq!(
+        one.with_net(Variant::Russian, &RUSSIAN_NET[..100]).err(),
+        QuantNet::parse(&RUSSIAN_NET[..100]).err()
+    );
+    assert_eq!(format!("{empty:?}"), "EvalNet()");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The page's side of the AI worker: start it, send requests once it is
 //! ready, pass answers on, and replace it when it fails or must stop.
 
-use warcaby_protocol::{Request, Response};
+use warcaby_protocol::{Network, Request, Response};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 #[cfg(feature = "test-hooks")]
@@ -36,8 +36,8 @@ pub struct AiClient {
     worker: Worker,
     ready: bool,
     queued: Vec<Request>,
-    /// The AlphaZero network was sent to this worker.
-    net_sent: bool,
+    /// The networks sent to this worker.
+    nets_sent: Vec<Network>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
@@ -70,7 +70,7 @@ impl AiClient {
             worker,
             ready: false,
             queued: Vec::new(),
-            net_sent: false,
+            nets_sent: Vec::new(),
             _on_message: on_message,
             _on_error: on_error,
         })
@@ -90,7 +90,7 @@ impl AiClient {
     }
 
     /// Sends a request now, or as soon as the worker is ready (a search
-    /// asked for then replaces one that waited; a network stays first).
+    /// asked for then replaces one that waited; networks stay first).
     pub fn send(&mut self, request: Request) {
         if self.ready {
             self.post(&request);
@@ -101,14 +101,14 @@ impl AiClient {
         }
     }
 
-    /// True once the AlphaZero network was sent to this worker.
-    pub fn has_net(&self) -> bool {
-        self.net_sent
+    /// True once `network` was sent to this worker.
+    pub fn has_net(&self, network: Network) -> bool {
+        self.nets_sent.contains(&network)
     }
 
-    /// The AlphaZero network was sent to this worker.
-    pub fn mark_net_sent(&mut self) {
-        self.net_sent = true;
+    /// `network` was sent to this worker.
+    pub fn mark_net_sent(&mut self, network: Network) {
+        self.nets_sent.push(network);
     }
 
     fn post(&self, request: &Request) {

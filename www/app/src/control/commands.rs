@@ -21,6 +21,7 @@ impl App {
         self.state.load(game);
         self.state.clock = self.state.settings.time_control.clock();
         self.ai.draw_offer = None;
+        self.ai.draw_waiting = false;
         self.cancel_confirm();
         self.set_animation(None);
         self.ai.seed = entropy_seed();

@@ -3,7 +3,7 @@
 //! position shown (its score bar and best line).
 
 use super::ai::{AiClient, Event};
-use super::network::NetFile;
+use super::network::NetFiles;
 use super::App;
 use crate::i18n::{notices, words, Lang};
 use crate::state::game::{for_white, line_spots};
@@ -12,7 +12,7 @@ use warcaby::core::rng::entropy_seed;
 use warcaby::games::{EngineChoice, GameKind, Report};
 use warcaby::search::Algorithm;
 use warcaby::{Color, Variant};
-use warcaby_protocol::{Request, Response};
+use warcaby_protocol::{Network, Request, Response};
 
 /// How long the analysis of one position may think, in milliseconds.
 const ANALYSIS_MS: u64 = 60_000;
@@ -50,10 +50,16 @@ pub(crate) struct AiSession {
     /// The endgame tables the worker has built: their rules and most
     /// pieces.
     tables: Option<(Variant, u32)>,
-    /// The AlphaZero network file.
-    pub(super) net: NetFile,
-    /// Id of the request that sent the network to the current worker.
-    pub(super) net_request: Option<u32>,
+    /// The network files fetched (or being fetched, or failed).
+    pub(super) nets: NetFiles,
+    /// The LoadNet requests (id, network) sent to the current worker and
+    /// not answered yet: an Error for one means its file is unusable.
+    pub(super) net_requests: Vec<(u32, Network)>,
+    /// The player offered a draw while the network its search needs was
+    /// on its way: weighed once it has come (or failed).
+    pub(super) draw_waiting: bool,
+    /// A hint waits for its network file.
+    pub(super) hint_waiting: bool,
 }
 
 impl AiSession {
@@ -72,8 +78,10 @@ impl AiSession {
             draw_offer: None,
             seed: entropy_seed(),
             tables: None,
-            net: NetFile::Absent,
-            net_request: None,
+            nets: NetFiles::default(),
+            net_requests: Vec::new(),
+            draw_waiting: false,
+            hint_waiting: false,
         }
     }
 
@@ -98,8 +106,10 @@ impl App {
         if self.state.hint_request().is_some() {
             self.state.hint = None;
         }
-        // A new worker has no tables until it builds them.
+        // A new worker has no tables until it builds them, and no network
+        // until it is sent one.
         self.ai.tables = None;
+        self.ai.net_requests.clear();
         self.show_endgame_tables();
         match AiClient::start(deliver) {
             Ok(client) => self.ai.client = Some(client),
@@ -171,11 +181,7 @@ impl App {
             .settings
             .engine_choice(side, state.game.played().rules(), seed);
         self.ai.search_label = search_label(state.settings.lang, side, &choice, kind);
-        if choice.is_alphazero() && !self.ai.unavailable && !self.provide_net() {
-            self.ui.clear_progress();
-            let lang = self.state.settings.lang;
-            self.ui
-                .show_search(&notices::loading_network(lang, &self.ai.search_label));
+        if !self.ai.unavailable && !self.net_ready(&choice) {
             return;
         }
         let id = self.ai.next_id();
@@ -197,6 +203,25 @@ impl App {
         }
         self.send(request);
         self.refresh_status();
+    }
+
+    /// Whether the worker has (or is about to get) the network `choice`
+    /// needs in the game on the board, or it needs none; when the file is
+    /// still to come, the search panel says so, and the request waits
+    /// (its file's arrival asks again).
+    pub(super) fn net_ready(&mut self, choice: &EngineChoice) -> bool {
+        let rules = self.state.game.played().rules();
+        let Some(network) = Network::needed_by(choice, rules) else {
+            return true;
+        };
+        if self.provide_net(network) {
+            return true;
+        }
+        self.ui.clear_progress();
+        let lang = self.state.settings.lang;
+        self.ui
+            .show_search(&notices::loading_network(lang, &self.ai.search_label));
+        false
     }
 
     /// Says which endgame tables the worker has, only while the game on
@@ -225,7 +250,6 @@ impl App {
         }
         let thinking = self.ai.thinking;
         let analysis = self.ai.analysis;
-        let net_request = self.ai.net_request;
         let draw_offer = self.ai.draw_offer;
         match response {
             Response::Done { id, report } if Some(id) == draw_offer => self.draw_weighed(&report),
@@ -235,14 +259,12 @@ impl App {
                     client.mark_ready();
                 }
             }
-            Response::NetLoaded { .. } => {}
+            Response::NetLoaded { id, .. } => self.ai.net_requests.retain(|(sent, _)| *sent != id),
             Response::EndgameTables { variant, pieces } => {
                 self.ai.tables = Some((variant, pieces));
                 self.show_endgame_tables();
             }
-            Response::Error { id, message } if Some(id) == net_request => {
-                self.net_unusable(&message)
-            }
+            Response::Error { id, message } if self.net_unusable(id, &message) => {}
             Response::Info { id, report } if Some(id) == thinking => {
                 let to_move = self.state.game.side_to_move();
                 self.ui
@@ -370,17 +392,21 @@ impl App {
         if !self.state.analysing || busy || self.ai.unavailable || over {
             return;
         }
-        let id = self.ai.next_id();
-        self.ai.analysis = Some(id);
         let side = self.state.game.played().side_at(ply);
         self.ai.search_label = notices::analysis_label(self.state.settings.lang, side);
+        let choice = EngineChoice::Level {
+            level: Level::new(8).expect("level 8 exists"),
+            seed: self.ai.seed,
+        };
+        if !self.net_ready(&choice) {
+            return;
+        }
+        let id = self.ai.next_id();
+        self.ai.analysis = Some(id);
         let request = Request::Think {
             id,
             game: self.state.game.played().record_at(ply),
-            choice: EngineChoice::Level {
-                level: Level::new(8).expect("level 8 exists"),
-                seed: self.ai.seed,
-            },
+            choice,
             time_ms: ANALYSIS_MS,
         };
         self.send(request);

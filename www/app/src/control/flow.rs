@@ -182,6 +182,7 @@ impl App {
             self.first_hint = false;
         }
         self.ai.draw_offer = None;
+        self.ai.draw_waiting = false;
         let now = ui::epoch_ms();
         let over = self.state.is_over();
         if let Some(clock) = self.state.clock.as_mut() {
@@ -205,6 +206,7 @@ impl App {
     fn end_by(&mut self, ending: Ending) {
         self.cancel_thinking();
         self.ai.draw_offer = None;
+        self.ai.draw_waiting = false;
         let now = ui::epoch_ms();
         if let Some(clock) = self.state.clock.as_mut() {
             clock.stop(now);
@@ -263,19 +265,25 @@ impl App {
             return;
         }
         self.stop_analysis();
+        let choice = EngineChoice::Level {
+            level: Level::new(8).expect("level 8 exists"),
+            seed: self.ai.seed,
+        };
+        self.ui.notice(flow::draw_considered(lang));
+        if !self.net_ready(&choice) {
+            // Weighed when its network has come (or failed).
+            self.ai.draw_waiting = true;
+            return;
+        }
         let id = self.ai.next_id();
         self.ai.draw_offer = Some(id);
         let request = Request::Think {
             id,
             game: self.state.game.record(),
-            choice: EngineChoice::Level {
-                level: Level::new(8).expect("level 8 exists"),
-                seed: self.ai.seed,
-            },
+            choice,
             time_ms: DRAW_THINK_MS,
         };
         self.send(request);
-        self.ui.notice(flow::draw_considered(lang));
     }
 
     /// The computer's search of a draw offer ended: it accepts when its
@@ -283,6 +291,7 @@ impl App {
     /// not better than the margin.
     pub(super) fn draw_weighed(&mut self, report: &Report) {
         self.ai.draw_offer = None;
+        self.ai.draw_waiting = false;
         let ai_score = -report.score;
         let accepted = ai_accepts_draw(ai_score);
         let lang = self.state.settings.lang;

@@ -33,19 +33,33 @@ impl App {
         if busy || self.ai.unavailable {
             return;
         }
+        let choice = EngineChoice::Level {
+            level: Level::new(HINT_LEVEL.into()).expect("the hint's level exists"),
+            seed: self.ai.seed,
+        };
+        // The strongest level plays the learned evaluation: its network
+        // first (its arrival asks again).
+        if !self.net_ready(&choice) {
+            self.ai.hint_waiting = true;
+            return;
+        }
         let id = self.ai.next_id();
         self.state.hint_asked(id);
         let request = Request::Think {
             id,
             game: self.state.game.record(),
-            choice: EngineChoice::Level {
-                level: Level::new(HINT_LEVEL.into()).expect("the hint's level exists"),
-                seed: self.ai.seed,
-            },
+            choice,
             time_ms: HINT_MS,
         };
         self.send(request);
         self.show_hint();
+    }
+
+    /// Asks again for a hint that waited for its network.
+    pub(super) fn resume_hint(&mut self) {
+        if std::mem::take(&mut self.ai.hint_waiting) && self.state.hint_allowed() {
+            self.ask_hint();
+        }
     }
 
     /// The worker's answer to the hint's request; false when `response`

@@ -61,7 +61,7 @@ impl App {
 
     /// Takes the review's steps that need no search, then asks the worker
     /// for the next position's search, or ends the review when done.
-    fn review_next(&mut self) {
+    pub(super) fn review_next(&mut self) {
         let position = loop {
             let Some((review, _)) = self.state.running_review_mut() else {
                 return;
@@ -79,6 +79,13 @@ impl App {
                 return;
             }
         };
+        let choice = review_engine(self.ai.seed);
+        // The strongest level plays the learned evaluation: its network
+        // first (its arrival calls this again).
+        if !self.net_ready(&choice) {
+            self.show_review();
+            return;
+        }
         let id = self.ai.next_id();
         if let Some((_, searching)) = self.state.running_review_mut() {
             *searching = Some(id);
@@ -86,10 +93,17 @@ impl App {
         self.send(Request::Think {
             id,
             game: position,
-            choice: review_engine(self.ai.seed),
+            choice,
             time_ms: REVIEW_MS,
         });
         self.show_review();
+    }
+
+    /// Goes on with a review that waited for its network.
+    pub(super) fn resume_review(&mut self) {
+        if matches!(self.state.running_review_mut(), Some((_, None))) {
+            self.review_next();
+        }
     }
 
     /// The review is done: shown, said, and the analysis may go on.

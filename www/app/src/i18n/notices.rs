@@ -268,6 +268,15 @@ pub fn net_failed(lang: Lang, why: &str) -> String {
     )
 }
 
+/// The learned evaluation's network of the rule set could not be loaded:
+/// the strong levels play on with the positional evaluation.
+pub fn eval_net_failed(lang: Lang, why: &str) -> String {
+    lang.pick(
+        format!("The evaluation network could not be loaded ({why}). The game goes on; levels 7 and 8 evaluate without it, a little weaker."),
+        "Nie udało się wczytać sieci oceniającej. Gra toczy się dalej; poziomy 7 i 8 oceniają bez niej, nieco słabiej.".to_string(),
+    )
+}
+
 /// What the analysis searches: "Analysis: White to move".
 pub fn analysis_label(lang: Lang, side: Color) -> String {
     let turn = words::to_move(lang, side);
