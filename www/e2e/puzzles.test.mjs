@@ -109,7 +109,7 @@ test('a wrong move is refused and named, the puzzle fails, the game comes back; 
   // Back to the game: the imported one.
   await page.click('#puzzle-leave');
   assert.ok(await page.locator('#puzzle').isHidden());
-  assert.deepEqual(await moveTexts(page), ['11-15', '23-19', '8-11', '22-17']);
+  assert.deepEqual(await moveTexts(page), ['1. 11-15', '23-19', '2. 8-11', '22-17']);
 
   // Offline: the set fetched once comes from the service worker.
   await own.close();
