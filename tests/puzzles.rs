@@ -129,8 +129,8 @@ fn material(pos: &Position, side: Color) -> i32 {
 
 /// Every committed set: its count (English 300, tournament 200, Russian
 /// 100 at least), each puzzle readable, its line winning a man with
-/// nothing left to take back, and its first move the only one a fresh
-/// depth-10 search finds winning.
+/// nothing left to take back, and its first move the one a fresh
+/// depth-10 search plays, with a winning score.
 #[test]
 fn the_committed_sets_hold_their_counts_and_every_puzzle_wins_a_man() {
     let wanted = [300, 200, 100];

@@ -1,7 +1,8 @@
 //! Finding puzzles in games. For each position of each game (after the
 //! opening) the engine asks, first shallowly and then at full depth:
-//! does the best move win at least a man, while every other move is
-//! clearly worse and wins nothing? If so, the winning line is played out
+//! does the best move win at least a man (over the material before the
+//! opponent's last capture: taking back a man just taken is no puzzle),
+//! while every other move is clearly worse and wins nothing? If so, the winning line is played out
 //! against the engine's best defence until the man is won and nothing can
 //! be taken back — each of the solver's moves in it again the only one
 //! that wins — and the puzzle is kept, with its themes and a rating from
@@ -60,7 +61,7 @@ pub struct MineStats {
 
 /// The best move must win this much more than the material on the board
 /// (hundredths of a man)...
-const WIN_MARGIN: i32 = 70;
+const WIN_MARGIN: i32 = 40;
 /// ...while every other move stays under this much above it...
 const OTHERS_MARGIN: i32 = 40;
 /// ...and at least this much under the best.
@@ -127,6 +128,14 @@ fn material(pos: &Position, side: Color) -> i32 {
     pos.pieces(side).count() as i32 - pos.pieces(side.opponent()).count() as i32
 }
 
+/// The material of the side to move in `pos` before the opponent's last
+/// move `previous` (what a capture took is counted back): a puzzle must
+/// win a man over it, so taking back a man just taken is none.
+fn settled_material(pos: &Position, previous: Option<&Move>) -> i32 {
+    let taken = previous.map_or(0, |m| m.capture_count() as i32);
+    material(pos, pos.side_to_move()) + taken
+}
+
 /// The position after `mv`.
 fn after(pos: &Position, mv: &Move) -> Position {
     let mut next = *pos;
@@ -163,6 +172,7 @@ impl<'a> Miner<'a> {
         let mut puzzles = Vec::new();
         let mut positions: Vec<Position> = game.positions_and_moves().map(|(p, _)| *p).collect();
         positions.push(*game.position());
+        let moves: Vec<Move> = game.moves().copied().collect();
         // The positions of the lines kept: the same shot met again a move
         // later in the game is the same puzzle.
         let mut in_lines: HashSet<u64> = HashSet::new();
@@ -171,18 +181,12 @@ impl<'a> Miner<'a> {
                 continue;
             }
             stats.positions += 1;
-            if self
-                .only_win(
-                    pos,
-                    material(pos, pos.side_to_move()),
-                    self.settings.quick_depth,
-                )
-                .is_none()
-            {
+            let base = settled_material(pos, ply.checked_sub(1).map(|i| &moves[i]));
+            if self.only_win(pos, base, self.settings.quick_depth).is_none() {
                 continue;
             }
             stats.candidates += 1;
-            if let Some((puzzle, line)) = self.puzzle(pos) {
+            if let Some((puzzle, line)) = self.puzzle(pos, base) {
                 in_lines.extend(line.iter().map(Position::hash));
                 puzzles.push(Puzzle {
                     source: format!("{source}, ply {}", ply + 1),
@@ -214,7 +218,8 @@ impl<'a> Miner<'a> {
     }
 
     /// The move that alone wins a man over `base` (the solver's material
-    /// at the puzzle's start), if the position has one, at `depth`.
+    /// before the puzzle, see [`settled_material`]), if the position has
+    /// one, at `depth`.
     fn only_win(&mut self, pos: &Position, base: i32, depth: u32) -> Option<OnlyWin> {
         let legal = pos.legal_moves();
         if legal.len() < 2 {
@@ -243,9 +248,8 @@ impl<'a> Miner<'a> {
 
     /// The puzzle of a position that passed the quick look, if it holds at
     /// full depth and its line wins the man.
-    fn puzzle(&mut self, start: &Position) -> Option<(Puzzle, Vec<Position>)> {
+    fn puzzle(&mut self, start: &Position, base: i32) -> Option<(Puzzle, Vec<Position>)> {
         let solver = start.side_to_move();
-        let base = material(start, solver);
         let depth = self.settings.depth;
         let first = self.only_win(start, base, depth)?;
         let mut line = vec![first.best];
