@@ -182,7 +182,10 @@ impl<'a> Miner<'a> {
             }
             stats.positions += 1;
             let base = settled_material(pos, ply.checked_sub(1).map(|i| &moves[i]));
-            if self.only_win(pos, base, self.settings.quick_depth).is_none() {
+            if self
+                .only_win(pos, base, self.settings.quick_depth)
+                .is_none()
+            {
                 continue;
             }
             stats.candidates += 1;
