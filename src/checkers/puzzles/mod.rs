@@ -9,17 +9,22 @@
 //! use warcaby::checkers::puzzles::{Puzzle, PuzzleRun, Theme, Verdict};
 //! use warcaby::Variant;
 //!
-//! // White to move gives a man on 19 and takes three back (a shot).
+//! // From an arena game: Black, a man down, gives two and takes three.
 //! let puzzle = Puzzle {
-//!     id: "doc-1".into(),
+//!     id: "english-0001".into(),
 //!     variant: Variant::English,
-//!     fen: "W:W19,27,30:B10,15,23".into(),
-//!     line: vec!["19-16".into(), "23x32".into(), "16x9".into()],
+//!     fen: "B:W15,22,23,24,27,29,32:B1,4,6,8,14,20".into(),
+//!     line: ["14-17", "22x13", "6-9", "13x6", "1x10x19x26"].map(String::from).to_vec(),
 //!     themes: vec![Theme::Shot],
-//!     rating: 1200,
-//!     source: "made up for this example".into(),
+//!     rating: 1280,
+//!     source: "an arena game, ply 29".into(),
 //! };
-//! # let _ = &puzzle;
+//! let mut run = PuzzleRun::new(&puzzle).unwrap();
+//! assert!(matches!(run.try_text("6-9"), Ok(Some(Verdict::Wrong { .. }))));
+//! assert!(matches!(run.try_text("14-17"), Ok(Some(Verdict::Right { .. }))));
+//! assert!(matches!(run.try_text("6-9"), Ok(Some(Verdict::Right { .. }))));
+//! assert_eq!(run.try_text("1x26"), Ok(Some(Verdict::Solved)));
+//! assert!(run.is_solved() && run.is_failed()); // solved, after a wrong move
 //! ```
 
 mod mine;
