@@ -5,7 +5,7 @@
 // hint in a timed game, nor between two humans, in Polish as in English.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, configure, waitMoves, choose } from './harness.mjs';
+import { serve, launch, openGame, configure, waitMoves, choose, newGame } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -21,9 +21,12 @@ for (const [size, device] of [['a laptop', LAPTOP], ['a phone', PHONE]]) {
     const { page, errors, context } = await openGame(browser, server.url, device);
     // English rules: Black (the human) moves first, the AI plays White.
     await configure(page, { variant: 'english', level: 1, time: 250, mode: 'black' });
+    // A fresh game: Black (the human) to move, the AI waiting.
+    await newGame(page);
     const hint = page.locator('#hint');
     const said = page.locator('#hint-text');
-    assert.ok(await hint.isVisible(), 'the player to move against the AI may ask');
+    await hint.waitFor({ state: 'visible' });
+    assert.equal((await waitMoves(page, 0)).length, 0);
     assert.equal(await hint.textContent(), 'Hint');
     const bare = await board(page);
     await hint.click();
@@ -44,8 +47,10 @@ for (const [size, device] of [['a laptop', LAPTOP], ['a phone', PHONE]]) {
     await page.fill('#move-input', `${move[1]}${move[2]}${move[3]}`);
     await page.press('#move-input', 'Enter');
     await waitMoves(page, 2);
+    // The AI's move is in: the player's turn again, a new position, a new hint.
+    await hint.waitFor({ state: 'visible' });
     assert.ok(await said.isHidden());
-    assert.equal(await hint.textContent(), 'Hint', 'a new position, a new hint');
+    assert.equal(await hint.textContent(), 'Hint');
 
     // The review counts the hint for Black only.
     await page.click('#review-start');

@@ -155,7 +155,11 @@ impl App {
             dom::later(animation_ms.max(400) as i32, move || {
                 crate::with_app(|app| {
                     let state = &app.state;
+                    // Not while a review of this game runs or is shown
+                    // (the move would drop it), nor in a puzzle.
                     if state.human_may_move()
+                        && state.review.is_none()
+                        && state.puzzle.is_none()
                         && only_move_text(state.game.played()) == Some(only.clone())
                     {
                         app.auto_played = true;
