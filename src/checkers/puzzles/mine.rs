@@ -148,6 +148,19 @@ fn can_capture(pos: &Position) -> bool {
     pos.legal_moves().iter().any(Move::is_capture)
 }
 
+/// Table size of a miner's searcher, MiB: every puzzle is checked by a
+/// fresh search, so the table is cleared often; a small one clears fast
+/// and is plenty for a depth-14 search of one position.
+const MINING_TT_MIB: usize = 16;
+
+/// The strongest level's search with a small table.
+fn mining_config() -> crate::search::SearchConfig {
+    crate::search::SearchConfig {
+        tt_mib: MINING_TT_MIB,
+        ..Level::MAX.config(0)
+    }
+}
+
 /// One thread's searcher and settings.
 struct Miner<'a> {
     settings: &'a MineSettings,
@@ -163,7 +176,7 @@ impl<'a> Miner<'a> {
     fn new(settings: &'a MineSettings) -> Miner<'a> {
         Miner {
             settings,
-            searcher: Searcher::new(Level::MAX.config(0), CheckersEval::Positional),
+            searcher: Searcher::new(mining_config(), CheckersEval::Positional),
         }
     }
 
@@ -254,6 +267,9 @@ impl<'a> Miner<'a> {
     fn puzzle(&mut self, start: &Position, base: i32) -> Option<(Puzzle, Vec<Position>)> {
         let solver = start.side_to_move();
         let depth = self.settings.depth;
+        // A fresh search (nothing learnt from other positions) decides, as
+        // anyone who checks the puzzle later searches.
+        self.searcher.clear();
         let first = self.only_win(start, base, depth)?;
         let mut line = vec![first.best];
         let mut pos = after(start, &first.best);
