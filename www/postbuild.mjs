@@ -13,6 +13,9 @@
 //     without its extension); they are left out of the service worker's
 //     list (the page fetches each only when an engine first needs it, and
 //     the service worker caches it then), so a first visit downloads none.
+//     The puzzle sets (puzzles-RULES.json) are handled the same way, named
+//     in <meta name="warcaby-puzzles-RULES"> tags: fetched when the player
+//     first asks for a puzzle of those rules.
 import { createHash } from 'node:crypto';
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -43,17 +46,22 @@ for (const name of [`${WORKER}_bg.wasm`, `${WORKER}.js`, `${WORKER}_loader.js`])
   renames.set(name, hashed);
 }
 
-// 4. The networks.
-const NETS = ['az-english.wazn', 'eval-tournament.bin', 'eval-english.bin', 'eval-russian.bin'];
+// 4. The networks and the puzzle sets: each file's hashed name, by the
+// name of the <meta> that tells the app.
+const LAZY = [
+  ...['az-english.wazn', 'eval-tournament.bin', 'eval-english.bin', 'eval-russian.bin']
+    .map((name) => [name, `warcaby-net-${name.slice(0, name.lastIndexOf('.'))}`]),
+  ...['tournament', 'english', 'russian']
+    .map((rules) => [`puzzles-${rules}.json`, `warcaby-puzzles-${rules}`]),
+];
 const netNames = new Map();
-for (const name of NETS) {
+for (const [name, meta] of LAZY) {
   const data = await readFile(join(dir, name));
   const dot = name.lastIndexOf('.');
-  const stem = name.slice(0, dot);
-  const hashed = `${stem}-${hash(data)}${name.slice(dot)}`;
+  const hashed = `${name.slice(0, dot)}-${hash(data)}${name.slice(dot)}`;
   await writeFile(join(dir, hashed), data);
   await rm(join(dir, name));
-  netNames.set(stem, hashed);
+  netNames.set(meta, hashed);
 }
 
 // 1. The start script.
@@ -71,7 +79,7 @@ await writeFile(join(dir, startName), start);
 html = html.replace(inline, `<script type="module" src="./${startName}"></script>`);
 html = html.replace('</head>',
   `<meta name="warcaby-worker" content="./${renames.get(`${WORKER}_loader.js`)}">\n`
-  + [...netNames].map(([stem, hashed]) => `<meta name="warcaby-net-${stem}" content="./${hashed}">\n`).join('')
+  + [...netNames].map(([meta, hashed]) => `<meta name="${meta}" content="./${hashed}">\n`).join('')
   + '</head>');
 if (/<script(?![^>]*\bsrc=)[^>]*>/.test(html)) throw new Error('an inline script is left in index.html');
 await writeFile(join(dir, 'index.html'), html);

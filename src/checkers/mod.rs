@@ -14,6 +14,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod puzzles;
 pub mod referee;
 pub mod rules;
 pub mod square;

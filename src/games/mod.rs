@@ -319,6 +319,9 @@ pub enum GameError {
     /// The engine was asked to move in a finished game.
     #[error("the game is over")]
     Over,
+    /// A game review was given no search for a position that needs one.
+    #[error("the review's position was not searched")]
+    Unsearched,
     /// The AlphaZero bot was asked to think without its network.
     #[error("the AlphaZero network is not loaded")]
     NoNetwork,

@@ -23,9 +23,13 @@ after(async () => { await browser?.close(); await server?.close(); });
  * and the AI worker, measured at 1,022,284 bytes in the tests' build once
  * the worker stopped compiling in the three evaluation networks (1,075,292
  * before; each is fetched when a strong level first needs it, 20,956
- * bytes). The AlphaZero network alone (585,568 bytes) would break it.
+ * bytes), then 1,107,875 once the app held the game review, hints and
+ * puzzles (the puzzle sets themselves are fetched on first use). What a
+ * first visit transfers compressed is checked by the start command's test
+ * against issue 33's 450 KB. The AlphaZero network alone (585,568 bytes)
+ * would break it.
  */
-const PAGE_BUDGET = 1_100_000;
+const PAGE_BUDGET = 1_150_000;
 
 const isNet = (f) => f.path.endsWith('.wazn');
 /** A learned evaluation network's file (of any rule set). */

@@ -100,11 +100,18 @@ function recordResponses(page, responses) {
   });
 }
 
-/** What the first visit transferred; the wasm files must come compressed (gzip or brotli). */
+/** Issue 33's budget for what a first visit transfers, compressed. */
+const FIRST_VISIT_BUDGET = 450 * 1024;
+
+/**
+ * What the first visit transferred: within the budget, the wasm files
+ * compressed (gzip or brotli).
+ */
 function reportFirstVisit(responses) {
   const sent = responses.reduce((n, r) => n + r.sent, 0);
   const encodings = [...new Set(responses.map((r) => r.encoding))].join(', ');
   console.log(`first visit: ${responses.length} files, ${Math.round(sent / 1024)} KB of bodies sent (${encodings})`);
+  assert.ok(sent <= FIRST_VISIT_BUDGET, `the first visit sent ${sent} bytes, over ${FIRST_VISIT_BUDGET}`);
   const wasm = responses.filter((r) => r.url.endsWith('.wasm'));
   assert.ok(wasm.length >= 2, `the app's and the worker's wasm were served: ${JSON.stringify(wasm)}`);
   for (const { url, encoding } of wasm) assert.match(encoding, /^(gzip|br)$/, `${url} is sent compressed`);

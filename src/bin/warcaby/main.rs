@@ -19,6 +19,7 @@ mod evalnet_train;
 mod games;
 mod pdn;
 mod play;
+mod puzzles;
 mod review;
 mod sprt;
 mod start;
@@ -63,6 +64,9 @@ enum Command {
     Pdn(pdn::PdnArgs),
     /// Review a game of a PDN file: each move's evaluation and mark, each side's accuracy.
     Review(review::ReviewArgs),
+    /// Puzzles: mine them from games, play them.
+    #[command(subcommand)]
+    Puzzles(puzzles::PuzzlesCommand),
     /// Play a round robin between bots (built-in, external programs, Python bots).
     Arena(arena::ArenaArgs),
     /// Clobber: the exact solver and bot-against-bot runs.
@@ -223,6 +227,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Pdn(_) => unreachable!("handled above"),
         Command::Review(args) => review::run(args),
+        Command::Puzzles(command) => puzzles::run(command),
         Command::Arena(args) => {
             let sub = matches
                 .subcommand_matches("arena")

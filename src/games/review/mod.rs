@@ -176,6 +176,7 @@ impl GameReview {
 /// assert_eq!(comments.len(), 5);
 /// assert!(comments.iter().all(|(_, text)| text.starts_with("[%eval ")));
 /// ```
+#[derive(Clone, Debug, PartialEq)]
 pub struct Review {
     kind: GameKind,
     settings: ReviewSettings,
@@ -227,24 +228,53 @@ impl Review {
         self.progress().is_done()
     }
 
-    /// Analyses the next position with `engine` (nothing once done): a
-    /// finished game's last position is judged by its outcome, a position
-    /// with one legal move by the position after it (the engine answers
-    /// such a position after one shallow iteration, whose score would
-    /// make the move before it look like a mistake), every other by a
-    /// search within the settings' limits. Fails where the engine
-    /// does (another game's evaluation, the AlphaZero bot without its
-    /// network or outside English checkers); the review can go on with
-    /// another engine then.
+    /// Analyses the next position with `engine` (nothing once done): the
+    /// search [`Review::position_to_search`] asks for, within the
+    /// settings' limits, then [`Review::step_with`] its report. Fails where
+    /// the engine does (another game's evaluation, the AlphaZero bot
+    /// without its network or outside English checkers); the review can go
+    /// on with another engine then.
     pub fn step(&mut self, engine: &mut Engine) -> Result<Progress, GameError> {
+        let report = match self.position_to_search() {
+            Some(position) => Some(engine.think(position, self.settings.limits, |_| {})?),
+            None => None,
+        };
+        let alphazero = engine.choice().is_alphazero();
+        self.step_with(report.as_ref(), alphazero)
+    }
+
+    /// The position the next step needs a search of: None once done, and
+    /// for a position judged without one — a finished game's last position
+    /// (by its outcome) and a position with one legal move (by the position
+    /// after it: the engine answers such a position after one shallow
+    /// iteration, whose score would make the move before it look like a
+    /// mistake).
+    pub fn position_to_search(&self) -> Option<&AnyGame> {
+        let needs_search = !self.is_done() && self.cursor.outcome().is_none() && !self.forced();
+        needs_search.then_some(&self.cursor)
+    }
+
+    /// The next step with the search made elsewhere (the page's worker
+    /// answers one request per position, so the page sees the progress and
+    /// can stop between two): `report` is the search of
+    /// [`Review::position_to_search`] (None where it asks for none),
+    /// `alphazero` whether the AlphaZero bot made it (its score is a
+    /// value, not hundredths of a man). A position that needs a search
+    /// given none is refused ([`GameError::Unsearched`]) and the review
+    /// stays where it was.
+    pub fn step_with(
+        &mut self,
+        report: Option<&Report>,
+        alphazero: bool,
+    ) -> Result<Progress, GameError> {
         if self.is_done() {
             return Ok(self.progress());
         }
         let ply = self.positions.len();
         let mover = self.cursor.side_to_move();
-        let forced = ply < self.played.len() && self.cursor.legal_moves().len() == 1;
-        let position = match self.cursor.outcome() {
-            Some(outcome) => Some(PositionReview {
+        let forced = self.forced();
+        let position = match (self.cursor.outcome(), report) {
+            (Some(outcome), _) => Some(PositionReview {
                 eval: match outcome.winner() {
                     Some(winner) => Eval::Win { winner, plies: 0 },
                     None => Eval::Score(0),
@@ -253,12 +283,9 @@ impl Review {
                 best_move_full: None,
                 line: Vec::new(),
             }),
-            None if forced => None,
-            None => {
-                let report = engine.think(&self.cursor, self.settings.limits, |_| {})?;
-                let alphazero = engine.choice().is_alphazero();
-                Some(position_of_report(&report, mover, self.kind, alphazero))
-            }
+            (None, _) if forced => None,
+            (None, Some(report)) => Some(position_of_report(report, mover, self.kind, alphazero)),
+            (None, None) => return Err(GameError::Unsearched),
         };
         if ply < self.played.len() {
             if self.cursor.redo().is_none() {
@@ -271,6 +298,12 @@ impl Review {
         }
         self.positions.push(position);
         Ok(self.progress())
+    }
+
+    /// True when the next position to analyse is one the game goes on
+    /// from with its only legal move.
+    fn forced(&self) -> bool {
+        self.positions.len() < self.played.len() && self.cursor.legal_moves().len() == 1
     }
 
     /// The review so far: every move whose position before and after have

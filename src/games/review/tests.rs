@@ -319,3 +319,35 @@ fn the_alphazero_value_of_black_is_turned_to_whites_view() {
     let white = black_better.eval.expected(Color::White, kind);
     assert!((white - 0.27).abs() < 0.01, "{black_better:?}");
 }
+
+/// The page's way: the position to search handed out, its search made
+/// by another engine (the worker), the report handed back — the same
+/// review as `step` gives; a position that needs a search and gets none
+/// is refused and the review stays where it was.
+#[test]
+fn a_review_fed_searches_from_outside_equals_one_that_searches_itself() {
+    let game = english(&[
+        "11-15", "23-19", "8-11", "22-17", "4-8", "17-13", "15-18", "24-20", "11-15", "26-22",
+        "15x24", "28x19",
+    ]);
+    let mut fed = Review::new(&game, settings());
+    let mut worker = engine();
+    let mut searched = 0;
+    while !fed.is_done() {
+        let report = match fed.position_to_search().cloned() {
+            Some(position) => {
+                let before = fed.progress();
+                assert_eq!(fed.step_with(None, false), Err(GameError::Unsearched));
+                assert_eq!(fed.progress(), before, "a refused step changes nothing");
+                searched += 1;
+                Some(worker.think(&position, settings().limits, |_| {}).unwrap())
+            }
+            None => None,
+        };
+        fed.step_with(report.as_ref(), false).unwrap();
+    }
+    // 13 positions; the one before 15x24 has that move only.
+    assert_eq!(searched, 12);
+    assert_eq!(fed.result(), reviewed(&game));
+    assert!(fed.position_to_search().is_none(), "nothing once done");
+}

@@ -5,6 +5,7 @@ use super::App;
 use crate::dom;
 use crate::i18n::{errors, notices};
 use crate::state::editor::Editing;
+use crate::state::review::{GameReviewState, Stage};
 use crate::state::settings::{Mode, Settings};
 use crate::state::Step;
 use warcaby::checkers::notation::pdn::PdnGame;
@@ -145,12 +146,22 @@ impl App {
 
     /// Imports a text as the game in play reads it (a FEN or PDN game in
     /// checkers, a position text in Clobber), by the rules the settings
-    /// keep for that game (a PDN may name others).
+    /// keep for that game (a PDN may name others); a reviewed PDN brings
+    /// its review (marks, graph, better moves).
     pub fn import(&mut self, text: &str) {
         let lang = self.state.settings.lang;
         let rules = self.state.settings.rules_for(self.state.game.kind());
-        match rules.read_pasted(text.trim()) {
-            Ok(game) => self.imported(game),
+        match rules.read_pasted_reviewed(text.trim()) {
+            Ok((game, review)) => {
+                self.imported(game);
+                if let Some(review) = review {
+                    self.state.review = Some(GameReviewState {
+                        record: self.state.game.record(),
+                        stage: Stage::Done(review),
+                    });
+                    self.refresh();
+                }
+            }
             Err(PasteError::Empty) => self
                 .ui
                 .notice(notices::paste_first(lang, rules.pasted_text())),
@@ -183,7 +194,8 @@ impl App {
         self.after_change();
     }
 
-    /// The game as PDN (checkers only: PDN is checkers' file format).
+    /// The game as PDN (checkers only: PDN is checkers' file format), with
+    /// its review as comments when it has one.
     pub fn pdn_text(&self) -> Option<String> {
         let game = self.state.game.checkers_game()?;
         let mut pdn = PdnGame::new(game.clone());
@@ -200,6 +212,9 @@ impl App {
         if let Some(ending) = self.state.ending {
             pdn.result = ending.result_text().to_string();
             pdn.set_tag("Termination", ending_termination(ending));
+        }
+        if let Some(review) = self.state.done_review() {
+            pdn.comments = review.annotate(&pdn.comments);
         }
         Some(pdn.to_pdn())
     }

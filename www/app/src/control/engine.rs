@@ -58,6 +58,8 @@ pub(crate) struct AiSession {
     /// The player offered a draw while the network its search needs was
     /// on its way: weighed once it has come (or failed).
     pub(super) draw_waiting: bool,
+    /// A hint waits for its network file.
+    pub(super) hint_waiting: bool,
 }
 
 impl AiSession {
@@ -79,6 +81,7 @@ impl AiSession {
             nets: NetFiles::default(),
             net_requests: Vec::new(),
             draw_waiting: false,
+            hint_waiting: false,
         }
     }
 
@@ -97,6 +100,12 @@ fn deliver(event: Event) {
 
 impl App {
     pub(super) fn start_ai(&mut self) {
+        // A new worker knows nothing of the old one's review,
+        self.review_stopped(notices::worker_replaced(self.state.settings.lang));
+        // nor the old one's hint request.
+        if self.state.hint_request().is_some() {
+            self.state.hint = None;
+        }
         // A new worker has no tables until it builds them, and no network
         // until it is sent one.
         self.ai.tables = None;
@@ -114,6 +123,7 @@ impl App {
             client.terminate();
         }
         self.ai.unavailable = true;
+        self.review_stopped(why);
         self.ai.thinking = None;
         self.ai.move_now_pending = false;
         self.ui.notice(&notices::ai_unavailable(
@@ -235,6 +245,9 @@ impl App {
     }
 
     fn on_answer(&mut self, response: Response) {
+        if self.on_review_answer(&response) || self.on_hint_answer(&response) {
+            return;
+        }
         let thinking = self.ai.thinking;
         let analysis = self.ai.analysis;
         let draw_offer = self.ai.draw_offer;
@@ -297,6 +310,7 @@ impl App {
         }
         self.ui
             .notice(&notices::ai_restarted(self.state.settings.lang, message));
+        self.review_stopped(message);
         self.restart_ai();
         self.ai.analysis = None;
         if self.ai.thinking.take().is_some() {
@@ -372,7 +386,9 @@ impl App {
         };
         self.ui.show_evaluation(None);
         let over = self.state.view.is_none() && self.state.is_over();
-        let busy = self.ai.thinking.is_some() || self.ai.draw_offer.is_some();
+        let busy = self.ai.thinking.is_some()
+            || self.ai.draw_offer.is_some()
+            || self.state.running_review().is_some();
         if !self.state.analysing || busy || self.ai.unavailable || over {
             return;
         }

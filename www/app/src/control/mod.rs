@@ -10,8 +10,11 @@ pub mod ai;
 mod commands;
 mod engine;
 mod flow;
+mod hint;
 mod network;
 mod pointer;
+mod puzzles;
+mod review;
 mod turns;
 
 use crate::dom::{self, storage, ui::Ui};
@@ -52,6 +55,8 @@ pub struct App {
     last_left: f64,
     /// The timer that ticks while a clock runs.
     ticker: Option<i32>,
+    /// The puzzle sets fetched and the player's puzzle record.
+    puzzles: puzzles::Puzzles,
 }
 
 impl App {
@@ -70,6 +75,7 @@ impl App {
             first_hint: false,
             last_left: f64::INFINITY,
             ticker: None,
+            puzzles: puzzles::Puzzles::default(),
         }
     }
 
@@ -114,6 +120,10 @@ impl App {
     }
 
     fn save(&self) {
+        // A puzzle is not the player's game: the saved game stays.
+        if self.state.puzzle.is_some() {
+            return;
+        }
         storage::save(&self.state.settings, &self.state.game);
         storage::save_flow(&self.state.game, self.state.clock, self.state.ending);
     }
@@ -200,9 +210,14 @@ impl App {
         self.refresh_status();
         self.show_flow();
         self.show_board_label();
+        let marks = self.move_marks();
         let game = self.state.game.played();
-        self.ui
-            .show_moves(&game.move_list(), game.starts_second(), self.state.view);
+        self.ui.show_moves(
+            &game.move_list(),
+            game.starts_second(),
+            self.state.view,
+            &marks,
+        );
         self.ui.show_fen(&self.position_text());
         self.ui.show_rules(&game.rules_name());
         self.ui.show_game(
@@ -213,6 +228,9 @@ impl App {
         self.ui.show_alphazero(settings.rules().alphazero_plays());
         self.ui.show_lab(self.state.settings.lab);
         self.show_endgame_tables();
+        self.show_review();
+        self.show_hint();
+        self.show_puzzle();
         dom::set_color_scheme(self.state.settings.color_scheme);
         self.draw();
     }

@@ -174,11 +174,14 @@ impl App {
     }
 
     /// What waited for a network goes on: a draw offer is weighed, the
-    /// AI's move and the analysis are asked for.
+    /// review and a hint go on, the AI's move and the analysis are asked
+    /// for.
     fn resume_after_net(&mut self) {
         if std::mem::take(&mut self.ai.draw_waiting) {
             self.offer_draw();
         }
+        self.resume_review();
+        self.resume_hint();
         self.after_change();
     }
 }

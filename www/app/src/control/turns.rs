@@ -15,6 +15,14 @@ impl App {
     /// player's move clears the notice; the AI's only a hint about a
     /// click, leaving other notices to be read.
     pub(super) fn play(&mut self, mv: SpotMove) {
+        if !self.puzzle_move(&mv) {
+            self.play_now(mv);
+        }
+    }
+
+    /// Plays `mv` on the board now (see [`App::play`]); a puzzle's moves
+    /// come here once judged.
+    pub(super) fn play_now(&mut self, mv: SpotMove) {
         let before = self.state.game.clone();
         let by_ai = self.state.is_ai_turn();
         let mover = self.state.game.side_to_move();
@@ -27,8 +35,9 @@ impl App {
                 if by_ai {
                     // The wait is over; other notices stay to be read.
                     self.ui.clear_hint();
-                } else {
-                    // The player took up the new game: the old one is gone.
+                } else if self.state.puzzle.is_none() {
+                    // The player took up the new game: the old one is gone
+                    // (a puzzle keeps it for "Back to the game").
                     self.keep_set_aside(None);
                     self.ui.clear_notice();
                 }
@@ -89,6 +98,7 @@ impl App {
 
     /// After any change of the game: save, redraw, and start whoever is next.
     pub(super) fn after_change(&mut self) {
+        self.drop_stale_review();
         self.save();
         self.refresh();
         self.announce_turn();
@@ -145,7 +155,11 @@ impl App {
             dom::later(animation_ms.max(400) as i32, move || {
                 crate::with_app(|app| {
                     let state = &app.state;
+                    // Not while a review of this game runs or is shown
+                    // (the move would drop it), nor in a puzzle.
                     if state.human_may_move()
+                        && state.review.is_none()
+                        && state.puzzle.is_none()
                         && only_move_text(state.game.played()) == Some(only.clone())
                     {
                         app.auto_played = true;

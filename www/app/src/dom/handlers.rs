@@ -99,6 +99,19 @@ fn install_buttons() -> Result<(), JsValue> {
     on_click("redo", App::redo)?;
     on_click("move-now", App::move_now)?;
     on_click("live", |app| app.view_ply(None))?;
+    on_click("review-start", App::review_game)?;
+    on_click("hint", App::hint)?;
+    on_click("puzzle-open", App::open_puzzles)?;
+    on_click("puzzle-hint", App::puzzle_hint)?;
+    on_click("puzzle-solution", App::puzzle_solution)?;
+    on_click("puzzle-next", App::next_puzzle)?;
+    on_click("puzzle-leave", App::leave_puzzles)?;
+    on_click("review-cancel", App::cancel_review)?;
+    on("review-graph", "click", |e| {
+        if let Some(ply) = super::review::clicked_ply(&e) {
+            with_app(|app| app.view_ply(Some(ply)));
+        }
+    })?;
     on_click("ai-retry", App::retry_ai)?;
     on_click("restore-game", App::restore_set_aside)?;
     on_click("flip", App::flip)
@@ -201,12 +214,7 @@ fn install_moves() -> Result<(), JsValue> {
         });
     })?;
     on("moves", "click", |e| {
-        let ply = e
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|el| el.get_attribute("data-ply"))
-            .and_then(|p| p.parse::<usize>().ok());
-        if let Some(ply) = ply {
+        if let Some(ply) = super::review::clicked_ply(&e) {
             with_app(|app| app.view_ply(Some(ply)));
         }
     })

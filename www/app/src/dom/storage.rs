@@ -53,3 +53,15 @@ pub fn load_saved() -> Result<Option<(Settings, AnyGame)>, String> {
         let _ = s.remove_item(KEY);
     })
 }
+
+/// A value kept under `key` (the puzzles' record), if any.
+pub fn load_text(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+/// Keeps `text` under `key`.
+pub fn save_text(key: &str, text: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(key, text);
+    }
+}

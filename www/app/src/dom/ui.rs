@@ -341,9 +341,16 @@ impl Ui {
 
     /// The move list: a row per move number (the number, then both sides'
     /// moves; a gap when the first player's move is not in the game), each
-    /// move a button showing its position. The list scrolls itself to the
+    /// move a button showing its position, with its review mark (its
+    /// sign and class) where it has one. The list scrolls itself to the
     /// current move; the page never moves.
-    pub fn show_moves(&self, texts: &[String], starts_second: bool, view: Option<usize>) {
+    pub fn show_moves(
+        &self,
+        texts: &[String],
+        starts_second: bool,
+        view: Option<usize>,
+        marks: &[Option<(&str, &str)>],
+    ) {
         self.moves.set_inner_html("");
         let current = view.unwrap_or(texts.len());
         let offset = usize::from(starts_second);
@@ -370,6 +377,9 @@ impl Ui {
             button.set_text_content(Some(text));
             let _ = button.set_attribute("type", "button");
             let _ = button.set_attribute("data-ply", &(i + 1).to_string());
+            if let Some(&Some((sign, class))) = marks.get(i) {
+                let _ = button.append_child(&create("span", Some((class, sign))));
+            }
             if i + 1 == current {
                 let _ = button.set_attribute("class", "current");
                 let _ = button.set_attribute("aria-current", "step");

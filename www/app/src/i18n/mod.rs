@@ -17,6 +17,8 @@ pub mod flow;
 pub mod howto;
 pub mod notices;
 pub mod page;
+pub mod puzzles;
+pub mod review;
 pub mod words;
 
 use serde::{Deserialize, Serialize};

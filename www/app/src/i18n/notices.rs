@@ -235,6 +235,14 @@ pub fn ai_restarted(lang: Lang, why: &str) -> String {
     )
 }
 
+/// Why a review stopped when its worker was replaced.
+pub fn worker_replaced(lang: Lang) -> &'static str {
+    lang.pick(
+        "the AI's worker was restarted",
+        "proces SI został uruchomiony ponownie",
+    )
+}
+
 /// The AI could not move.
 pub fn ai_could_not_move(lang: Lang, why: &str) -> String {
     lang.pick(

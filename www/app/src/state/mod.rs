@@ -10,9 +10,12 @@ pub mod describe;
 pub mod editor;
 pub mod ending;
 pub mod game;
+pub mod hint;
 pub mod howto;
 pub mod link;
 pub mod newgame;
+pub mod puzzle;
+pub mod review;
 pub mod saved;
 pub mod selection;
 pub mod settings;
@@ -83,6 +86,14 @@ pub struct State {
     pub clock: Option<clock::Clock>,
     /// The game's end by resignation, agreement or time, if so.
     pub ending: Option<ending::Ending>,
+    /// The game's review, running or done.
+    pub review: Option<review::GameReviewState>,
+    /// Hints used in this game, White's and Black's.
+    pub hints: [u32; 2],
+    /// The hint asked for or shown, if any.
+    pub hint: Option<hint::Hint>,
+    /// The puzzle on the board, if one is being solved.
+    pub puzzle: Option<puzzle::Solving>,
 }
 
 impl State {
@@ -101,6 +112,10 @@ impl State {
             best_line: BestLine::default(),
             clock: None,
             ending: None,
+            review: None,
+            hints: [0; 2],
+            hint: None,
+            puzzle: None,
         };
         state.keep_alphazero_where_it_plays();
         state
@@ -127,7 +142,10 @@ impl State {
 
     /// True when the AI is to move in the live game.
     pub fn is_ai_turn(&self) -> bool {
-        !self.is_over() && self.editor.is_none() && self.settings.ai_plays(self.game.side_to_move())
+        !self.is_over()
+            && self.editor.is_none()
+            && self.puzzle.is_none()
+            && self.settings.ai_plays(self.game.side_to_move())
     }
 
     /// True when the player may enter a move now.
@@ -171,6 +189,10 @@ impl State {
         self.clock = None;
         self.ending = None;
         self.view = None;
+        self.review = None;
+        self.hints = [0; 2];
+        self.hint = None;
+        self.puzzle = None;
         self.clear_selection();
         self.keep_alphazero_where_it_plays();
     }

@@ -1,7 +1,8 @@
 //! The marks drawn over a position, computed from the state: the last
 //! move, the selection and where it may go, pieces that must capture or
-//! can move, capture paths with their captured pieces, the cursor and the
-//! best line. The same for every game: all of it is read from the legal
+//! can move, capture paths with their captured pieces, the cursor, a
+//! hint and the arrows (a hint's move, a review's better move, the best
+//! line). The same for every game: all of it is read from the legal
 //! moves as spot paths.
 
 use super::render::Marks;
@@ -20,6 +21,7 @@ impl State {
                 .map(|mv| mv.spots())
                 .unwrap_or_default(),
             cursor: self.drawn_cursor(),
+            hint: self.hint_piece().or(self.puzzle_hint()),
             arrows: self.arrows(surface),
             ..Marks::default()
         };
@@ -58,12 +60,16 @@ impl State {
         marks
     }
 
-    /// The best line's arrows for the position shown: each move's points
-    /// in board units.
+    /// The arrows for the position shown, each move's points in board
+    /// units: the hint's move once shown, the review's better move where
+    /// the move that led here is marked, and the analysis's best line.
     fn arrows(&self, surface: &Surface) -> Vec<Vec<(f64, f64)>> {
-        self.shown_line()
-            .iter()
-            .map(|(_, spots)| spots.iter().map(|&s| surface.centre(s)).collect())
+        let hint = self.hint_move().map(|(_, spots)| spots.to_vec());
+        let better = self.better_move().map(|b| b.spots);
+        hint.iter()
+            .chain(better.iter())
+            .chain(self.shown_line().iter().map(|(_, spots)| spots))
+            .map(|spots| spots.iter().map(|&s| surface.centre(s)).collect())
             .collect()
     }
 }

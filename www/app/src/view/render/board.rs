@@ -84,6 +84,9 @@ impl Board {
         for &spot in &marks.last_move {
             self.fill_square(ctx, spot, LAST);
         }
+        if let Some(spot) = marks.hint {
+            self.fill_square(ctx, spot, HINT);
+        }
         if let Some(spot) = marks.selected {
             self.fill_square(ctx, spot, SELECTED);
         }

@@ -132,6 +132,9 @@ impl Grid {
         for &spot in &marks.last_move {
             self.fill(ctx, spot as usize, LAST);
         }
+        if let Some(cell) = marks.hint {
+            self.fill(ctx, cell as usize, HINT);
+        }
         if let Some(cell) = marks.selected {
             self.fill(ctx, cell as usize, SELECTED);
         }

@@ -25,6 +25,8 @@ pub struct Marks {
     pub last_move: Vec<u8>,
     /// The selected piece.
     pub selected: Option<u8>,
+    /// The piece a hint says to move.
+    pub hint: Option<u8>,
     /// Pieces that must capture (when a capture is mandatory).
     pub must_capture: Vec<u8>,
     /// Pieces of the side to move that have a move, while none is selected.
@@ -113,6 +115,7 @@ fn piece_colours(color: Color) -> (&'static str, &'static str, &'static str) {
 }
 const LAST: &str = "rgba(255, 214, 10, 0.45)";
 const SELECTED: &str = "rgba(20, 170, 90, 0.6)";
+const HINT: &str = "rgba(150, 90, 230, 0.6)";
 const MUST: &str = "#ff4d4d";
 const TARGET: &str = "rgba(20, 170, 90, 0.75)";
 const PATH: &str = "rgba(30, 120, 220, 0.8)";
