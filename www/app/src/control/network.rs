@@ -14,22 +14,13 @@ use crate::dom;
 use crate::i18n::notices;
 use std::rc::Rc;
 use warcaby_protocol::{NetBytes, Network, Request};
-use wasm_bindgen::JsCast;
-use wasm_bindgen::JsValue;
-use wasm_bindgen_futures::JsFuture;
 
 /// Where a network's file is: named by `<meta name="warcaby-net-STEM">`
-/// (STEM: the file name without its extension) in a release build, since
-/// www/postbuild.mjs gives each file a content hash.
+/// (STEM: the file name without its extension).
 fn net_url(network: Network) -> String {
     let file = network.file_name();
     let stem = file.split('.').next().unwrap_or_default();
-    dom::document()
-        .query_selector(&format!("meta[name=\"warcaby-net-{stem}\"]"))
-        .ok()
-        .flatten()
-        .and_then(|meta| meta.get_attribute("content"))
-        .unwrap_or_else(|| format!("./{file}"))
+    dom::fetch::site_file(&format!("warcaby-net-{stem}"), &file)
 }
 
 /// A network's file, as far as the page has it (not asked for yet: absent
@@ -65,29 +56,6 @@ impl NetFiles {
     }
 }
 
-/// A JavaScript error's message.
-fn describe(error: JsValue) -> String {
-    error
-        .dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| error.as_string())
-        .unwrap_or_else(|| "unknown error".to_string())
-}
-
-async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
-    let answer = JsFuture::from(dom::window().fetch_with_str(url))
-        .await
-        .map_err(describe)?;
-    let response: web_sys::Response = answer.dyn_into().map_err(describe)?;
-    if !response.ok() {
-        return Err(format!("the server answered {}", response.status()));
-    }
-    let buffer = JsFuture::from(response.array_buffer().map_err(describe)?)
-        .await
-        .map_err(describe)?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
-}
-
 impl App {
     /// Makes sure the worker has `network` before a request that needs it:
     /// fetches the file the first time (false: the AI is asked again once
@@ -102,7 +70,7 @@ impl App {
                 self.ai.nets.set(network, NetFile::Fetching);
                 let url = net_url(network);
                 wasm_bindgen_futures::spawn_local(async move {
-                    let result = fetch_bytes(&url).await;
+                    let result = dom::fetch::bytes(&url).await;
                     crate::with_app(|app| app.net_fetched(network, result));
                 });
                 return false;

@@ -28,8 +28,10 @@ pub(crate) struct Puzzles {
 /// VARIANT">` in a release build (www/postbuild.mjs gives the file a
 /// content hash).
 fn set_url(variant: Variant) -> String {
-    dom::meta_content(&format!("warcaby-puzzles-{variant}"))
-        .unwrap_or_else(|| format!("./puzzles-{variant}.json"))
+    dom::fetch::site_file(
+        &format!("warcaby-puzzles-{variant}"),
+        &format!("puzzles-{variant}.json"),
+    )
 }
 
 impl App {
@@ -49,7 +51,7 @@ impl App {
         shown::show_loading(true);
         let url = set_url(variant);
         wasm_bindgen_futures::spawn_local(async move {
-            let result = dom::fetch_text(&url).await;
+            let result = dom::fetch::text(&url).await;
             crate::with_app(|app| app.puzzle_set_fetched(variant, result));
         });
     }

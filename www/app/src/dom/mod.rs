@@ -2,6 +2,7 @@
 //! form, localStorage and the event handlers that call the app's methods.
 //! Nothing here decides anything about the game.
 
+pub mod fetch;
 pub mod flow;
 pub mod form;
 pub mod handlers;
@@ -169,41 +170,4 @@ pub(crate) fn select_value(id: &str) -> String {
 
 pub(crate) fn checked(id: &str) -> bool {
     element::<HtmlInputElement>(id).is_ok_and(|i| i.checked())
-}
-
-/// The content of `<meta name="NAME">`, if the page has one (the build
-/// names its content-hashed files there).
-pub fn meta_content(name: &str) -> Option<String> {
-    document()
-        .query_selector(&format!("meta[name=\"{name}\"]"))
-        .ok()
-        .flatten()
-        .and_then(|meta| meta.get_attribute("content"))
-}
-
-/// A JavaScript error's message.
-pub fn js_error(error: wasm_bindgen::JsValue) -> String {
-    use wasm_bindgen::JsCast;
-    error
-        .dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| error.as_string())
-        .unwrap_or_else(|| "unknown error".to_string())
-}
-
-/// A file of the site as text; an error says why it did not come.
-pub async fn fetch_text(url: &str) -> Result<String, String> {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen_futures::JsFuture;
-    let answer = JsFuture::from(window().fetch_with_str(url))
-        .await
-        .map_err(js_error)?;
-    let response: web_sys::Response = answer.dyn_into().map_err(js_error)?;
-    if !response.ok() {
-        return Err(format!("the server answered {}", response.status()));
-    }
-    let text = JsFuture::from(response.text().map_err(js_error)?)
-        .await
-        .map_err(js_error)?;
-    text.as_string().ok_or_else(|| "not text".to_string())
 }
