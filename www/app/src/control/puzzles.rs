@@ -22,6 +22,8 @@ pub(crate) struct Puzzles {
     sets: Vec<PuzzleSet>,
     fetching: Option<Variant>,
     record: Option<PuzzleRecord>,
+    /// The board's side before the puzzles turned it to the solver's.
+    flipped_before: Option<bool>,
 }
 
 /// Where the set of `variant` is: named by `<meta name="warcaby-puzzles-
@@ -37,6 +39,9 @@ fn set_url(variant: Variant) -> String {
 impl App {
     /// "Solve a puzzle": the next puzzle of the rules in play.
     pub fn open_puzzles(&mut self) {
+        if self.state.clock.is_some() && !self.state.is_over() {
+            return;
+        }
         let Some(variant) = self.state.game.played().rules().endgame_rules() else {
             return;
         };
@@ -124,6 +129,7 @@ impl App {
         self.stop_analysis();
         if self.state.puzzle.is_none() {
             self.keep_set_aside(Some(self.state.game.clone()));
+            self.puzzles.flipped_before = Some(self.state.settings.flipped);
         }
         let solving = Solving::new(run);
         let solver = solving.run.solver();
@@ -278,6 +284,10 @@ impl App {
         if self.state.puzzle.take().is_none() {
             return;
         }
+        if let Some(flipped) = self.puzzles.flipped_before.take() {
+            self.state.settings.flipped = flipped;
+            self.ui.show_settings(&self.state.settings);
+        }
         if self.set_aside.is_some() {
             self.restore_set_aside();
         } else {
@@ -290,7 +300,9 @@ impl App {
     pub(super) fn show_puzzle(&self) {
         let lang = self.state.settings.lang;
         let checkers = self.state.game.played().rules().endgame_rules().is_some();
-        shown::show_open(checkers && self.state.puzzle.is_none());
+        // Not during a timed game: its clock would be lost.
+        let timed = self.state.clock.is_some() && !self.state.is_over();
+        shown::show_open(checkers && self.state.puzzle.is_none() && !timed);
         let Some(solving) = &self.state.puzzle else {
             shown::show_puzzle(None);
             return;
