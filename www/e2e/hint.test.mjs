@@ -67,7 +67,9 @@ test('no hint in a timed game or between two humans; the hint speaks Polish', as
   await configure(page, { variant: 'english', level: 1, time: 250, mode: 'human' });
   assert.ok(await page.locator('#hint').isHidden(), 'two humans: no hint');
   await configure(page, { mode: 'black' });
-  assert.ok(await page.locator('#hint').isVisible());
+  // A fresh game: Black (the human) to move first, whatever the AI did before.
+  await newGame(page);
+  await page.locator('#hint').waitFor({ state: 'visible' });
   await choose(page, 'language', 'pl');
   assert.equal(await page.locator('#hint').textContent(), 'Podpowiedź');
   await page.click('#hint');
