@@ -203,6 +203,11 @@ impl GameReview {
             });
             cursor.redo()?;
         }
+        // Every review comment may have named an illegal better move: then
+        // the comments hold no review after all.
+        if read.iter().all(Option::is_none) {
+            return None;
+        }
         Some(GameReview {
             kind,
             moves,

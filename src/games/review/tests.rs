@@ -281,6 +281,10 @@ fn comments_without_a_review_give_none_and_bad_ones_are_ignored() {
     assert_eq!(back.moves[1].mark, None);
     assert_eq!(back.moves[2].mark, None); // the whole comment was ignored
     assert_eq!(back.final_eval, None);
+    // The only review comment names an illegal better move: no review
+    // (found by the property test in tests/review.rs).
+    let only_bad = [(1, "[%eval 0]; better [%eval ".to_string())];
+    assert_eq!(GameReview::from_comments(&game, &only_bad), None);
 }
 
 #[test]
