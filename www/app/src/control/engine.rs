@@ -85,6 +85,13 @@ impl AiSession {
         }
     }
 
+    /// True while the worker serves the game itself: the AI's move, or
+    /// the weighing of the player's draw offer (the analysis, a review or
+    /// a hint wait for it).
+    pub(super) fn busy_with_the_game(&self) -> bool {
+        self.thinking.is_some() || self.draw_offer.is_some()
+    }
+
     /// A new request id.
     pub(super) fn next_id(&mut self) -> u32 {
         let id = self.next_id;
@@ -386,9 +393,7 @@ impl App {
         };
         self.ui.show_evaluation(None);
         let over = self.state.view.is_none() && self.state.is_over();
-        let busy = self.ai.thinking.is_some()
-            || self.ai.draw_offer.is_some()
-            || self.state.running_review().is_some();
+        let busy = self.ai.busy_with_the_game() || self.state.running_review().is_some();
         if !self.state.analysing || busy || self.ai.unavailable || over {
             return;
         }

@@ -29,8 +29,7 @@ impl App {
 
     /// Asks the worker for the engine's move in the live position.
     fn ask_hint(&mut self) {
-        let busy = self.ai.thinking.is_some() || self.ai.draw_offer.is_some();
-        if busy || self.ai.unavailable {
+        if self.ai.busy_with_the_game() || self.ai.unavailable {
             return;
         }
         let choice = EngineChoice::Level {

@@ -39,7 +39,7 @@ impl App {
     /// Starts the review of the game on the board (not while the AI
     /// thinks of its move).
     pub fn review_game(&mut self) {
-        let busy = self.ai.thinking.is_some() || self.ai.draw_offer.is_some();
+        let busy = self.ai.busy_with_the_game();
         if self.state.game.ply_count() == 0 || self.state.running_review().is_some() || busy {
             return;
         }
