@@ -1,5 +1,5 @@
 //! The engine's bitboard move generator against the simple array oracle in
-//! `tests/oracle`: random playouts in all three variants, from the start and
+//! `tests/oracle`: random playouts in every variant, from the start and
 //! from random positions with kings, comparing at every visited position the
 //! legal moves (as sorted multisets) and the position after each move; plus
 //! small perfts of both from random positions.
@@ -49,7 +49,7 @@ fn board_of(pos: &Position) -> (Board, Side) {
 /// Writes a PDN FEN for the oracle board, independently of the engine's writer.
 fn fen_of(board: &Board, side: Side, variant: Variant) -> String {
     let name = |(f, r): Sq| match variant {
-        Variant::Russian => format!("{}{}", (b'a' + f as u8) as char, r + 1),
+        Variant::Russian | Variant::Brazilian => format!("{}{}", (b'a' + f as u8) as char, r + 1),
         _ => ((7 - r) * 4 + f / 2 + 1).to_string(),
     };
     let mut fen = String::from(if side == Side::White { "W" } else { "B" });
@@ -314,6 +314,15 @@ fn russian_moves_match_oracle() {
     assert_coverage(Variant::Russian, &t);
     assert!(t.oracle.landings_restricted >= 200, "{t:?}");
     assert!(t.oracle.crowned_and_continued >= 50, "{t:?}");
+}
+
+#[test]
+fn brazilian_moves_match_oracle() {
+    let t = run_variant(Variant::Brazilian, 0xB001);
+    assert_coverage(Variant::Brazilian, &t);
+    assert!(t.oracle.landings_restricted >= 200, "{t:?}");
+    assert!(t.oracle.passed_last_rank_as_man >= 20, "{t:?}");
+    assert!(t.oracle.shorter_captures_dropped >= 500, "{t:?}");
 }
 
 #[test]

@@ -357,3 +357,47 @@ fn comments_are_written_between_the_moves_and_read_back() {
         [0, 2, 3]
     );
 }
+
+/// Three Brazilian games written by pydraughts 0.6.7 (its PDNWriter; moves
+/// chosen at random, seed 7): a whole game from the start, a maximum
+/// capture (`c3xg7` takes two where `h2xf4` would take one) and a man that
+/// passes the last row in a capture and stays a man (`b6xf6` over d8).
+const PYDRAUGHTS_BRAZILIAN: &str = r#"[GameType "26,W,8,8,A0,0"]
+[FEN "W:Wa1,c3,e3,g3,c1,e1,g1,b2,d2,f2,h2,a3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"]
+
+1. c3-d4 b6-c5 2. d4xb6 a7xc5 3. a3-b4 c5xa3 4. g3-f4 f6-e5 5. f4-g5 h6xf4 6. e3xg5 c7-b6 7. f2-g3 b6-a5 8. g5-h6 e7-f6 9. g3-f4 e5xg3 10. h2xf4 a5-b4 11. f4-g5 f6xh4 12. g1-h2 h4-g3 13. h2xf4 d6-c5 14. f4-e5 d8-e7 15. e5-d6 c5-d4 16. b2-c3 d4xb2 17. a1xa5 e7xc5 18. e1-f2 b8-a7 19. f2-g3 g7-f6 20. d2-c3 h8-g7 21. a5-b6 c5-d4 22. c3xe5 f6xd4 23. b6-c7 d4-e3 24. c1-d2 e3xc1 25. c7-b8 a3-b2 26. b8-f4 c1xg5 27. h6xf4 g7-h6 28. g3-h4 h6-g5 29. h4xf6 a7-b6 30. f6-g7 f8xh6 31. f4-e5 b6-a5 32. e5-f6 b2-c1 33. f6-g7 h6xf8 *
+
+[GameType "26,W,8,8,A0,0"]
+[FEN "W:Wc3,h2:Bg3,d4,f6"]
+
+1. c3xg7 *
+
+[GameType "26,W,8,8,A0,0"]
+[FEN "W:Wb6:Bc7,e7,a3"]
+
+1. b6xf6 a3-b2 *
+"#;
+
+#[test]
+fn pydraughts_brazilian_games_load_and_round_trip() {
+    let games = pdn::read_games(PYDRAUGHTS_BRAZILIAN, Variant::Tournament).unwrap();
+    assert_eq!(games.len(), 3);
+    for g in &games {
+        assert_eq!(g.game.variant(), Variant::Brazilian);
+        let text = g.to_pdn();
+        let back = pdn::read_game(&text, Variant::Tournament).unwrap();
+        assert_eq!(back.game, g.game, "{text}");
+    }
+    assert_eq!(games[0].game.ply_count(), 66);
+    // The longest capture is the only move; Russian rules would allow the other.
+    let (start, most) = moves_of(&games[1].game)[0];
+    assert_eq!(start.legal_moves(), vec![most]);
+    assert_eq!(most.capture_count(), 2);
+    let russian = Position::from_fen(&start.to_fen(), Variant::Russian).unwrap();
+    assert_eq!(russian.legal_moves().len(), 2);
+    // Over d8 and back down: still a man on f6.
+    let (before, passing) = moves_of(&games[2].game)[0];
+    assert!(passing.path().iter().any(|sq| sq.rank() == 7) && !passing.promotes());
+    let after = before.after(&passing);
+    assert!(!after.kings(Color::White).contains(passing.to()));
+}

@@ -4,12 +4,15 @@
 //! Captures are mandatory: when any capture exists only capture sequences are
 //! generated, each distinct sequence (landing squares or captured pieces) as
 //! its own move. Captured pieces stay on the board until the move ends, so
-//! they block and cannot be jumped twice.
+//! they block and cannot be jumped twice. Under the maximum-capture rule
+//! ([`Rules::maximum_capture`]) only the sequences that take the most pieces
+//! are moves, and sequences with the same start, end and captured pieces
+//! are one move ([`MostCaptures`]).
 
 use crate::checkers::bitboard::{Bitboard, Direction};
 use crate::checkers::moves::{Move, MAX_PATH};
 use crate::checkers::position::Position;
-use crate::checkers::rules::{crowning_rank, Rules};
+use crate::checkers::rules::{crowning_rank, CrowningInCapture, Rules};
 use crate::checkers::square::Square;
 use crate::checkers::tables::{free_ray, neighbour, ray};
 use crate::core::Color;
@@ -130,9 +133,7 @@ pub fn has_capture(pos: &Position) -> bool {
 pub fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     let capturers = capturers(pos);
     if capturers.any() {
-        for from in capturers {
-            generate_captures_from(pos, from, sink);
-        }
+        generate_captures(pos, capturers, sink);
     } else {
         generate_quiet(pos, sink);
     }
@@ -143,12 +144,78 @@ pub fn count(pos: &Position) -> u64 {
     let capturers = capturers(pos);
     if capturers.any() {
         let mut counter = MoveCounter(0);
-        for from in capturers {
-            generate_captures_from(pos, from, &mut counter);
-        }
+        generate_captures(pos, capturers, &mut counter);
         counter.0
     } else {
         count_quiet(pos)
+    }
+}
+
+/// Every capture sequence of the pieces `capturers`, into `sink`: all of
+/// them, or under the maximum-capture rule the longest ones only.
+fn generate_captures<S: MoveSink>(pos: &Position, capturers: Bitboard, sink: &mut S) {
+    if pos.rules().maximum_capture {
+        let mut most = MostCaptures::default();
+        for from in capturers {
+            generate_captures_from(pos, from, &mut most);
+        }
+        most.emit_into(sink);
+    } else {
+        for from in capturers {
+            generate_captures_from(pos, from, sink);
+        }
+    }
+}
+
+/// Keeps the capture sequences that take the most pieces (the international
+/// rules' maximum capture: a king counts as one piece, like a man), and of
+/// sequences with the same start, end and captured pieces one — they leave
+/// the same position and are one move, as the published international
+/// perft counts them (the path kept is the least by square index, so the
+/// list does not depend on the order of generation).
+#[derive(Default)]
+pub struct MostCaptures {
+    most: u32,
+    moves: Vec<Move>,
+}
+
+impl MostCaptures {
+    /// Hands the kept sequences to `sink`, in the order they were generated.
+    pub fn emit_into<S: MoveSink>(self, sink: &mut S) {
+        for mv in &self.moves {
+            sink.push(mv.from(), mv.path(), mv.captured(), mv.promotes());
+        }
+    }
+}
+
+/// The landing squares as indices (rank * 8 + file), to order paths.
+fn path_key(mv: &Move) -> impl Iterator<Item = usize> + '_ {
+    mv.path().iter().map(|sq| sq.index())
+}
+
+impl MoveSink for MostCaptures {
+    fn push(&mut self, from: Square, path: &[Square], captured: Bitboard, promotes: bool) {
+        let count = captured.count();
+        if count < self.most {
+            return;
+        }
+        if count > self.most {
+            self.most = count;
+            self.moves.clear();
+        }
+        let to = path[path.len() - 1];
+        let same = |mv: &&mut Move| mv.from() == from && mv.to() == to && mv.captured() == captured;
+        let mv = Move::new(from, path, captured, promotes);
+        match self.moves.iter_mut().find(same) {
+            // The same move by another path (round a ring of pieces): keep
+            // one path, the same whatever the order of generation.
+            Some(kept) => {
+                if path_key(&mv).lt(path_key(kept)) {
+                    *kept = mv;
+                }
+            }
+            None => self.moves.push(mv),
+        }
     }
 }
 
@@ -331,7 +398,14 @@ impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S
             }
         }
         if !extended && self.len > 0 {
-            self.emit(captured, king && self.started_as_man);
+            // Crowned on the way (and went on as a king), or a man that
+            // ends its capture on the crowning rank.
+            let promotes = if king {
+                self.started_as_man
+            } else {
+                sq.rank() == crowning_rank(Self::US)
+            };
+            self.emit(captured, promotes);
         }
     }
 
@@ -358,7 +432,9 @@ impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S
         }
     }
 
-    /// Lands on `landing`, crowning a man on the last rank, and goes on.
+    /// Lands on `landing` and goes on; a man on the last rank is crowned
+    /// there (and stops or goes on as a king) or goes on as a man, as the
+    /// rules say.
     #[inline]
     fn land(
         &mut self,
@@ -369,11 +445,13 @@ impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S
     ) {
         self.path[self.len] = landing;
         self.len += 1;
-        let crowned = !king && landing.rank() == crowning_rank(Self::US);
-        if crowned && self.rules.promotion_ends_capture {
-            self.emit(captured, true);
-        } else {
-            self.extend(landing, king || crowned, captured, through);
+        let on_crowning_rank = !king && landing.rank() == crowning_rank(Self::US);
+        match self.rules.crowning_in_capture {
+            CrowningInCapture::EndsMove if on_crowning_rank => self.emit(captured, true),
+            CrowningInCapture::ContinuesAsKing if on_crowning_rank => {
+                self.extend(landing, true, captured, through)
+            }
+            _ => self.extend(landing, king, captured, through),
         }
         self.len -= 1;
     }

@@ -120,6 +120,19 @@ pub(crate) const RUSSIAN_ENDGAMES: [EndgameDraw; 5] = [
     },
 ];
 
+/// What a man does that reaches the crowning rank in the middle of a capture.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CrowningInCapture {
+    /// It is crowned and the move ends there (English).
+    EndsMove,
+    /// It is crowned at once and goes on capturing as a king (Russian, the
+    /// contest's rules).
+    ContinuesAsKing,
+    /// It goes on capturing as a man and is crowned only if the move ends
+    /// on the crowning rank (the international rules: Brazilian).
+    ContinuesAsMan,
+}
+
 /// When a game ends, as data: the no-progress and repetition draws, the
 /// endgame draws and the order of the checks.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -172,11 +185,20 @@ pub enum Variant {
     English,
     /// Russian draughts: flying kings, promotion continues a capture.
     Russian,
+    /// Brazilian draughts: the international rules on the 8x8 board —
+    /// flying kings, the most pieces must be captured, a man crossing the
+    /// last row in a capture goes on as a man.
+    Brazilian,
 }
 
 impl Variant {
     /// All variants, default first.
-    pub const ALL: [Variant; 3] = [Variant::Tournament, Variant::English, Variant::Russian];
+    pub const ALL: [Variant; 4] = [
+        Variant::Tournament,
+        Variant::English,
+        Variant::Russian,
+        Variant::Brazilian,
+    ];
 
     /// The variant's name as used on the command line.
     pub const fn name(self) -> &'static str {
@@ -184,6 +206,7 @@ impl Variant {
             Variant::Tournament => "tournament",
             Variant::English => "english",
             Variant::Russian => "russian",
+            Variant::Brazilian => "brazilian",
         }
     }
 
@@ -193,6 +216,7 @@ impl Variant {
             Variant::Tournament => &TOURNAMENT,
             Variant::English => &ENGLISH,
             Variant::Russian => &RUSSIAN,
+            Variant::Brazilian => &BRAZILIAN,
         }
     }
 }
@@ -237,9 +261,11 @@ pub struct Rules {
     pub men_capture_backward: bool,
     /// Kings move and capture any distance along a free diagonal.
     pub flying_kings: bool,
-    /// A man reaching the crowning rank during a capture stops there (true)
-    /// or is crowned at once and keeps capturing as a king (false).
-    pub promotion_ends_capture: bool,
+    /// What a man reaching the crowning rank during a capture does.
+    pub crowning_in_capture: CrowningInCapture,
+    /// The capture that takes the most pieces is mandatory (a king counts
+    /// as one piece, like a man); false: any capture sequence may be chosen.
+    pub maximum_capture: bool,
     /// When the game ends: the draw rules and the order they are checked in.
     pub end: GameEnd,
     /// How squares are written.
@@ -254,7 +280,8 @@ pub const TOURNAMENT: Rules = Rules {
     first_to_move: Color::White,
     men_capture_backward: true,
     flying_kings: false,
-    promotion_ends_capture: false,
+    crowning_in_capture: CrowningInCapture::ContinuesAsKing,
+    maximum_capture: false,
     end: GameEnd::written(20),
     notation: SquareNotation::Numeric,
     capture_separator: 'x',
@@ -273,7 +300,8 @@ pub const ENGLISH: Rules = Rules {
     first_to_move: Color::Black,
     men_capture_backward: false,
     flying_kings: false,
-    promotion_ends_capture: true,
+    crowning_in_capture: CrowningInCapture::EndsMove,
+    maximum_capture: false,
     end: GameEnd::written(80),
     notation: SquareNotation::Numeric,
     capture_separator: 'x',
@@ -285,11 +313,22 @@ pub const RUSSIAN: Rules = Rules {
     first_to_move: Color::White,
     men_capture_backward: true,
     flying_kings: true,
-    promotion_ends_capture: false,
+    crowning_in_capture: CrowningInCapture::ContinuesAsKing,
+    maximum_capture: false,
     end: GameEnd {
         endgames: &RUSSIAN_ENDGAMES,
         ..GameEnd::written(30)
     },
     notation: SquareNotation::Algebraic,
     capture_separator: ':',
+};
+
+/// Brazilian draughts: the international (FMJD) rules on the 8x8 board,
+/// the start, notation and draw counts of Russian draughts (the Brazilian
+/// confederation's counts, as pydraughts plays them).
+pub const BRAZILIAN: Rules = Rules {
+    variant: Variant::Brazilian,
+    crowning_in_capture: CrowningInCapture::ContinuesAsMan,
+    maximum_capture: true,
+    ..RUSSIAN
 };

@@ -16,7 +16,7 @@
 //! let err = "checkers".parse::<Variant>().unwrap_err();
 //! assert_eq!(
 //!     err.to_string(),
-//!     "unknown variant 'checkers' (expected tournament, english or russian)"
+//!     "unknown variant 'checkers' (expected tournament, english, russian or brazilian)"
 //! );
 //! ```
 

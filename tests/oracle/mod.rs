@@ -92,6 +92,12 @@ pub(crate) struct OracleRules {
     pub flying_kings: bool,
     /// A man crowned during a capture stops there.
     pub crowning_ends_capture: bool,
+    /// A man reaching the last rank during a capture goes on as a man, and
+    /// is crowned only if the move ends there (international rules).
+    pub last_rank_passed_as_man: bool,
+    /// Only the sequences capturing the most pieces are moves; sequences
+    /// with the same start, end and captured pieces are one move.
+    pub maximum_capture: bool,
 }
 
 impl OracleRules {
@@ -102,16 +108,29 @@ impl OracleRules {
                 men_capture_backward: true,
                 flying_kings: false,
                 crowning_ends_capture: false,
+                last_rank_passed_as_man: false,
+                maximum_capture: false,
             },
             Variant::English => OracleRules {
                 men_capture_backward: false,
                 flying_kings: false,
                 crowning_ends_capture: true,
+                last_rank_passed_as_man: false,
+                maximum_capture: false,
             },
             Variant::Russian => OracleRules {
                 men_capture_backward: true,
                 flying_kings: true,
                 crowning_ends_capture: false,
+                last_rank_passed_as_man: false,
+                maximum_capture: false,
+            },
+            Variant::Brazilian => OracleRules {
+                men_capture_backward: true,
+                flying_kings: true,
+                crowning_ends_capture: false,
+                last_rank_passed_as_man: true,
+                maximum_capture: true,
             },
         }
     }
@@ -146,6 +165,10 @@ pub(crate) struct OracleStats {
     pub landings_restricted: u64,
     /// A man was crowned mid-capture and went on capturing as a king.
     pub crowned_and_continued: u64,
+    /// A man reached the last rank mid-capture and went on as a man.
+    pub passed_last_rank_as_man: u64,
+    /// Capture sequences dropped because another took more pieces.
+    pub shorter_captures_dropped: u64,
 }
 
 /// The board: `cells[rank][file]`.
@@ -250,6 +273,11 @@ impl Board {
                 captures.extend(self.captures_from(sq, rules, stats));
             }
         }
+        if rules.maximum_capture {
+            let all = captures.len();
+            captures = most_captures(captures);
+            stats.shorter_captures_dropped += (all - captures.len()) as u64;
+        }
         if !captures.is_empty() {
             return captures;
         }
@@ -351,6 +379,29 @@ impl Board {
     }
 }
 
+/// The sequences that capture the most pieces, one per start, end and
+/// captured pieces: of several paths, the least when squares are read
+/// rank first (as the engine keeps it).
+fn most_captures(captures: Vec<OracleMove>) -> Vec<OracleMove> {
+    let most = captures.iter().map(|m| m.captured.len()).max().unwrap_or(0);
+    let key = |m: &OracleMove| m.path.iter().map(|&(f, r)| (r, f)).collect::<Vec<_>>();
+    let mut kept: Vec<OracleMove> = Vec::new();
+    for mv in captures.into_iter().filter(|m| m.captured.len() == most) {
+        let same = |k: &&mut OracleMove| {
+            k.from == mv.from && k.to() == mv.to() && k.captured == mv.captured
+        };
+        match kept.iter_mut().find(same) {
+            Some(k) => {
+                if key(&mv) < key(k) {
+                    *k = mv;
+                }
+            }
+            None => kept.push(mv),
+        }
+    }
+    kept
+}
+
 /// The state of one capture search: the piece's start, the landings so far
 /// and the pieces captured so far (which stay on `board`).
 struct CaptureSearch<'a> {
@@ -438,7 +489,11 @@ impl CaptureSearch<'_> {
                 from: self.from,
                 path: self.path.clone(),
                 captured: self.captured.clone(),
-                promotes: king && !self.started_as_king,
+                promotes: if king {
+                    !self.started_as_king
+                } else {
+                    at.1 == self.side.last_rank()
+                },
             });
         }
     }
@@ -455,10 +510,15 @@ impl CaptureSearch<'_> {
                 promotes: true,
             });
         } else {
-            if crowned && self.jump_exists_as_king(landing) {
+            if crowned && self.rules.last_rank_passed_as_man {
+                if self.can_capture(landing, false, None) {
+                    self.stats.passed_last_rank_as_man += 1;
+                }
+            } else if crowned && self.jump_exists_as_king(landing) {
                 self.stats.crowned_and_continued += 1;
             }
-            self.go_on(landing, king || crowned, None);
+            let crowned_now = crowned && !self.rules.last_rank_passed_as_man;
+            self.go_on(landing, king || crowned_now, None);
         }
         self.path.pop();
     }

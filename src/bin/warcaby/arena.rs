@@ -41,7 +41,7 @@ pub(crate) struct ArenaArgs {
     /// The game: checkers or clobber.
     #[arg(long, default_value = "checkers")]
     game: GameKind,
-    /// Checkers rule variant: tournament, english or russian.
+    /// Checkers rule variant: tournament, english, russian or brazilian.
     #[arg(long, default_value = "tournament")]
     variant: Variant,
     /// Clobber board rows (2-10).

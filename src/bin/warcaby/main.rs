@@ -95,7 +95,7 @@ pub struct PositionArgs {
     /// The game: checkers or clobber.
     #[arg(long, default_value = "checkers")]
     pub game: GameKind,
-    /// Checkers rule variant: tournament, english or russian.
+    /// Checkers rule variant: tournament, english, russian or brazilian.
     #[arg(long, default_value = "tournament")]
     pub variant: Variant,
     /// Checkers position as PDN FEN (default: the start position).

@@ -15,7 +15,7 @@ pub(crate) struct PdnArgs {
     /// PDN files to read.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Variant of the games without a GameType tag: tournament, english or russian.
+    /// Variant of the games without a GameType tag: tournament, english, russian or brazilian.
     #[arg(long, default_value = "tournament")]
     variant: Variant,
     /// Replay every game and report illegal moves (without it only the syntax is read).

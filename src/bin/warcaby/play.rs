@@ -46,7 +46,7 @@ pub(crate) struct PlayArgs {
     /// Clobber bot heuristic.
     #[arg(long, default_value = "live")]
     heuristic: String,
-    /// Checkers rule variant: tournament, english or russian (default:
+    /// Checkers rule variant: tournament, english, russian or brazilian (default:
     /// tournament; english with --bot az).
     #[arg(long)]
     variant: Option<Variant>,

@@ -24,7 +24,7 @@ pub(crate) struct ReviewArgs {
     /// Which game of the file (1-based).
     #[arg(long, value_name = "N", default_value_t = 1)]
     game: usize,
-    /// Variant of a game without a GameType tag: tournament, english or russian.
+    /// Variant of a game without a GameType tag: tournament, english, russian or brazilian.
     #[arg(long, default_value = "tournament")]
     variant: Variant,
     /// Engine level 1-8 (8: full strength, with the opening book).

@@ -45,6 +45,7 @@ fn variant_code(variant: Variant) -> u8 {
         Variant::Tournament => 0,
         Variant::English => 1,
         Variant::Russian => 2,
+        Variant::Brazilian => 3,
     }
 }
 

@@ -42,6 +42,11 @@ pub const SETS: &[(Variant, &str)] = &[
     (Variant::Russian, "puzzles-russian.json"),
 ];
 
+/// True when `variant` has a puzzle set ([`SETS`]).
+pub fn has_set(variant: Variant) -> bool {
+    SETS.iter().any(|&(v, _)| v == variant)
+}
+
 use super::game::{Game, GameMoveError};
 use super::notation::fen::FenError;
 use super::position::Position;

@@ -362,7 +362,7 @@ impl PyBoard {
         PyBoard::starting(pos, contest)
     }
 
-    /// `"tournament"`, `"english"` or `"russian"`.
+    /// `"tournament"`, `"english"`, `"russian"` or `"brazilian"`.
     #[getter]
     fn variant(&self) -> &'static str {
         self.game.variant().name()

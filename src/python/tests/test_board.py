@@ -43,7 +43,7 @@ def test_moves_carry_their_path_and_captures():
     assert repr(m) == "Move('30x16')" and hash(m) == hash(board.parse_move("30x23x16"))
 
 
-@pytest.mark.parametrize("variant", ["tournament", "english", "russian"])
+@pytest.mark.parametrize("variant", ["tournament", "english", "russian", "brazilian"])
 def test_fen_push_pop_and_copy_round_trip(variant):
     rng = random.Random(variant)
     for _ in range(10):

@@ -46,13 +46,24 @@ pub const SHIPPED_NETS: &[(Variant, &[u8])] = &[];
 /// How many rule sets a network set has room for.
 const RULE_SETS: usize = 3;
 
-/// Where a rule set's network sits in a set.
+/// The rule set whose network evaluates positions of `variant`: its own,
+/// or for Brazilian draughts the Russian one (the same board, start and
+/// pieces; only the choice among captures differs, and a network of its
+/// own was not trained). See docs/results.md for what it is worth there.
+pub const fn network_rules(variant: Variant) -> Variant {
+    match variant {
+        Variant::Brazilian => Variant::Russian,
+        other => other,
+    }
+}
+
+/// Where the network that evaluates `variant` sits in a set.
 #[inline]
 const fn slot(variant: Variant) -> usize {
-    match variant {
+    match network_rules(variant) {
         Variant::Tournament => 0,
         Variant::English => 1,
-        Variant::Russian => 2,
+        Variant::Russian | Variant::Brazilian => 2,
     }
 }
 
@@ -102,11 +113,9 @@ impl EvalNet {
     /// to measure).
     pub fn from_bytes(bytes: &[u8]) -> Result<EvalNet, net::NetFileError> {
         let net = QuantNet::parse(bytes)?;
-        Ok(EvalNet(Arc::new([
-            Some(net.clone()),
-            Some(net.clone()),
-            Some(net),
-        ])))
+        Ok(EvalNet(Arc::new(std::array::from_fn(|_| {
+            Some(net.clone())
+        }))))
     }
 
     /// A network read from a file; the error names the file.
