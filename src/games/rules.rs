@@ -65,6 +65,13 @@ impl GameRules {
         }
     }
 
+    /// True when a capture must take the most pieces it can (Brazilian
+    /// draughts); false in the other checkers rules and in Clobber.
+    pub fn maximum_capture(self) -> bool {
+        self.checkers_variant()
+            .is_some_and(|variant| variant.rules().maximum_capture)
+    }
+
     /// True when a game by these rules can end in a draw, so a result is
     /// written with its score (1-0, 1/2-1/2); Clobber has no draws, and
     /// the winner says it all.

@@ -36,7 +36,8 @@ impl Network {
             return Some(Network::AlphaZero);
         }
         let variant = rules.checkers_variant()?;
-        choice.uses_learned_eval().then_some(Network::Eval(variant))
+        let network = Network::Eval(warcaby::checkers::ai::learned::network_rules(variant));
+        choice.uses_learned_eval().then_some(network)
     }
 
     /// The file's name in `nets/`, as the site serves it before the build

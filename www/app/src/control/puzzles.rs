@@ -9,7 +9,7 @@ use super::App;
 use crate::dom::{self, puzzles as shown};
 use crate::i18n::puzzles as texts;
 use crate::state::puzzle::{PuzzleNews, PuzzleRecord, Solving, RECORD_KEY};
-use warcaby::checkers::puzzles::{PuzzleRun, PuzzleSet, Verdict};
+use warcaby::checkers::puzzles::{self, PuzzleRun, PuzzleSet, Verdict};
 use warcaby::games::{GameKind, SpotMove};
 use warcaby::{Color, Variant};
 
@@ -42,7 +42,7 @@ impl App {
         if self.state.clock.is_some() && !self.state.is_over() {
             return;
         }
-        let Some(variant) = self.state.game.played().rules().endgame_rules() else {
+        let Some(variant) = self.puzzle_rules() else {
             return;
         };
         if self.puzzles.sets.iter().any(|s| s.variant == variant) {
@@ -102,6 +102,13 @@ impl App {
         self.puzzles
             .record
             .get_or_insert_with(PuzzleRecord::default)
+    }
+
+    /// The rules in play when there are puzzles of them (not in Clobber,
+    /// nor in a rule set without a set).
+    fn puzzle_rules(&self) -> Option<Variant> {
+        let variant = self.state.game.played().rules().endgame_rules()?;
+        puzzles::has_set(variant).then_some(variant)
     }
 
     /// Puts the next puzzle of the rules in play on the board.
@@ -299,7 +306,7 @@ impl App {
     /// Shows the puzzle panel: the puzzle, what it says, the record.
     pub(super) fn show_puzzle(&self) {
         let lang = self.state.settings.lang;
-        let checkers = self.state.game.played().rules().endgame_rules().is_some();
+        let checkers = self.puzzle_rules().is_some();
         // Not during a timed game: its clock would be lost.
         let timed = self.state.clock.is_some() && !self.state.is_over();
         shown::show_open(checkers && self.state.puzzle.is_none() && !timed);

@@ -22,6 +22,7 @@ pub const PAGE_TEXTS: &[(&str, &str, &str)] = &[
         "Angielskie / amerykańskie",
     ),
     ("ng-russian", "Russian", "Rosyjskie"),
+    ("ng-brazilian", "Brazilian", "Brazylijskie"),
     ("ng-colour", "Your colour", "Twój kolor"),
     ("ng-white", "White", "Białe"),
     ("ng-black", "Black", "Czarne"),

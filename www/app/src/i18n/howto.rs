@@ -83,6 +83,33 @@ const RUSSIAN: &[Diagram] = &[
     },
 ];
 
+const BRAZILIAN: &[Diagram] = &[
+    Diagram {
+        moves: &["c3-d4"],
+        en: "White moves first. A man steps one square diagonally forward; moves are written with the squares' names.",
+        pl: "Zaczynają białe. Pionek idzie o jedno pole po skosie do przodu; ruchy zapisuje się nazwami pól.",
+        ..GOAL
+    },
+    Diagram {
+        position: "W:Wc3,h2:Bd4,f6,g3",
+        moves: &["c3:e5:g7"],
+        en: "You must capture the most pieces you can (a king counts as one piece, like a man): here c3 takes two, so h2 may not take one.",
+        pl: "Trzeba zbić jak najwięcej bierek (damka liczy się jak jedna bierka, tak jak pionek): tu c3 bije dwie, więc h2 nie może bić jednej.",
+    },
+    Diagram {
+        position: "W:Wb6:Bc7,e7",
+        moves: &["b6:d8:f6"],
+        en: "Men capture forward and backward. A man that reaches the last row during a capture and can capture on goes on as a man, and is crowned only if its move ends there.",
+        pl: "Pionki biją do przodu i do tyłu. Pionek, który w trakcie bicia dojdzie do ostatniego rzędu i może bić dalej, bije dalej jako pionek; damką zostaje tylko wtedy, gdy tam kończy ruch.",
+    },
+    Diagram {
+        position: "W:WKa1:Bd4,f4",
+        moves: &["a1:e5:h2"],
+        en: "A king flies along free diagonals and captures from afar, landing anywhere behind the piece. Captured pieces are removed only when the move ends.",
+        pl: "Damka porusza się po wolnych przekątnych o dowolną liczbę pól i bije z daleka, stając na dowolnym polu za zbitą bierką. Zbite bierki zdejmuje się dopiero po zakończeniu ruchu.",
+    },
+];
+
 const CLOBBER: &[Diagram] = &[
     Diagram {
         moves: &["a1-a2"],
@@ -99,11 +126,12 @@ const CLOBBER: &[Diagram] = &[
 ];
 
 /// The diagrams of a rule set by its name (`tournament`, `english`,
-/// `russian` or `clobber`).
+/// `russian`, `brazilian` or `clobber`).
 pub fn diagrams(rules: &str) -> &'static [Diagram] {
     match rules {
         "english" => ENGLISH,
         "russian" => RUSSIAN,
+        "brazilian" => BRAZILIAN,
         "clobber" => CLOBBER,
         _ => TOURNAMENT,
     }
@@ -119,6 +147,10 @@ pub fn title(lang: Lang, rules: &str) -> &'static str {
         "russian" => lang.pick(
             "How to play: Russian draughts",
             "Jak grać: warcaby rosyjskie",
+        ),
+        "brazilian" => lang.pick(
+            "How to play: Brazilian draughts (international rules on 8×8)",
+            "Jak grać: warcaby brazylijskie (zasady międzynarodowe na planszy 8×8)",
         ),
         "clobber" => lang.pick("How to play: Clobber", "Jak grać: Clobber"),
         _ => lang.pick(

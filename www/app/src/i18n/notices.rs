@@ -15,6 +15,12 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         (Lang::Pl, Refusal::MustCapture { movable, square }) => format!(
             "Bicie jest obowiązkowe: rusz zaznaczoną bierką ({movable}); bierka z pola {square} nie może bić."
         ),
+        (Lang::En, Refusal::MustCaptureMost { movable, square, most }) => format!(
+            "The capture that takes the most pieces is mandatory ({most}): move a marked piece ({movable}); the piece on {square} cannot take as many."
+        ),
+        (Lang::Pl, Refusal::MustCaptureMost { movable, square, most }) => format!(
+            "Obowiązuje bicie większości ({most}): rusz zaznaczoną bierką ({movable}); bierka z pola {square} nie zbije tylu."
+        ),
         (Lang::En, Refusal::NoLegalMove { square, game }) if stones(*game) => {
             format!("The stone on {square} has no move: it must be next to an opponent's stone.")
         }

@@ -101,6 +101,7 @@ pub fn variant(lang: Lang, variant: Variant) -> &'static str {
         Variant::Tournament => lang.pick("Tournament", "Turniejowe"),
         Variant::English => lang.pick("English", "Angielskie"),
         Variant::Russian => lang.pick("Russian", "Rosyjskie"),
+        Variant::Brazilian => lang.pick("Brazilian", "Brazylijskie"),
     }
 }
 

@@ -54,7 +54,7 @@ mod tests {
 
     #[test]
     fn every_diagram_is_a_position_of_its_rules_with_legal_moves() {
-        for rules in ["tournament", "english", "russian", "clobber"] {
+        for rules in ["tournament", "english", "russian", "brazilian", "clobber"] {
             for diagram in diagrams(rules) {
                 let state = diagram_state(&Settings::default(), rules, diagram).unwrap();
                 assert_eq!(

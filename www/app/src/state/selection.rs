@@ -29,6 +29,17 @@ pub enum Refusal {
         /// The square clicked.
         square: String,
     },
+    /// The capture that takes the most pieces is mandatory (the
+    /// international rules): it takes `most`, and only the pieces on
+    /// `movable` have such a capture; `square` was clicked.
+    MustCaptureMost {
+        /// The squares of the pieces that can take the most, comma separated.
+        movable: String,
+        /// The square clicked.
+        square: String,
+        /// How many pieces the longest capture takes.
+        most: usize,
+    },
     /// The piece on `square` has no legal move (in `game`, whose words
     /// explain why).
     NoLegalMove {
@@ -234,11 +245,21 @@ pub fn why_not(game: &dyn PlayedGame, legal: &[SpotMove], spot: u8) -> Refusal {
         let mut from: Vec<u8> = legal.iter().map(|m| m.from()).collect();
         from.sort_unstable();
         from.dedup();
-        let movable: Vec<String> = from.into_iter().map(|s| game.spot_name(s)).collect();
-        return Refusal::MustCapture {
-            movable: movable.join(", "),
-            square: game.spot_name(spot),
-        };
+        let movable = from
+            .into_iter()
+            .map(|s| game.spot_name(s))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let square = game.spot_name(spot);
+        if game.rules().maximum_capture() {
+            let most = legal.iter().map(|m| m.taken().len()).max().unwrap_or(0);
+            return Refusal::MustCaptureMost {
+                movable,
+                square,
+                most,
+            };
+        }
+        return Refusal::MustCapture { movable, square };
     }
     Refusal::NoLegalMove {
         square: game.spot_name(spot),
@@ -318,6 +339,29 @@ mod tests {
                     }
                 )
             }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn maximum_capture_explains_refusal() {
+        // Brazilian: h2 could take g3, but c3 takes two (d4, f6).
+        let (game, legal) = setup("W:Wc3,h2:Bd4,f6,g3", Variant::Brazilian);
+        let mut s = Selection::default();
+        match s.click(&game, &legal, sq("h2")) {
+            Outcome::Refused(why) => assert_eq!(
+                why,
+                Refusal::MustCaptureMost {
+                    movable: "c3".into(),
+                    square: "h2".into(),
+                    most: 2,
+                }
+            ),
+            other => panic!("{other:?}"),
+        }
+        s.click(&game, &legal, sq("c3"));
+        match s.click(&game, &legal, sq("g7")) {
+            Outcome::Play(m) => assert_eq!(m.text(), "c3:g7"),
             other => panic!("{other:?}"),
         }
     }
