@@ -1,4 +1,4 @@
-//! Rule checks: how games end (no move, repetition, no progress, Russian endgame draws) (see main.rs).
+//! Rule checks: how games end (no move, repetition, no progress, the Russian endgame draws, which Brazilian shares) (see main.rs).
 
 use super::*;
 
@@ -88,7 +88,8 @@ pub(crate) fn check_no_legal_move_loses(spec: &Spec) {
 
     let mut game = Game::from_position(position(spec, "W:WKc3:Bd2,d4,f2,f4"));
     assert_eq!(game.outcome(), None);
-    play(spec, &mut game, "c3:e5:g3:e1:c3");
+    // One move or two, by either way round (see check_captured_pieces_block).
+    play_one_of(spec, &mut game, &["c3:e5:g3:e1:c3", "c3:e1:g3:e5:c3"]);
     assert_eq!(game.outcome(), win(Color::White, WinReason::NoPieces));
     assert_eq!(game.outcome().map(|o| o.result_text()), Some("1-0"));
 }
@@ -297,6 +298,10 @@ pub(crate) fn check_no_progress(spec: &Spec) {
 
 // ---- Russian endgame draws (the Russian draughts federation's rules) -------
 //
+// Brazilian draughts use the same counts (README "Rule variants": the
+// Brazilian confederation's counts as pydraughts plays them are Russian's), so
+// each rule is checked for both variants.
+//
 // Each rule below draws a game once its material has stood a number of moves
 // without a capture or a crowning. The games are walked with seeded random
 // quiet moves: no capture, no crowning, never a position for the third time,
@@ -347,8 +352,10 @@ pub(crate) fn quiet_walk(
     Ok(())
 }
 
-pub(crate) fn russian_game(fen: &str) -> Game {
-    Game::from_position(Position::from_fen(fen, Variant::Russian).unwrap())
+/// The game of `fen` (algebraic, as Russian and Brazilian write it) under
+/// `spec`'s rules.
+pub(crate) fn endgame(spec: &Spec, fen: &str) -> Game {
+    Game::from_position(Position::from_fen(fen, spec.variant).unwrap())
 }
 
 pub(crate) fn on_main_road(sq: Square) -> bool {
@@ -359,13 +366,14 @@ pub(crate) fn on_main_road(sq: Square) -> bool {
 /// plays the last ply and returns the game; the first seed whose walk does
 /// not get stuck is used.
 pub(crate) fn walk_to_limit(
+    spec: &Spec,
     fen: &str,
     allowed: &dyn Fn(&Position, &Move) -> bool,
     plies: u32,
 ) -> Game {
     let mut stuck = Vec::new();
     for seed in 0..64 {
-        let mut game = russian_game(fen);
+        let mut game = endgame(spec, fen);
         match quiet_walk(&mut game, plies - 1, seed, allowed) {
             Ok(()) => {
                 assert_eq!(game.outcome(), None, "one ply before the limit");
@@ -381,42 +389,47 @@ pub(crate) fn walk_to_limit(
 
 /// The walk draws by `material`'s rule exactly at `plies`.
 pub(crate) fn check_endgame_draw(
+    spec: &Spec,
     fen: &str,
     allowed: &dyn Fn(&Position, &Move) -> bool,
     material: EndgameMaterial,
     plies: u32,
 ) {
-    let game = walk_to_limit(fen, allowed, plies);
+    let game = walk_to_limit(spec, fen, allowed, plies);
     let rule = EndgameDraw { material, plies };
     assert_eq!(
         game.outcome(),
         Some(Outcome::Draw(DrawReason::Endgame(rule))),
-        "{}",
+        "{}: {}",
+        spec.variant,
         game.position().to_fen()
     );
 }
 
-#[test]
-pub(crate) fn russian_three_kings_against_a_lone_king_draw_after_15_moves() {
+/// Three kings against a lone king: drawn after 15 moves (30 plies).
+pub(crate) fn check_three_kings_against_a_lone_king(spec: &Spec) {
     // The lone king keeps off the main road (there 5 moves would be enough).
     // With kings alone on the board this rule meets the 15-move kings-only
     // rule at the same ply; the game is drawn then, not before.
     let off_road =
         |pos: &Position, m: &Move| pos.side_to_move() == Color::White || !on_main_road(m.to());
-    let game = walk_to_limit("W:WKc1,Ke1,Kg1:BKa5", &off_road, 30);
+    let game = walk_to_limit(spec, "W:WKc1,Ke1,Kg1:BKa5", &off_road, 30);
     assert!(EndgameMaterial::KingsAgainstLoneKing(3).matches(game.position()));
     assert!(
         matches!(game.outcome(), Some(Outcome::Draw(_))),
-        "{:?}",
+        "{}: {:?}",
+        spec.variant,
         game.outcome()
     );
 }
 
-#[test]
-pub(crate) fn russian_three_pieces_against_a_lone_king_on_the_main_road_draw_after_5_moves() {
+/// Three pieces, one at least a king, against a lone king on the main road:
+/// drawn after 5 moves (10 plies).
+pub(crate) fn check_three_pieces_against_a_lone_king_on_the_main_road(spec: &Spec) {
     let on_road =
         |pos: &Position, m: &Move| pos.side_to_move() == Color::White || on_main_road(m.to());
     check_endgame_draw(
+        spec,
         "W:WKa3,Kc1,g3:BKd4",
         &on_road,
         EndgameMaterial::PiecesAgainstLoneKingOnMainRoad(3),
@@ -424,9 +437,10 @@ pub(crate) fn russian_three_pieces_against_a_lone_king_on_the_main_road_draw_aft
     );
 }
 
-#[test]
-pub(crate) fn russian_two_pieces_against_a_lone_king_draw_after_5_moves() {
+/// Two pieces, one at least a king, against a lone king: drawn after 5 moves.
+pub(crate) fn check_two_pieces_against_a_lone_king(spec: &Spec) {
     check_endgame_draw(
+        spec,
         "W:WKc1,e3:BKh6",
         &|_, _| true,
         EndgameMaterial::PiecesAgainstLoneKing(2),
@@ -434,15 +448,17 @@ pub(crate) fn russian_two_pieces_against_a_lone_king_draw_after_5_moves() {
     );
 }
 
-#[test]
-pub(crate) fn russian_endings_with_kings_on_both_sides_draw_after_30_and_60_moves() {
+/// Kings on both sides: 4 or 5 pieces drawn after 30 moves, 6 or 7 after 60.
+pub(crate) fn check_endings_with_kings_on_both_sides(spec: &Spec) {
     check_endgame_draw(
+        spec,
         "W:WKd2,a3:BKe7,h6",
         &|_, _| true,
         EndgameMaterial::BothSidesKings(4, 5),
         60,
     );
     check_endgame_draw(
+        spec,
         "W:WKd2,a1,a3:BKe7,h8,h6",
         &|_, _| true,
         EndgameMaterial::BothSidesKings(6, 7),
@@ -450,11 +466,49 @@ pub(crate) fn russian_endings_with_kings_on_both_sides_draw_after_30_and_60_move
     );
 }
 
+/// Two tests, Russian and Brazilian, running the same endgame check:
+/// `check => russian_name, brazilian_name;`.
+macro_rules! russian_and_brazilian {
+    ($($check:ident => $russian:ident, $brazilian:ident;)*) => {$(
+        #[doc = concat!("[`", stringify!($check), "`] under Russian rules.")]
+        #[test]
+        fn $russian() {
+            $check(&RUSSIAN);
+        }
+
+        #[doc = concat!("[`", stringify!($check), "`] under Brazilian rules.")]
+        #[test]
+        fn $brazilian() {
+            $check(&BRAZILIAN);
+        }
+    )*};
+}
+
+russian_and_brazilian! {
+    check_three_kings_against_a_lone_king =>
+        russian_three_kings_against_a_lone_king_draw_after_15_moves,
+        brazilian_three_kings_against_a_lone_king_draw_after_15_moves;
+    check_three_pieces_against_a_lone_king_on_the_main_road =>
+        russian_three_pieces_against_a_lone_king_on_the_main_road_draw_after_5_moves,
+        brazilian_three_pieces_against_a_lone_king_on_the_main_road_draw_after_5_moves;
+    check_two_pieces_against_a_lone_king =>
+        russian_two_pieces_against_a_lone_king_draw_after_5_moves,
+        brazilian_two_pieces_against_a_lone_king_draw_after_5_moves;
+    check_endings_with_kings_on_both_sides =>
+        russian_endings_with_kings_on_both_sides_draw_after_30_and_60_moves,
+        brazilian_endings_with_kings_on_both_sides_draw_after_30_and_60_moves;
+}
+
 #[test]
-pub(crate) fn only_russian_has_endgame_draws() {
+pub(crate) fn only_russian_and_brazilian_have_endgame_draws() {
     assert!(Variant::Tournament.rules().end.endgames.is_empty());
     assert!(Variant::English.rules().end.endgames.is_empty());
     assert_eq!(Variant::Russian.rules().end.endgames.len(), 5);
+    // Brazilian's are Russian's (README "Rule variants").
+    assert_eq!(
+        Variant::Brazilian.rules().end.endgames,
+        Variant::Russian.rules().end.endgames
+    );
     // Material is matched for either side as the stronger one.
     let p = |fen| Position::from_fen(fen, Variant::Russian).unwrap();
     let three = EndgameMaterial::KingsAgainstLoneKing(3);

@@ -7,7 +7,7 @@ use super::*;
 // ---------------------------------------------------------------------------
 
 /// Row "start" and "who moves first": 12 men a side on the first three ranks;
-/// White moves first in tournament and Russian, Black in English.
+/// White moves first in tournament, Russian and Brazilian, Black in English.
 ///
 /// ```text
 ///     a b c d e f g h
@@ -117,8 +117,8 @@ pub(crate) fn check_man_quiet_move(spec: &Spec) {
     }
 }
 
-/// Row "man, capture": forward and backward (tournament, Russian), forward
-/// only (English).
+/// Row "man, capture": forward and backward (tournament, Russian,
+/// Brazilian), forward only (English).
 ///
 /// ```text
 ///     a b c d e f g h
@@ -195,7 +195,7 @@ pub(crate) fn check_man_capture_direction(spec: &Spec) {
 }
 
 /// Row "king, quiet move": one square in any direction (tournament, English);
-/// any distance along a free diagonal (Russian).
+/// any distance along a free diagonal (Russian, Brazilian).
 ///
 /// ```text
 ///     a b c d e f g h
@@ -296,8 +296,10 @@ pub(crate) fn check_king_capture(spec: &Spec) {
     assert_moves(spec, "W:WKa1:Bc3,d4", &["a1-b2"]);
 }
 
-/// Row "capturing is": mandatory, and the player may choose any capture
-/// sequence — no majority rule.
+/// Row "capturing is": mandatory; the player may choose any capture
+/// sequence — no majority rule (tournament, English, Russian) — or must take
+/// the one that captures the most pieces (Brazilian, the international
+/// rules).
 ///
 /// ```text
 ///     a b c d e f g h
@@ -313,19 +315,39 @@ pub(crate) fn check_king_capture(spec: &Spec) {
 ///
 /// a3 takes one piece (a3:c5 over b4). c1 takes three, all forward:
 /// c1:e3 (d2), e3:g5 (f4), g5:e7 (f6). g1 could step to f2 or h2 but, a capture
-/// being possible, only the two captures are legal — the 1-piece capture
-/// beside the 3-piece one. The game accepts the smaller capture and refuses a
-/// quiet move.
-pub(crate) fn check_capture_mandatory_any_sequence(spec: &Spec) {
+/// being possible, no quiet move is legal. Without a majority rule both
+/// captures are legal — the 1-piece capture beside the 3-piece one — and the
+/// game accepts the smaller one. Under the maximum-capture rule only the
+/// 3-piece capture is legal, and the game refuses the smaller one.
+pub(crate) fn check_capture_mandatory(spec: &Spec) {
     let fen = "W:Wa3,c1,g1:Bb4,d2,f4,f6";
-    let pos = assert_moves(spec, fen, &["a3:c5", "c1:e3:g5:e7"]);
-    assert_eq!(legal_move(spec, &pos, "a3:c5").capture_count(), 1);
+    let pos = assert_moves(
+        spec,
+        fen,
+        if spec.maximum_capture {
+            &["c1:e3:g5:e7"]
+        } else {
+            &["a3:c5", "c1:e3:g5:e7"]
+        },
+    );
     let long = legal_move(spec, &pos, "c1:e3:g5:e7");
+    assert_eq!(long.capture_count(), 3);
     assert_eq!(captured(&long), names(&["d2", "f4", "f6"]));
 
     let mut game = Game::from_position(pos);
     assert!(game.play_text(&text(spec, "g1-h2")).is_err());
     assert!(game.play_text(&text(spec, "g1-f2")).is_err());
-    let mv = play(spec, &mut game, "a3:c5");
-    assert_eq!(captured(&mv), names(&["b4"]));
+    if spec.maximum_capture {
+        assert!(
+            game.play_text(&text(spec, "a3:c5")).is_err(),
+            "{}: a capture of one piece beside one of three",
+            spec.variant
+        );
+        let mv = play(spec, &mut game, "c1:e3:g5:e7");
+        assert_eq!(captured(&mv), names(&["d2", "f4", "f6"]));
+    } else {
+        assert_eq!(legal_move(spec, &pos, "a3:c5").capture_count(), 1);
+        let mv = play(spec, &mut game, "a3:c5");
+        assert_eq!(captured(&mv), names(&["b4"]));
+    }
 }

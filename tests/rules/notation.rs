@@ -170,3 +170,56 @@ pub(crate) fn play(spec: &Spec, game: &mut Game, alg_move: &str) -> Move {
         )
     })
 }
+
+/// Asserts that the legal moves of `pos` are `expected` (algebraic) and
+/// exactly one of `one_of`: sequences with the same start, end and captured
+/// pieces, which the maximum-capture rules count as one move (which path
+/// stands for it is the engine's choice). Returns that move; see
+/// [`assert_legal`] for the other checks.
+pub(crate) fn assert_legal_one_of(
+    spec: &Spec,
+    pos: &Position,
+    expected: &[&str],
+    one_of: &[&str],
+) -> Move {
+    let got = legal_texts(pos);
+    let present: Vec<&str> = one_of
+        .iter()
+        .copied()
+        .filter(|m| got.contains(&text(spec, m)))
+        .collect();
+    assert_eq!(
+        present.len(),
+        1,
+        "{}: exactly one of {one_of:?} expected among {got:?} in {}",
+        spec.variant,
+        pos.to_fen()
+    );
+    let mut all = expected.to_vec();
+    all.push(present[0]);
+    assert_legal(spec, pos, &all);
+    let mv = legal_move(spec, pos, present[0]);
+    let same = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == mv.from() && m.to() == mv.to() && m.captured() == mv.captured());
+    assert_eq!(same.count(), 1, "{}: {one_of:?} are one move", spec.variant);
+    mv
+}
+
+/// Plays the one legal move among `one_of` (algebraic; see
+/// [`assert_legal_one_of`]).
+pub(crate) fn play_one_of(spec: &Spec, game: &mut Game, one_of: &[&str]) -> Move {
+    let legal = legal_texts(game.position());
+    let alg = one_of
+        .iter()
+        .find(|m| legal.contains(&text(spec, m)))
+        .unwrap_or_else(|| {
+            panic!(
+                "{}: none of {one_of:?} is legal in {}",
+                spec.variant,
+                game.position().to_fen()
+            )
+        });
+    play(spec, game, alg)
+}
