@@ -134,6 +134,43 @@ fn builtin_round_robin_is_reproducible_with_a_seed() {
 }
 
 #[test]
+fn a_brazilian_round_robin_plays_by_its_rules_and_its_games_replay() {
+    let dir = out_dir("brazilian");
+    let (_, results) = arena(
+        &dir,
+        &[
+            "--variant",
+            "brazilian",
+            "--seed",
+            "5",
+            "--bots",
+            "random",
+            "negascout:depth=3",
+        ],
+    );
+    assert_eq!(results["variant"], "brazilian");
+    assert!(games(&results).len() >= 2);
+    for g in games(&results) {
+        assert!(RULE_ENDS.contains(&str_of(&g["end"], "kind")), "{g}");
+    }
+    // Every game, read back from its PDN (GameType 26), replays under
+    // Brazilian rules to the result recorded; a shorter capture than the
+    // longest was never played.
+    check_pdn_files(&dir, &results, Variant::Brazilian);
+    for g in games(&results) {
+        let text = std::fs::read_to_string(dir.join(str_of(g, "pdn"))).unwrap();
+        assert!(text.contains("[GameType \"26"), "{text}");
+        let pdn = warcaby::checkers::notation::pdn::read_game(&text, Variant::Tournament).unwrap();
+        assert_eq!(pdn.game.variant(), Variant::Brazilian);
+        for (pos, mv) in pdn.game.positions_and_moves() {
+            let most = pos.legal_moves().iter().map(|m| m.capture_count()).max();
+            assert_eq!(Some(mv.capture_count()), most, "{}", pos.to_fen());
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn faulty_external_bots_lose_with_the_reason_and_the_arena_goes_on() {
     let dir = out_dir("faulty");
     let first = bots_dir().join("first.sh");

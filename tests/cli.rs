@@ -246,8 +246,9 @@ fn bestmove_plays_the_strongest_levels_evaluation_unless_told() {
     let default = search_lines(&base);
     assert_eq!(default, with("learned"));
     assert_ne!(default, with("positional"));
-    // Every rule set has its own network: the default is learned there too.
-    for variant in ["tournament", "russian"] {
+    // Every rule set has a network (Brazilian the Russian one): the
+    // default is learned there too.
+    for variant in ["tournament", "russian", "brazilian"] {
         let base = [
             "bestmove",
             "--variant",
@@ -622,4 +623,30 @@ fn evalnet_gen_plays_every_rule_set_from_all_the_ballots() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--net is for the learned evaluation"));
     assert!(!file.exists(), "a refused run writes no file");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn brazilian_bestmove_takes_the_most_pieces_and_perft_counts_its_moves() {
+    // h2 could take g3, but c3 takes d4 and f6: the only legal move.
+    let out = warcaby(&[
+        "bestmove",
+        "--variant",
+        "brazilian",
+        "--depth",
+        "4",
+        "--fen",
+        "W:Wc3,h2:Bd4,f6,g3",
+    ]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.lines().last().unwrap().starts_with("bestmove c3:g7 "),
+        "{text}"
+    );
+    let out = warcaby(&["perft", "--variant", "brazilian", "5"]);
+    assert!(
+        stdout(&out).contains("depth=5 nodes=7473 "),
+        "{}",
+        stdout(&out)
+    );
 }

@@ -2,7 +2,7 @@
 //! Bik / OEIS A133046; Russian: shashki/dctl with duplicate captures kept;
 //! tournament: the contest's referee program, silnik.py's own move functions
 //! enumerating whole turns — a man crowned mid-capture goes on — run outside
-//! the project).
+//! the project; Brazilian: pydraughts).
 
 use warcaby::checkers::perft::{divide, perft, perft_parallel};
 use warcaby::{Position, Variant};
@@ -14,6 +14,10 @@ const RUSSIAN: [u64; 10] = [
     7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667, 22450628,
 ];
 const TOURNAMENT: [u64; 9] = [7, 49, 302, 1469, 7482, 37986, 190146, 929902, 4570624];
+/// Brazilian (maximum capture): pydraughts 0.6.7's counts from the start
+/// (`tests/perft/pydraughts_perft.py`'s perft, sequences with the same
+/// start, end and captured pieces merged).
+const BRAZILIAN: [u64; 7] = [7, 49, 302, 1469, 7473, 37628, 187302];
 
 fn check(variant: Variant, table: &[u64], max_depth: usize) {
     let pos = Position::start(variant);
@@ -36,6 +40,11 @@ fn russian_start_position_to_depth_10() {
 #[test]
 fn tournament_start_position_to_depth_9() {
     check(Variant::Tournament, &TOURNAMENT, 9);
+}
+
+#[test]
+fn brazilian_start_position_to_depth_7() {
+    check(Variant::Brazilian, &BRAZILIAN, 7);
 }
 
 #[test]

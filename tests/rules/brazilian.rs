@@ -227,6 +227,13 @@ fn brazilian_same_start_end_and_captured_pieces_are_one_move() {
     assert_eq!(pos.parse_move(&full), Ok(mv), "{full}");
     let short = pos.move_text(&mv);
     assert_eq!(pos.parse_move(&short), Ok(mv), "{short}");
+    // Every landing square written either way round names the one move.
+    for round in rounds {
+        assert_eq!(pos.parse_move(round), Ok(mv), "{round}");
+    }
+    // A path over other pieces, or off the diagonals, names nothing.
+    assert!(pos.parse_move("c3:e5:g3:e1:a3").is_err());
+    assert!(pos.parse_move("c3:d4:c3").is_err());
 
     let mut game = Game::from_position(pos);
     game.play_text(&short).expect("the move's own text");

@@ -259,6 +259,25 @@ fn matches(mv: &Move, squares: &[Square]) -> bool {
     middle.iter().all(|sq| stops.any(|s| s.accepts(*sq)))
 }
 
+/// The pieces on the board that a path of squares passes over, when each
+/// square is on a diagonal with the one before it (None otherwise).
+fn passed_over(pos: &Position, squares: &[Square]) -> Option<Bitboard> {
+    let occupied = pos.occupied();
+    let mut over = Bitboard::EMPTY;
+    for pair in squares.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        if a == b || a.file().abs_diff(b.file()) != a.rank().abs_diff(b.rank()) {
+            return None;
+        }
+        for sq in between(a, b, step(a, b)) {
+            if occupied.contains(sq) {
+                over |= Bitboard::from_square(sq);
+            }
+        }
+    }
+    Some(over)
+}
+
 fn list(moves: &[Move], rules: &Rules) -> String {
     let texts: Vec<String> = moves.iter().map(|m| short_text(m, moves, rules)).collect();
     if texts.is_empty() {
@@ -273,11 +292,23 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     let rules = pos.rules();
     let squares = split_squares(text, rules)?;
     let legal = pos.legal_moves();
-    let found: Vec<Move> = legal
+    let mut found: Vec<Move> = legal
         .iter()
         .filter(|m| matches(m, &squares))
         .copied()
         .collect();
+    if found.is_empty() && rules.maximum_capture {
+        // One move stands for every path with its start, end and captured
+        // pieces (a ring taken the other way round): any of them names it.
+        if let Some(taken) = passed_over(pos, &squares) {
+            found.extend(legal.iter().filter(|m| {
+                m.is_capture()
+                    && m.from() == squares[0]
+                    && m.to() == squares[squares.len() - 1]
+                    && m.captured() == taken
+            }));
+        }
+    }
     match found.len() {
         1 => Ok(found[0]),
         0 => Err(MoveTextError::Illegal {

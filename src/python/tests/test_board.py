@@ -32,6 +32,15 @@ def test_start_position():
     assert Board("english").turn == "black"
 
 
+def test_brazilian_takes_the_most_pieces_and_a_passing_man_stays_a_man():
+    board = Board("brazilian", fen="W:Wc3,h2:Bd4,f6,g3")
+    assert [m.full for m in board.legal_moves] == ["c3:e5:g7"]
+    assert Board("russian", fen="W:Wc3,h2:Bd4,f6,g3").legal_moves != board.legal_moves
+    board = Board("brazilian", fen="W:Wb6:Bc7,e7,a7")
+    board.push_text("b6:f6")
+    assert board.piece_at("f6").role == "man"
+
+
 def test_moves_carry_their_path_and_captures():
     board = Board(fen="W:W30:B18,19,26")
     moves = board.legal_moves
