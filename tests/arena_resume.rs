@@ -74,6 +74,7 @@ fn records(dir: &Path) -> Vec<PathBuf> {
 /// with SIGKILL once `games` game records are written.
 fn run_and_kill(dir: &Path, args: &[String], games: usize) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_warcaby"))
+        .env("WARCABY_EGDB", "none")
         .args(["arena", "--quiet", "--out", dir.to_str().unwrap()])
         .args(args)
         .stdout(Stdio::null())

@@ -119,6 +119,7 @@ impl Targets {
     fn arena(&self, args: &[&str]) -> Value {
         let port = self.listener.local_addr().unwrap().port().to_string();
         let out = Command::new(env!("CARGO_BIN_EXE_warcaby"))
+            .env("WARCABY_EGDB", "none")
             .args(["arena", "--quiet", "--seed", "3", "--python", &python()])
             .args(["--out", self.out.to_str().unwrap()])
             .args(args)

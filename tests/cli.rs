@@ -650,3 +650,173 @@ fn brazilian_bestmove_takes_the_most_pieces_and_perft_counts_its_moves() {
         stdout(&out)
     );
 }
+
+/// Two kings against one in the single corner: a win the tables see from
+/// the first move (33 plies, out of any shallow search's sight).
+const KING_ENDING: &str = "W:WK1,K2:BK32";
+
+/// The score of a `bestmove` line.
+fn bestmove_score(text: &str) -> i32 {
+    let line = text.lines().find(|l| l.starts_with("bestmove ")).unwrap();
+    let score = line
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("score="));
+    score.unwrap().parse().unwrap()
+}
+
+/// `egdb build` without --out writes into the per-user data directory
+/// (`$XDG_DATA_HOME/warcaby/egdb`, else under `$HOME/.local/share`), and
+/// from there `bestmove` probes the tables with nothing on the command
+/// line: a depth-2 search scores the king ending as the tables' win, and
+/// says which tables it used; `--egdb none` plays without them.
+#[test]
+fn tables_built_into_the_default_directory_are_used_unless_egdb_none() {
+    let home = scratch("egdb-home");
+    let dir = home.join("data/warcaby/egdb");
+    let at_home = |args: &[&str]| {
+        let out = common::run_warcaby_at_home(&home, true, args);
+        let err = String::from_utf8(out.stderr.clone()).unwrap();
+        assert!(out.status.success(), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+        stdout(&out)
+    };
+    let built = at_home(&["egdb", "build", "--pieces", "3", "--variant", "english"]);
+    let dir_text = dir.display().to_string();
+    assert!(
+        built.trim_end().ends_with(&format!("dir={dir_text}")),
+        "{built}"
+    );
+    assert!(dir.join("english-0201.egdb").is_file());
+    // Each slice written whole, then renamed into place: no temp file stays.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| n.ends_with(".egdb")), "{names:?}");
+    let status = at_home(&["egdb", "status"]);
+    assert!(
+        status.starts_with(&format!("egdb={dir_text} source=default\n")),
+        "{status}"
+    );
+    assert!(
+        status.contains("variant=english pieces=3 bytes="),
+        "{status}"
+    );
+    assert!(status.contains("variant=tournament pieces=0"), "{status}");
+
+    let search = [
+        "bestmove",
+        "--variant",
+        "english",
+        "--fen",
+        KING_ENDING,
+        "--depth",
+        "2",
+    ];
+    let with = at_home(&search);
+    assert!(
+        with.starts_with(&format!("info egdb={dir_text} pieces=3\n")),
+        "{with}"
+    );
+    assert!(bestmove_score(&with) > 29_000, "{with}");
+    let without = at_home(&[&search[..], &["--egdb", "none"]].concat());
+    assert!(!without.contains("egdb="), "{without}");
+    assert!(bestmove_score(&without) < 29_000, "{without}");
+    // The tables are English: a tournament game goes on without them.
+    let tournament = at_home(&["bestmove", "--fen", KING_ENDING, "--depth", "2"]);
+    assert!(!tournament.contains("egdb="), "{tournament}");
+
+    // bench sprt's sides probe them too unless their spec says egdb=none,
+    // and its first line says so.
+    let sprt = at_home(&[
+        "bench",
+        "sprt",
+        "--candidate",
+        "negascout:depth=1",
+        "--base",
+        "negascout:depth=1:egdb=none",
+        "--variant",
+        "english",
+        "--max-pairs",
+        "1",
+    ]);
+    let sides =
+        format!("candidate=negascout:depth=1:egdb={dir_text} base=negascout:depth=1:egdb=none ");
+    assert!(sprt.lines().next().unwrap().contains(&sides), "{sprt}");
+
+    // Without XDG_DATA_HOME the place is under HOME.
+    let out = common::run_warcaby_at_home(&home, false, &["egdb", "status"]);
+    let share = home.join(".local/share/warcaby/egdb");
+    let expected = format!("egdb={} source=default\n", share.display());
+    assert!(stdout(&out).starts_with(&expected), "{}", stdout(&out));
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// A corrupt slice in the default directory is a warning and the search
+/// goes on without tables; the same directory named with --egdb is an
+/// error; a second build keeps the intact slices and rebuilds the broken one.
+#[test]
+fn a_corrupt_default_table_is_a_warning_and_a_rebuild_mends_it() {
+    let home = scratch("egdb-corrupt");
+    let dir = home.join("data/warcaby/egdb");
+    let run = |args: &[&str]| {
+        let out = common::run_warcaby_at_home(&home, true, args);
+        let err = String::from_utf8(out.stderr.clone()).unwrap();
+        (out.status.code(), stdout(&out), err)
+    };
+    let build = ["egdb", "build", "--pieces", "3", "--variant", "english"];
+    assert_eq!(run(&build).0, Some(0));
+    let slice = dir.join("english-0201.egdb");
+    let mut bytes = std::fs::read(&slice).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(&slice, bytes).unwrap();
+
+    let search = [
+        "bestmove",
+        "--variant",
+        "english",
+        "--fen",
+        KING_ENDING,
+        "--depth",
+        "2",
+    ];
+    let (code, out, err) = run(&search);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.starts_with("warning: the endgame tables in "), "{err}");
+    assert!(
+        err.contains("english-0201.egdb") && err.contains("--egdb none"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!out.contains("egdb="), "{out}");
+    let best = out
+        .lines()
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap();
+    let pos = Position::from_fen(KING_ENDING, Variant::English).unwrap();
+    let legal: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+    assert!(legal.iter().any(|m| m == best), "{best} not in {legal:?}");
+
+    let named = [&search[..], &["--egdb", dir.to_str().unwrap()]].concat();
+    let (code, _, err) = run(&named);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with("error: ") && err.contains("checksum"),
+        "{err}"
+    );
+
+    let (code, rebuilt, _) = run(&build);
+    assert_eq!(code, Some(0));
+    let rebuilt_groups = rebuilt.lines().filter(|l| l.contains("kept=false")).count();
+    assert_eq!(rebuilt_groups, 1, "{rebuilt}");
+    let (_, out, err) = run(&search);
+    assert!(
+        err.is_empty() && bestmove_score(&out) > 29_000,
+        "{err}{out}"
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -28,6 +28,7 @@ fn sprt(candidate: &str, base: &str, extra: &[&str]) -> Vec<String> {
     ];
     args.extend_from_slice(extra);
     let out = Command::new(env!("CARGO_BIN_EXE_warcaby"))
+        .env("WARCABY_EGDB", "none")
         .args(&args)
         .output()
         .expect("run warcaby");
@@ -77,6 +78,7 @@ fn a_stopped_run_goes_on_from_its_state_and_refuses_another_tests() {
     assert_eq!(verdict(&resumed), verdict(&whole));
     // Another test's settings do not go on from this state.
     let out = Command::new(env!("CARGO_BIN_EXE_warcaby"))
+        .env("WARCABY_EGDB", "none")
         .args(["bench", "sprt", "--candidate", STRONG, "--state", state_arg])
         .output()
         .unwrap();

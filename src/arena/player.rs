@@ -220,7 +220,7 @@ impl EngineKind {
                 Engine::configured(level.config(start.seed), eval).with_book(*book)
             }
             EngineKind::Config(spec) => {
-                let egdb = match &spec.egdb {
+                let egdb = match spec.egdb.dir() {
                     Some(dir) => Some(load_egdb(dir, start.rules)?),
                     None => None,
                 };

@@ -4,14 +4,16 @@
 //! random                              uniformly random legal moves (seeded)
 //! level=N[:time=MS][:book=on|off]    the engine at playing level 1-8 (levels
 //!                                     7-8 play the opening book unless book=off)
-//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:net=FILE][:hash=MIB][:book=on|off][:egdb=DIR][:threats=on|off][:threads=N]
+//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:net=FILE][:hash=MIB][:book=on|off][:egdb=DIR|none][:threats=on|off][:threads=N]
 //!                                     ALGO = minimax, alphabeta or negascout;
 //!                                     eval= a checkers evaluation, or in a
 //!                                     Clobber arena a Clobber heuristic
 //!                                     (the opening book only with book=on;
 //!                                     net= with eval=learned plays that network
 //!                                     instead of the shipped one;
-//!                                     egdb= probes the endgame database there;
+//!                                     egdb= probes the endgame database there,
+//!                                     egdb=none none (without egdb= the
+//!                                     command line's default tables);
 //!                                     threats=off turns the threat extension off;
 //!                                     threads=N searches on N threads, default 1)
 //! az[:sims=N][:time=MS][:net=FILE]    the AlphaZero bot (English rules only),
@@ -81,6 +83,30 @@ pub enum BotSpec {
     },
 }
 
+/// The endgame tables an engine spec asks for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum EgdbChoice {
+    /// No `egdb=`: the tables the host puts in its place (the command
+    /// line: those of its default directory, when there are some), else
+    /// none.
+    #[default]
+    Default,
+    /// `egdb=none`: no tables.
+    Off,
+    /// `egdb=DIR`: the tables in DIR.
+    Dir(PathBuf),
+}
+
+impl EgdbChoice {
+    /// The directory named, if one is.
+    pub fn dir(&self) -> Option<&Path> {
+        match self {
+            EgdbChoice::Dir(dir) => Some(dir),
+            EgdbChoice::Default | EgdbChoice::Off => None,
+        }
+    }
+}
+
 /// A built-in engine's configuration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -101,8 +127,8 @@ pub struct EngineSpec {
     pub hash_mib: usize,
     /// Plays the opening book's moves.
     pub book: bool,
-    /// Endgame database directory, probed in search.
-    pub egdb: Option<PathBuf>,
+    /// The endgame tables probed in search (`egdb=DIR`, `egdb=none`).
+    pub egdb: EgdbChoice,
     /// The search's threat extension (on unless `threats=off`).
     pub threat_extension: bool,
     /// Search threads (`threads=N`; 1 unless asked: matches stay serial).
@@ -154,7 +180,7 @@ pub enum SpecKey {
     Net,
     /// `book=on|off`: the opening book.
     Book,
-    /// `egdb=DIR`: endgame database directory.
+    /// `egdb=DIR|none`: endgame database directory, or none.
     Egdb,
     /// `threats=on|off`: the search's threat extension.
     Threats,
@@ -416,7 +442,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         nodes: None,
         hash_mib: DEFAULT_HASH_MIB,
         book: false,
-        egdb: None,
+        egdb: EgdbChoice::Default,
         threat_extension: true,
         threads: 1,
     };
@@ -441,12 +467,13 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
             SpecKey::Threads => {
                 engine.threads = parse_threads(value).map_err(|e| format!("{key}={value}: {e}"))?
             }
+            SpecKey::Egdb if value == "none" => engine.egdb = EgdbChoice::Off,
             SpecKey::Egdb => {
                 let dir = PathBuf::from(value);
                 if !dir.is_dir() {
                     return Err(format!("egdb={value}: no such directory"));
                 }
-                engine.egdb = Some(dir);
+                engine.egdb = EgdbChoice::Dir(dir);
             }
             SpecKey::Net => net = Some(value),
             SpecKey::Sims => return Err(format!("{key}= is an option of az, not of {head}")),
@@ -534,6 +561,12 @@ mod tests {
             panic!("an engine");
         };
         assert_eq!(two.config(7).threads, 2);
+        // Without egdb= the host's default tables; egdb=none: none.
+        assert_eq!(two.egdb, EgdbChoice::Default);
+        let BotSpec::Engine(bare) = BotSpec::parse("negascout:egdb=none").unwrap() else {
+            panic!("an engine");
+        };
+        assert_eq!((bare.egdb.dir(), &bare.egdb), (None, &EgdbChoice::Off));
         assert_eq!(
             BotSpec::parse("level=3:time=200").unwrap(),
             BotSpec::Level {

@@ -21,7 +21,7 @@ impl BotSpec {
                         engine.eval.game()
                     ));
                 }
-                if engine.egdb.is_some() && rules.endgame_rules().is_none() {
+                if engine.egdb.dir().is_some() && rules.endgame_rules().is_none() {
                     return Err(format!("egdb= probes checkers tables; {game} has none"));
                 }
                 if engine.book && !rules.has_book() {

@@ -14,6 +14,7 @@ pub(crate) fn out_dir(name: &str) -> PathBuf {
 /// Runs `warcaby` with `args`.
 pub(crate) fn warcaby(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_warcaby"))
+        .env("WARCABY_EGDB", "none")
         .args(args)
         .output()
         .expect("run warcaby")

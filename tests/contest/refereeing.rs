@@ -254,7 +254,7 @@ pub(crate) fn stateful_bots_keep_one_instance_per_game_in_a_normal_arena() {
 
 pub(crate) fn arena_error(args: &[&str], path: Option<&str>) -> String {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_warcaby"));
-    cmd.arg("arena").args(args);
+    cmd.env("WARCABY_EGDB", "none").arg("arena").args(args);
     if let Some(p) = path {
         cmd.env("PATH", p);
     }

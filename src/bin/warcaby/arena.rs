@@ -3,6 +3,7 @@
 //! --cols C`), with live results, standings, Elo, each game's file (PDN, or
 //! a Clobber record) and a results JSON (see `warcaby::arena`).
 
+use crate::egdb::Place;
 use anyhow::{anyhow, bail, Result};
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args};
@@ -13,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use warcaby::arena::contest::ContestRules;
 use warcaby::arena::folder::{self, Settings};
+use warcaby::arena::spec::EgdbChoice;
 use warcaby::arena::{self, report, BotSpec, Config, Entrant, Event};
 use warcaby::core::rng::entropy_seed;
 use warcaby::games::{GameKind, GameRules};
@@ -21,7 +23,8 @@ use warcaby::Variant;
 #[derive(Args)]
 pub(crate) struct ArenaArgs {
     /// The bots, two or more: random, level=N[:time=MS][:book=on|off],
-    /// minimax|alphabeta|negascout[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB][:book=on|off],
+    /// minimax|alphabeta|negascout[:depth=N][:time=MS][:nodes=N][:eval=NAME][:hash=MIB][:book=on|off][:egdb=DIR|none]
+    /// (an engine without egdb= probes the default endgame tables, see `egdb status`),
     /// exec:<command line>, python:<file.py>, or the path of an executable.
     /// In Clobber: random, levels, and engines with a Clobber eval= (live,
     /// active, center, ...) or none; external bots get Clobber's lines.
@@ -444,11 +447,40 @@ fn resumed_config(args: &ArenaArgs, matches: &ArgMatches, dir: &Path) -> Result<
     Ok(config)
 }
 
+/// Engine specs without `egdb=` probe the default endgame tables (as
+/// `bestmove` finds them), where the rules have some; levels and other
+/// bots are left as they are. Says so on stderr unless `quiet`.
+fn add_default_tables(config: &mut Config, quiet: bool) -> Result<()> {
+    let Some(variant) = config.rules.endgame_rules() else {
+        return Ok(());
+    };
+    let Some(tables) = Place::default_place().tables(variant)? else {
+        return Ok(());
+    };
+    let mut used = false;
+    for bot in &mut config.bots {
+        if let BotSpec::Engine(spec) = &mut bot.spec {
+            if spec.egdb == EgdbChoice::Default {
+                spec.egdb = EgdbChoice::Dir(tables.dir.clone());
+                used = true;
+            }
+        }
+    }
+    if used && !quiet {
+        eprintln!(
+            "arena: engines without egdb= probe the endgame tables {} (egdb=none: without)",
+            tables.summary()
+        );
+    }
+    Ok(())
+}
+
 pub(crate) fn run(args: &ArenaArgs, matches: &ArgMatches) -> Result<()> {
     let mut config = match &args.resume {
         Some(dir) => resumed_config(args, matches, dir)?,
         None => fresh_config(args)?,
     };
+    add_default_tables(&mut config, args.quiet)?;
     config.site = args.site.clone();
     let seed = config.seed;
     let out = config.out.clone().unwrap_or_default();

@@ -75,7 +75,7 @@ enum Command {
     /// Benchmarks that print figures.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
-    /// Endgame databases: build, probe, verify.
+    /// Endgame databases: build, probe, verify, status (where the engines find them).
     #[command(subcommand)]
     Egdb(egdb::EgdbCommand),
     /// The AlphaZero bot: self-play, training (feature az-train), evaluation.

@@ -79,6 +79,8 @@ pub(crate) struct PlayArgs {
     /// Seed for the weak levels' randomness (same seed, same game).
     #[arg(long)]
     seed: Option<u64>,
+    #[command(flatten)]
+    egdb: crate::egdb::EgdbDirArgs,
 }
 
 fn is_human(humans: Humans, side: Color) -> bool {
@@ -169,10 +171,23 @@ fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table> {
                 "Warcaby: {} rules, level {level}, seed {seed}. o/O white man/king, x/X black man/king.",
                 game.variant()
             );
+            // The strong levels probe the endgame tables, as on the page.
+            let tables = match level.uses_endgame_tables() {
+                true => args.egdb.place().tables(game.variant())?,
+                false => None,
+            };
+            if let Some(tables) = &tables {
+                println!("Endgame tables: {}.", tables.summary());
+            }
             println!("Type a move like 11-15 (or the full path 1x10x19), 'undo', or 'q' to quit.");
+            let egdb = tables.map(|t| t.egdb);
+            let assets = Assets {
+                endgame: egdb.as_ref(),
+                ..Assets::default()
+            };
             Ok(Table {
                 game: AnyGame::Checkers(game),
-                engine: Engine::new(EngineChoice::Level { level, seed }, Assets::default()),
+                engine: Engine::new(EngineChoice::Level { level, seed }, assets),
                 time: args.time,
             })
         }

@@ -38,6 +38,8 @@ pub(crate) struct ReviewArgs {
     /// machine).
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=60))]
     depth: Option<u32>,
+    #[command(flatten)]
+    egdb: crate::egdb::EgdbDirArgs,
     /// Write the game with the review in its comments to FILE (PDN).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -48,7 +50,20 @@ pub(crate) fn run(args: &ReviewArgs) -> Result<()> {
     let mut record = pdn_record(&args.file, args.game, args.variant)?;
     let game = AnyGame::Checkers(record.game.clone());
     let level = Level::new(args.level)?;
-    let mut engine = Engine::new(EngineChoice::Level { level, seed: 1 }, Assets::default());
+    // The strong levels probe the endgame tables, as when they play.
+    let tables = match level.uses_endgame_tables() {
+        true => args.egdb.place().tables(record.game.variant())?,
+        false => None,
+    };
+    if let Some(tables) = &tables {
+        eprintln!("review: endgame tables {}", tables.summary());
+    }
+    let egdb = tables.map(|t| t.egdb);
+    let assets = Assets {
+        endgame: egdb.as_ref(),
+        ..Assets::default()
+    };
+    let mut engine = Engine::new(EngineChoice::Level { level, seed: 1 }, assets);
     let limits = match args.depth {
         Some(depth) => Limits::depth(depth),
         None => engine.limits(args.movetime.unwrap_or(DEFAULT_MOVETIME_MS)),

@@ -64,6 +64,11 @@ pub(crate) struct SprtArgs {
     /// Print a line every this many pairs (the verdict is always printed).
     #[arg(long, default_value_t = 10)]
     every: usize,
+    /// The endgame tables of both sides where their spec names none with
+    /// egdb=DIR|none, as for bestmove (`none`: no tables); the first line
+    /// names the tables each side probes.
+    #[command(flatten)]
+    egdb: crate::egdb::EgdbDirArgs,
 }
 
 /// What `--state` keeps: the test's settings (a run goes on only with the
@@ -76,15 +81,16 @@ struct State {
 }
 
 impl SprtArgs {
-    /// The settings that decide the games and the verdict, as one line.
-    fn settings(&self, base: &str) -> String {
+    /// The settings that decide the games and the verdict, as one line
+    /// (the sides as their labels show them).
+    fn settings(&self, candidate: &str, base: &str) -> String {
         let limit = match self.movetime {
             Some(ms) => format!("movetime={ms}"),
             None => format!("nodes={}", self.nodes),
         };
         format!(
-            "candidate={} base={base} variant={} {limit} elo0={} elo1={} alpha={} beta={}",
-            self.candidate, self.variant, self.elo0, self.elo1, self.alpha, self.beta
+            "candidate={candidate} base={base} variant={} {limit} elo0={} elo1={} alpha={} beta={}",
+            self.variant, self.elo0, self.elo1, self.alpha, self.beta
         )
     }
 
@@ -96,24 +102,28 @@ impl SprtArgs {
     }
 }
 
-/// The base side: a spec, or the strongest level as it plays.
+/// The base side: a spec, or the strongest level as it plays (with the
+/// tables); with its label.
 fn base_side(args: &SprtArgs) -> Result<(Side, String)> {
-    match &args.base {
-        Some(text) => Ok((
-            Side::of_spec(text, args.variant, args.limits())
+    let tables = args.egdb.place();
+    let (side, text) = match &args.base {
+        Some(text) => (
+            Side::of_spec(text, args.variant, args.limits(), &tables)
                 .map_err(|e| anyhow!("--base {e:#}"))?,
-            text.clone(),
-        )),
-        None => Ok((
+            text.as_str(),
+        ),
+        None => (
             Side {
                 config: Level::MAX.config(0),
                 eval: Level::MAX.eval(),
                 limits: args.limits(),
-                egdb: None,
+                tables: tables.tables(args.variant)?,
             },
-            "level=8".to_string(),
-        )),
-    }
+            "level=8",
+        ),
+    };
+    let label = side.label(text);
+    Ok((side, label))
 }
 
 /// Reads the state a killed run left, if it was run with these settings.
@@ -161,10 +171,15 @@ type Finished = BTreeMap<usize, (f64, f64)>;
 
 pub(crate) fn run(args: &SprtArgs) -> Result<()> {
     let test = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta)?;
-    let candidate = Side::of_spec(&args.candidate, args.variant, args.limits())
-        .map_err(|e| anyhow!("--candidate {e:#}"))?;
+    let candidate = Side::of_spec(
+        &args.candidate,
+        args.variant,
+        args.limits(),
+        &args.egdb.place(),
+    )
+    .map_err(|e| anyhow!("--candidate {e:#}"))?;
     let (base, base_text) = base_side(args)?;
-    let settings = args.settings(&base_text);
+    let settings = args.settings(&candidate.label(&args.candidate), &base_text);
     let mut state = match &args.state {
         Some(path) => read_state(path, &settings)?,
         None => None,

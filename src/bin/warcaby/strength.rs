@@ -5,14 +5,15 @@
 //! 95 % margin. Under a node limit (the default) every machine plays the same
 //! games; under `--movetime` the time policy plays its part too.
 
+use crate::egdb::{EgdbDirArgs, Place, Tables};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use warcaby::arena::spec::EgdbChoice;
 use warcaby::arena::BotSpec;
 use warcaby::checkers::ai::learned::EvalNet;
 use warcaby::checkers::ai::{CheckersEval, CheckersNode, Level};
-use warcaby::checkers::egdb::Egdb;
 use warcaby::checkers::square::{Square, SquareNotation};
 use warcaby::games::{Engine, GameNode};
 use warcaby::search::{Algorithm, Limits, SearchConfig};
@@ -51,10 +52,11 @@ pub(crate) struct StrengthArgs {
     /// Games played at once (use 1 with --movetime).
     #[arg(long, default_value_t = 1)]
     jobs: usize,
-    /// Endgame database directory the current engine probes (only when
-    /// given: $WARCABY_EGDB is not read, so a figure never changes silently).
-    #[arg(long, value_name = "DIR")]
-    egdb: Option<std::path::PathBuf>,
+    /// The endgame tables the current engine probes, as for bestmove (the
+    /// reference probes none unless its spec says egdb=DIR): the first line
+    /// names the tables used, so a figure never changes silently.
+    #[command(flatten)]
+    egdb: EgdbDirArgs,
 }
 
 /// One side of a match between two configurations of ours (`bench
@@ -64,18 +66,36 @@ pub(crate) struct Side {
     pub(crate) config: SearchConfig,
     pub(crate) eval: CheckersEval,
     pub(crate) limits: Limits,
-    pub(crate) egdb: Option<Arc<Egdb>>,
+    pub(crate) tables: Option<Tables>,
 }
 
 impl Side {
     fn engine(&self) -> Engine {
-        Engine::configured(self.config.clone(), self.eval.clone()).with_endgame(self.egdb.clone())
+        let egdb = self.tables.as_ref().map(|t| Arc::clone(&t.egdb));
+        Engine::configured(self.config.clone(), self.eval.clone()).with_endgame(egdb)
+    }
+
+    /// The side's spec `text` as the first line shows it: with the
+    /// directory of the tables it probes where the spec names none.
+    pub(crate) fn label(&self, text: &str) -> String {
+        match &self.tables {
+            Some(tables) if !text.contains("egdb=") => {
+                format!("{text}:egdb={}", tables.dir.display())
+            }
+            _ => text.to_string(),
+        }
     }
 
     /// The side an arena engine spec names (`negascout:eval=learned:...`),
     /// in `variant`; limited by the spec's own depth, nodes or time when it
-    /// names one, else by `limits`.
-    pub(crate) fn of_spec(text: &str, variant: Variant, limits: Limits) -> Result<Side> {
+    /// names one, else by `limits`; probing the tables its `egdb=` names,
+    /// else those at `tables`.
+    pub(crate) fn of_spec(
+        text: &str,
+        variant: Variant,
+        limits: Limits,
+        tables: &Place,
+    ) -> Result<Side> {
         let spec = match BotSpec::parse(text)? {
             BotSpec::Engine(spec) => spec,
             _ => bail!("must be an engine spec like {REFERENCE}, got '{text}'"),
@@ -98,14 +118,14 @@ impl Side {
             eval: CheckersNode::eval_of(&spec.eval)
                 .with_context(|| format!("eval={} is not a checkers evaluation", spec.eval))?,
             limits,
-            egdb: load_egdb(spec.egdb.as_deref(), variant)?,
+            tables: match &spec.egdb {
+                EgdbChoice::Dir(dir) => Place::Given(dir.clone()),
+                EgdbChoice::Off => Place::Off,
+                EgdbChoice::Default => tables.clone(),
+            }
+            .tables(variant)?,
         })
     }
-}
-
-fn load_egdb(dir: Option<&std::path::Path>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
-    dir.map(|d| Egdb::load_shared(d, variant).map_err(anyhow::Error::from))
-        .transpose()
 }
 
 fn match_limits(args: &StrengthArgs) -> Limits {
@@ -139,13 +159,18 @@ fn current_side(args: &StrengthArgs) -> Result<Side> {
         config: Level::MAX.config(0),
         eval,
         limits: match_limits(args),
-        egdb: load_egdb(args.egdb.as_deref(), Variant::English)?,
+        tables: args.egdb.place().tables(Variant::English)?,
     })
 }
 
 fn reference_side(args: &StrengthArgs) -> Result<Side> {
-    Side::of_spec(&args.reference, Variant::English, match_limits(args))
-        .map_err(|e| anyhow!("--reference {e:#}"))
+    Side::of_spec(
+        &args.reference,
+        Variant::English,
+        match_limits(args),
+        &Place::Off,
+    )
+    .map_err(|e| anyhow!("--reference {e:#}"))
 }
 
 /// The game after an opening's moves (a ballot: move texts) under
@@ -253,15 +278,11 @@ pub(crate) fn run(args: &StrengthArgs) -> Result<()> {
         Some(ms) => format!("movetime={ms}"),
         None => format!("nodes={}", args.nodes),
     };
-    let egdb = args
-        .egdb
-        .as_ref()
-        .map_or(String::new(), |d| format!(":egdb={}", d.display()));
+    let current = format!("{}:eval={}", Algorithm::default(), sides[0].eval);
     println!(
-        "bench strength current={}:eval={}{egdb} reference={} {limit} games={games}",
-        Algorithm::default(),
-        sides[0].eval,
-        args.reference
+        "bench strength current={} reference={} {limit} games={games}",
+        sides[0].label(&current),
+        sides[1].label(&args.reference)
     );
     let next = AtomicUsize::new(0);
     let results = Mutex::new(vec![None; games]);

@@ -173,7 +173,11 @@ impl NodeJob for BestMoveJob<'_> {
             None => G::level_eval(Level::MAX),
         };
         let use_book = !args.no_book && args.limits.depth.is_none();
-        let egdb = args.egdb.load_for_game::<G>(args.position.variant)?;
+        let tables = args.egdb.load_for_game::<G>(args.position.variant)?;
+        if let Some(tables) = &tables {
+            println!("info {}", tables.summary());
+        }
+        let egdb = tables.map(|t| t.egdb);
         let custom = CustomEngine {
             config,
             eval: eval.into(),
