@@ -7,7 +7,7 @@
 //! they block and cannot be jumped twice. Under the maximum-capture rule
 //! ([`Rules::maximum_capture`]) only the sequences that take the most pieces
 //! are moves, and sequences with the same start, end and captured pieces
-//! are one move ([`MostCaptures`]).
+//! are one move ([`keep_most_captures`]).
 
 use crate::checkers::bitboard::{Bitboard, Direction};
 use crate::checkers::moves::{Move, MAX_PATH};
@@ -155,11 +155,16 @@ pub fn count(pos: &Position) -> u64 {
 /// them, or under the maximum-capture rule the longest ones only.
 fn generate_captures<S: MoveSink>(pos: &Position, capturers: Bitboard, sink: &mut S) {
     if pos.rules().maximum_capture {
-        let mut most = MostCaptures::default();
+        // Listed first, then kept: the walk is the one `legal_moves`
+        // already compiles, so the rule adds no second copy of it.
+        let mut moves = Vec::new();
         for from in capturers {
-            generate_captures_from(pos, from, &mut most);
+            generate_captures_from(pos, from, &mut moves);
         }
-        most.emit_into(sink);
+        keep_most_captures(&mut moves);
+        for mv in &moves {
+            sink.push(mv.from(), mv.path(), mv.captured(), mv.promotes());
+        }
     } else {
         for from in capturers {
             generate_captures_from(pos, from, sink);
@@ -173,50 +178,29 @@ fn generate_captures<S: MoveSink>(pos: &Position, capturers: Bitboard, sink: &mu
 /// the same position and are one move, as the published international
 /// perft counts them (the path kept is the least by square index, so the
 /// list does not depend on the order of generation).
-#[derive(Default)]
-pub struct MostCaptures {
-    most: u32,
-    moves: Vec<Move>,
-}
-
-impl MostCaptures {
-    /// Hands the kept sequences to `sink`, in the order they were generated.
-    pub fn emit_into<S: MoveSink>(self, sink: &mut S) {
-        for mv in &self.moves {
-            sink.push(mv.from(), mv.path(), mv.captured(), mv.promotes());
+pub fn keep_most_captures(moves: &mut Vec<Move>) {
+    let most = moves.iter().map(Move::capture_count).max().unwrap_or(0);
+    let mut kept: Vec<Move> = Vec::with_capacity(moves.len());
+    for mv in moves.drain(..).filter(|m| m.capture_count() == most) {
+        let same = |k: &&mut Move| {
+            k.from() == mv.from() && k.to() == mv.to() && k.captured() == mv.captured()
+        };
+        match kept.iter_mut().find(same) {
+            // The same move by another path (round a ring of pieces).
+            Some(k) => {
+                if path_key(&mv).lt(path_key(k)) {
+                    *k = mv;
+                }
+            }
+            None => kept.push(mv),
         }
     }
+    *moves = kept;
 }
 
 /// The landing squares as indices (rank * 8 + file), to order paths.
 fn path_key(mv: &Move) -> impl Iterator<Item = usize> + '_ {
     mv.path().iter().map(|sq| sq.index())
-}
-
-impl MoveSink for MostCaptures {
-    fn push(&mut self, from: Square, path: &[Square], captured: Bitboard, promotes: bool) {
-        let count = captured.count();
-        if count < self.most {
-            return;
-        }
-        if count > self.most {
-            self.most = count;
-            self.moves.clear();
-        }
-        let to = path[path.len() - 1];
-        let same = |mv: &&mut Move| mv.from() == from && mv.to() == to && mv.captured() == captured;
-        let mv = Move::new(from, path, captured, promotes);
-        match self.moves.iter_mut().find(same) {
-            // The same move by another path (round a ring of pieces): keep
-            // one path, the same whatever the order of generation.
-            Some(kept) => {
-                if path_key(&mv).lt(path_key(kept)) {
-                    *kept = mv;
-                }
-            }
-            None => self.moves.push(mv),
-        }
-    }
 }
 
 fn generate_quiet<S: MoveSink>(pos: &Position, sink: &mut S) {
