@@ -68,13 +68,17 @@ const ENGLISH: &[Diagram] = &[
     },
 ];
 
+/// The first diagram of the rules written in squares' names (Russian,
+/// Brazilian).
+const ALGEBRAIC_START: Diagram = Diagram {
+    moves: &["c3-d4"],
+    en: "White moves first. A man steps one square diagonally forward; moves are written with the squares' names.",
+    pl: "Zaczynają białe. Pionek idzie o jedno pole po skosie do przodu; ruchy zapisuje się nazwami pól.",
+    ..GOAL
+};
+
 const RUSSIAN: &[Diagram] = &[
-    Diagram {
-        moves: &["c3-d4"],
-        en: "White moves first. A man steps one square diagonally forward; moves are written with the squares' names.",
-        pl: "Zaczynają białe. Pionek idzie o jedno pole po skosie do przodu; ruchy zapisuje się nazwami pól.",
-        ..GOAL
-    },
+    ALGEBRAIC_START,
     Diagram {
         position: "W:WKa1:Bd4,f4",
         moves: &["a1:h2"],
@@ -84,12 +88,7 @@ const RUSSIAN: &[Diagram] = &[
 ];
 
 const BRAZILIAN: &[Diagram] = &[
-    Diagram {
-        moves: &["c3-d4"],
-        en: "White moves first. A man steps one square diagonally forward; moves are written with the squares' names.",
-        pl: "Zaczynają białe. Pionek idzie o jedno pole po skosie do przodu; ruchy zapisuje się nazwami pól.",
-        ..GOAL
-    },
+    ALGEBRAIC_START,
     Diagram {
         position: "W:Wc3,h2:Bd4,f6,g3",
         moves: &["c3:e5:g7"],
