@@ -45,6 +45,27 @@ fn the_independent_solver_agrees_with_the_exact_one_up_to_20_cells() {
     assert!(wins >= 5, "first-player wins among the boards: {wins}");
 }
 
+/// On odd×odd boards the corner colour (Black) has a stone more, so the
+/// outcome class needs the game with White first too: 3x3, 3x5 and 3x7
+/// are N (whoever starts wins), both solvers agreeing
+/// (docs/clobber-results.md).
+#[test]
+fn small_odd_boards_are_first_player_wins_whichever_colour_starts() {
+    use warcaby::clobber::independent::solve_independently;
+    let mut solver = Solver::new();
+    for cols in [3, 5, 7] {
+        let black_first = start(3, cols);
+        let text = black_first.to_text();
+        assert!(text.ends_with(":B"), "{text}");
+        let white_first = ClobberPosition::parse(&text.replace(":B", ":W")).unwrap();
+        for pos in [&black_first, &white_first] {
+            let text = pos.to_text();
+            assert!(solver.solve(pos).mover_wins, "3x{cols} {text}");
+            assert!(solve_independently(pos).mover_wins, "3x{cols} {text}");
+        }
+    }
+}
+
 #[test]
 fn a_solve_resumed_after_some_first_moves_gives_the_same_answer_for_less() {
     use std::sync::Mutex;
