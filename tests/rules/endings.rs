@@ -470,17 +470,8 @@ pub(crate) fn check_endings_with_kings_on_both_sides(spec: &Spec) {
 /// `check => russian_name, brazilian_name;`.
 macro_rules! russian_and_brazilian {
     ($($check:ident => $russian:ident, $brazilian:ident;)*) => {$(
-        #[doc = concat!("[`", stringify!($check), "`] under Russian rules.")]
-        #[test]
-        fn $russian() {
-            $check(&RUSSIAN);
-        }
-
-        #[doc = concat!("[`", stringify!($check), "`] under Brazilian rules.")]
-        #[test]
-        fn $brazilian() {
-            $check(&BRAZILIAN);
-        }
+        spec_test!($check, RUSSIAN, $russian);
+        spec_test!($check, BRAZILIAN, $brazilian);
     )*};
 }
 

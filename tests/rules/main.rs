@@ -34,6 +34,17 @@ use warcaby::{
 };
 
 mod brazilian;
+/// One test running `check` under the rules of `spec`.
+macro_rules! spec_test {
+    ($check:ident, $spec:ident, $name:ident) => {
+        #[doc = concat!("[`", stringify!($check), "`] under `", stringify!($spec), "`.")]
+        #[test]
+        fn $name() {
+            $check(&$spec);
+        }
+    };
+}
+
 mod captures;
 mod endings;
 mod moves;
@@ -128,29 +139,10 @@ const BRAZILIAN: Spec = Spec {
 /// `check => tournament_name, english_name, russian_name, brazilian_name;`.
 macro_rules! per_variant {
     ($($check:ident => $tournament:ident, $english:ident, $russian:ident, $brazilian:ident;)*) => {$(
-        #[doc = concat!("[`", stringify!($check), "`] under tournament rules.")]
-        #[test]
-        fn $tournament() {
-            $check(&TOURNAMENT);
-        }
-
-        #[doc = concat!("[`", stringify!($check), "`] under English rules.")]
-        #[test]
-        fn $english() {
-            $check(&ENGLISH);
-        }
-
-        #[doc = concat!("[`", stringify!($check), "`] under Russian rules.")]
-        #[test]
-        fn $russian() {
-            $check(&RUSSIAN);
-        }
-
-        #[doc = concat!("[`", stringify!($check), "`] under Brazilian rules.")]
-        #[test]
-        fn $brazilian() {
-            $check(&BRAZILIAN);
-        }
+        spec_test!($check, TOURNAMENT, $tournament);
+        spec_test!($check, ENGLISH, $english);
+        spec_test!($check, RUSSIAN, $russian);
+        spec_test!($check, BRAZILIAN, $brazilian);
     )*};
 }
 
