@@ -5,6 +5,12 @@ games, each with its move-path counts.
     python3 -m venv /tmp/pd && /tmp/pd/bin/pip install pydraughts==0.6.7
     /tmp/pd/bin/python -W ignore tests/perft/pydraughts_perft.py \
         --variant brazilian --positions 2000 --depth 3 --seed 1 > tests/perft/brazilian.perft
+    /tmp/pd/bin/python -W ignore tests/perft/pydraughts_perft.py \
+        --variant standard --positions 2000 --depth 2 --deeper 300 --seed 1 \
+        > tests/perft/international.perft
+
+(pydraughts' `standard` is international draughts on 10x10; it is slow
+there, so every position is counted to depth 2 and the first 300 to 3.)
 
 Under the international rules two capture sequences with the same start,
 end and captured pieces leave the same position and are one move (the
@@ -21,26 +27,29 @@ import sys
 from draughts import Board
 
 
-def unique_moves(board):
-    """The legal moves, one per (start, end, captured pieces)."""
-    seen = {}
-    for move in board.legal_moves():
+def counts(board, depth):
+    """Perft 1..depth of `board` in one walk: (merged, raw) lists, merged
+    counting sequences with the same start, end and captured pieces once,
+    raw as pydraughts lists them (such twins leave the same position, so a
+    twin's subtree is counted again by its multiplicity)."""
+    moves = board.legal_moves()
+    groups = {}
+    for move in moves:
         steps = move.steps_move
         key = (steps[0], steps[-1], frozenset(move.captures or ()))
-        seen.setdefault(key, move)
-    return list(seen.values())
-
-
-def perft(board, depth, merge):
-    moves = unique_moves(board) if merge else board.legal_moves()
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        board.push(move)
-        total += perft(board, depth - 1, merge)
-        board.pop()
-    return total
+        first, twins = groups.get(key, (move, 0))
+        groups[key] = (first, twins + 1)
+    merged = [len(groups)] + [0] * (depth - 1)
+    raw = [len(moves)] + [0] * (depth - 1)
+    if depth > 1:
+        for move, twins in groups.values():
+            board.push(move)
+            below_merged, below_raw = counts(board, depth - 1)
+            board.pop()
+            for i in range(depth - 1):
+                merged[i + 1] += below_merged[i]
+                raw[i + 1] += twins * below_raw[i]
+    return merged, raw
 
 
 def random_positions(variant, count, rng):
@@ -69,6 +78,8 @@ def main():
     parser.add_argument("--variant", default="brazilian")
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--depth", type=int, default=3)
+    parser.add_argument("--deeper", type=int, default=0,
+                        help="count the first N positions one ply deeper")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -77,15 +88,14 @@ def main():
     print("# the same start, end and captured pieces merged into one move; where")
     print("# pydraughts lists more (a ring of pieces taken either way round, or a")
     print("# king's flight stopping on different squares) its own count is noted.")
-    for fen in random_positions(args.variant, args.positions, rng):
+    for i, fen in enumerate(random_positions(args.variant, args.positions, rng)):
         print()
         print(f"epd {fen}")
-        for depth in range(1, args.depth + 1):
-            board = Board(variant=args.variant, fen=fen)
-            merged = perft(board, depth, True)
-            raw = perft(Board(variant=args.variant, fen=fen), depth, False)
-            note = f"  # pydraughts lists {raw}" if raw != merged else ""
-            print(f"perft {depth} {merged}{note}")
+        depth = args.depth + (1 if i < args.deeper else 0)
+        merged, raw = counts(Board(variant=args.variant, fen=fen), depth)
+        for d in range(depth):
+            note = f"  # pydraughts lists {raw[d]}" if raw[d] != merged[d] else ""
+            print(f"perft {d + 1} {merged[d]}{note}")
         sys.stdout.flush()
 
 
