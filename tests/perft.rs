@@ -2,9 +2,13 @@
 //! Bik / OEIS A133046; Russian: shashki/dctl with duplicate captures kept;
 //! tournament: the contest's referee program, silnik.py's own move functions
 //! enumerating whole turns — a man crowned mid-capture goes on — run outside
-//! the project; Brazilian: pydraughts).
+//! the project; Brazilian: pydraughts; international 10x10: the published
+//! table of the draughts programmers' community, as pydraughts also counts).
 
+use warcaby::checkers::geometry::Geometry;
+use warcaby::checkers::international;
 use warcaby::checkers::perft::{divide, perft, perft_parallel};
+use warcaby::checkers::position::PositionOf;
 use warcaby::{Position, Variant};
 
 const ENGLISH: [u64; 12] = [
@@ -19,8 +23,16 @@ const TOURNAMENT: [u64; 9] = [7, 49, 302, 1469, 7482, 37986, 190146, 929902, 457
 /// start, end and captured pieces merged).
 const BRAZILIAN: [u64; 7] = [7, 49, 302, 1469, 7473, 37628, 187302];
 
+/// International draughts on 10x10 (maximum capture, sequences with the
+/// same start, end and captured pieces counted once).
+const INTERNATIONAL: [u64; 8] = [9, 81, 658, 4265, 27117, 167140, 1049442, 6483961];
+
 fn check(variant: Variant, table: &[u64], max_depth: usize) {
-    let pos = Position::start(variant);
+    check_on::<warcaby::checkers::geometry::Board8>(variant, table, max_depth)
+}
+
+fn check_on<G: Geometry>(variant: Variant, table: &[u64], max_depth: usize) {
+    let pos = PositionOf::<G>::start(variant);
     for (i, &expected) in table.iter().enumerate().take(max_depth) {
         let depth = i as u32 + 1;
         assert_eq!(perft(&pos, depth), expected, "{variant} perft({depth})");
@@ -45,6 +57,11 @@ fn tournament_start_position_to_depth_9() {
 #[test]
 fn brazilian_start_position_to_depth_7() {
     check(Variant::Brazilian, &BRAZILIAN, 7);
+}
+
+#[test]
+fn international_start_position_to_depth_8() {
+    check_on::<international::Board10>(Variant::International, &INTERNATIONAL, 8);
 }
 
 #[test]
@@ -93,28 +110,38 @@ fn bulk_counting_equals_listing() {
 #[test]
 fn perft_data_files_agree() {
     let mut checked = 0;
-    for variant in Variant::ALL {
-        let path = format!("{}/tests/perft/{variant}.perft", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let mut pos = None;
-        for (i, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            let at = format!("{path}:{}", i + 1);
-            if let Some(fen) = line.strip_prefix("epd ") {
-                let p = Position::from_fen(fen, variant).unwrap_or_else(|e| panic!("{at}: {e}"));
-                pos = Some(p);
-            } else if let Some(rest) = line.strip_prefix("perft ") {
-                let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
-                let p = pos
-                    .as_ref()
-                    .unwrap_or_else(|| panic!("{at}: perft before epd"));
-                let (depth, nodes): (u32, u64) = (depth.parse().unwrap(), nodes.parse().unwrap());
-                assert_eq!(perft(p, depth), nodes, "{at}: {}", p.to_fen());
-                checked += 1;
-            } else {
-                assert!(line.is_empty(), "{at}: unexpected line");
-            }
-        }
+    for variant in Variant::EIGHT_BY_EIGHT {
+        checked += check_file::<warcaby::checkers::geometry::Board8>(variant);
     }
     assert!(checked >= 60, "only {checked} counts checked");
+    // pydraughts' 2,000 positions to depth 2, the first 300 to depth 3.
+    let international = check_file::<international::Board10>(Variant::International);
+    assert!(international >= 4300, "only {international} 10x10 counts");
+}
+
+/// Checks `tests/perft/<variant>.perft`; the number of counts checked.
+fn check_file<G: Geometry>(variant: Variant) -> usize {
+    let path = format!("{}/tests/perft/{variant}.perft", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut pos = None;
+    let mut checked = 0;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        let at = format!("{path}:{}", i + 1);
+        if let Some(fen) = line.strip_prefix("epd ") {
+            let p = PositionOf::<G>::from_fen(fen, variant).unwrap_or_else(|e| panic!("{at}: {e}"));
+            pos = Some(p);
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
+            let p = pos
+                .as_ref()
+                .unwrap_or_else(|| panic!("{at}: perft before epd"));
+            let (depth, nodes): (u32, u64) = (depth.parse().unwrap(), nodes.parse().unwrap());
+            assert_eq!(perft(p, depth), nodes, "{at}: {}", p.to_fen());
+            checked += 1;
+        } else {
+            assert!(line.is_empty(), "{at}: unexpected line");
+        }
+    }
+    checked
 }

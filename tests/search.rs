@@ -48,7 +48,7 @@ fn algorithms_agree_and_pruning_pays() {
     let mut deep = [0u64; 2];
     let mut kings_seen = 0;
     let mut positions = 0;
-    for (i, variant) in Variant::ALL.into_iter().enumerate() {
+    for (i, variant) in Variant::EIGHT_BY_EIGHT.into_iter().enumerate() {
         for pos in random_positions(variant, 100, 17 + i as u64) {
             positions += 1;
             if pos.kings(Color::White).any() || pos.kings(Color::Black).any() {
@@ -77,7 +77,7 @@ fn algorithms_agree_and_pruning_pays() {
             deep[1] += ns.1;
         }
     }
-    assert_eq!(positions, 100 * Variant::ALL.len());
+    assert_eq!(positions, 100 * Variant::EIGHT_BY_EIGHT.len());
     assert!(kings_seen > 20, "only {kings_seen} positions with kings");
     let [minimax, alphabeta, _] = shallow;
     assert!(
@@ -108,7 +108,7 @@ fn best(variant: Variant, fen: &str, depth: u32) -> (String, i32, Position) {
 /// White takes two back: c3xe5xc7.
 #[test]
 fn two_for_one_shot_in_every_variant() {
-    for variant in Variant::ALL {
+    for variant in Variant::EIGHT_BY_EIGHT {
         let (mv, score, pos) = best(variant, "W:Wb2,c3,d4,f4:Ba7,d6,f6,h8", 5);
         let expected = pos.parse_move("d4-e5").unwrap();
         assert_eq!(
@@ -155,7 +155,7 @@ fn a_fork_one_ply_deep_is_seen_only_with_the_threat_extension() {
 /// chain a1xb2xd4xf6 (landing c3, e5, g7) takes three.
 #[test]
 fn the_winning_capture_chain_is_chosen() {
-    for variant in Variant::ALL {
+    for variant in Variant::EIGHT_BY_EIGHT {
         let (mv, score, pos) = best(variant, "W:Wa1,h2:Bb2,d4,f6,g3,h8", 4);
         let chain = pos.parse_move("a1xc3xe5xg7").unwrap();
         assert_eq!(
@@ -264,7 +264,7 @@ fn fastest_win_and_slowest_loss_are_preferred() {
 #[test]
 fn returned_moves_are_legal_under_every_limit() {
     let limits = [Limits::depth(3), Limits::nodes(500), Limits::time_ms(5)];
-    for variant in Variant::ALL {
+    for variant in Variant::EIGHT_BY_EIGHT {
         for pos in random_positions(variant, 40, 99) {
             for limit in limits {
                 let mut engine = Searcher::new(SearchConfig::default(), CheckersEval::Positional);

@@ -31,7 +31,7 @@ fn best(threads: usize, variant: Variant, fen: &str, depth: u32) -> (String, i32
 /// does, and see the same material won or the same forced win.
 #[test]
 fn two_threads_find_what_one_finds() {
-    for variant in Variant::ALL {
+    for variant in Variant::EIGHT_BY_EIGHT {
         // The two-for-one shot: d4-e5, a man up.
         let shot = "W:Wb2,c3,d4,f4:Ba7,d6,f6,h8";
         let (one, _) = best(1, variant, shot, 5);
@@ -96,7 +96,7 @@ fn two_threads_return_legal_moves_and_obey_limits() {
         ..SearchConfig::default()
     };
     let mut growing = Searcher::with_growing_table(config, CheckersEval::Positional);
-    for variant in Variant::ALL {
+    for variant in Variant::EIGHT_BY_EIGHT {
         let pos = Position::start(variant);
         let r = search_position(&mut growing, &pos, Limits::depth(9));
         assert!(pos.legal_moves().contains(&r.best_move.unwrap()));

@@ -1,14 +1,21 @@
-//! A set of board squares as a 64-bit mask (bit `rank * 8 + file`, both 0-based).
+//! A set of board squares as a 64-bit mask (on 8x8 bit `rank * 8 + file`,
+//! both 0-based; the bits of each board: [`crate::checkers::geometry`]).
 //!
-//! Only the 32 dark squares are ever set. Shifts by ±7 / ±9 move a whole set one
-//! step diagonally; the file masks keep pieces from wrapping around the edges.
+//! Only the dark squares are ever set. A rotation moves a whole set one step
+//! diagonally (on 8x8 by ±7 / ±9); the board's masks keep pieces from
+//! wrapping around the edges.
 
-use crate::checkers::square::Square;
+use crate::checkers::geometry::{Board8, Geometry};
+use crate::checkers::square::SquareOf;
+use std::marker::PhantomData;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-/// A set of squares.
+/// A set of squares of the board `G`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(pub u64);
+pub struct BitboardOf<G: Geometry>(pub u64, PhantomData<G>);
+
+/// A set of squares of the 8x8 board.
+pub type Bitboard = BitboardOf<Board8>;
 
 /// The four diagonal directions, seen from White's side (White moves up).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -68,36 +75,37 @@ impl Direction {
     }
 }
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-
-/// Left rotation that moves a square one step in each direction (by index).
-const SHIFT_ROTATION: [u32; 4] = [9, 7, 64 - 7, 64 - 9];
-/// Squares a rotated set may keep: not those that wrapped round a file edge
-/// or round the top or bottom of the board.
-const SHIFT_MASK: [u64; 4] = [
-    !FILE_A & !0x1FF,
-    !FILE_H & !0x7F,
-    !FILE_A & !(0x7F << 57),
-    !FILE_H & !(0x1FF << 55),
-];
-
-impl Bitboard {
+impl<G: Geometry> BitboardOf<G> {
     /// No squares.
-    pub const EMPTY: Bitboard = Bitboard(0);
-    /// The 32 dark squares (a1, c1, ..., h8).
-    pub const DARK: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
+    pub const EMPTY: BitboardOf<G> = BitboardOf(0, PhantomData);
+    /// Every dark square (on 8x8: a1, c1, ..., h8).
+    pub const DARK: BitboardOf<G> = BitboardOf(G::BOARD, PhantomData);
+
+    /// The set of the squares whose bits are set in `bits` (the caller keeps
+    /// to dark squares; [`crate::checkers::position::PositionOf::from_setup`]
+    /// checks).
+    #[inline]
+    pub const fn from_bits(bits: u64) -> BitboardOf<G> {
+        BitboardOf(bits, PhantomData)
+    }
 
     /// The set holding one square.
     #[inline]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1 << sq.index())
+    pub const fn from_square(sq: SquareOf<G>) -> BitboardOf<G> {
+        BitboardOf(1 << sq.index(), PhantomData)
     }
 
     /// All squares of one rank (0-based).
-    #[inline]
-    pub const fn rank(rank: u8) -> Bitboard {
-        Bitboard(0xFF << (8 * rank as u32) & Self::DARK.0)
+    pub const fn rank(rank: u8) -> BitboardOf<G> {
+        let mut bits = 0;
+        let mut file = 0;
+        while file < G::FILES {
+            if let Some(sq) = SquareOf::<G>::new(file, rank) {
+                bits |= 1 << sq.index();
+            }
+            file += 1;
+        }
+        BitboardOf(bits, PhantomData)
     }
 
     /// True when no square is set.
@@ -120,15 +128,15 @@ impl Bitboard {
 
     /// True when `sq` is in the set.
     #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
+    pub const fn contains(self, sq: SquareOf<G>) -> bool {
         self.0 >> sq.index() & 1 != 0
     }
 
     /// The set with the board turned 180 degrees (a1 ↔ h8): dark squares
-    /// stay dark.
+    /// stay dark (bit i goes to bit TOP_BIT - i on both boards).
     #[inline]
-    pub const fn rotated(self) -> Bitboard {
-        Bitboard(self.0.reverse_bits())
+    pub const fn rotated(self) -> BitboardOf<G> {
+        BitboardOf(self.0.reverse_bits() >> (63 - G::TOP_BIT), PhantomData)
     }
 
     /// True when the set has more than one square.
@@ -139,19 +147,19 @@ impl Bitboard {
 
     /// The lowest square, if any.
     #[inline]
-    pub fn first(self) -> Option<Square> {
-        (self.0 != 0).then(|| Square::from_index_unchecked(self.0.trailing_zeros() as u8))
+    pub fn first(self) -> Option<SquareOf<G>> {
+        (self.0 != 0).then(|| SquareOf::from_index_unchecked(self.0.trailing_zeros() as u8))
     }
 
     /// The highest square, if any.
     #[inline]
-    pub fn last(self) -> Option<Square> {
-        (self.0 != 0).then(|| Square::from_index_unchecked(63 - self.0.leading_zeros() as u8))
+    pub fn last(self) -> Option<SquareOf<G>> {
+        (self.0 != 0).then(|| SquareOf::from_index_unchecked(63 - self.0.leading_zeros() as u8))
     }
 
     /// The square nearest to the origin of a ray going in `dir`.
     #[inline]
-    pub fn nearest(self, dir: Direction) -> Option<Square> {
+    pub fn nearest(self, dir: Direction) -> Option<SquareOf<G>> {
         if dir.is_positive() {
             self.first()
         } else {
@@ -162,29 +170,32 @@ impl Bitboard {
     /// Every square moved one step in `dir`; squares leaving the board vanish.
     /// Branch-free: a rotation and a mask that clears the wrapped squares.
     #[inline]
-    pub const fn shift(self, dir: Direction) -> Bitboard {
+    pub const fn shift(self, dir: Direction) -> BitboardOf<G> {
         let i = dir.index();
-        Bitboard(self.0.rotate_left(SHIFT_ROTATION[i]) & SHIFT_MASK[i])
+        BitboardOf(
+            self.0.rotate_left(G::SHIFT_ROTATION[i]) & G::SHIFT_MASK[i],
+            PhantomData,
+        )
     }
 
     /// Iterates over the squares, lowest first.
     #[inline]
-    pub fn squares(self) -> Squares {
-        Squares(self.0)
+    pub fn squares(self) -> Squares<G> {
+        Squares(self.0, PhantomData)
     }
 }
 
-/// Iterator over the squares of a [`Bitboard`].
-pub struct Squares(u64);
+/// Iterator over the squares of a [`BitboardOf`].
+pub struct Squares<G: Geometry = Board8>(u64, PhantomData<G>);
 
-impl Iterator for Squares {
-    type Item = Square;
+impl<G: Geometry> Iterator for Squares<G> {
+    type Item = SquareOf<G>;
     #[inline]
-    fn next(&mut self) -> Option<Square> {
+    fn next(&mut self) -> Option<SquareOf<G>> {
         if self.0 == 0 {
             return None;
         }
-        let sq = Square::from_index_unchecked(self.0.trailing_zeros() as u8);
+        let sq = SquareOf::from_index_unchecked(self.0.trailing_zeros() as u8);
         self.0 &= self.0 - 1;
         Some(sq)
     }
@@ -195,22 +206,22 @@ impl Iterator for Squares {
     }
 }
 
-impl IntoIterator for Bitboard {
-    type Item = Square;
-    type IntoIter = Squares;
-    fn into_iter(self) -> Squares {
+impl<G: Geometry> IntoIterator for BitboardOf<G> {
+    type Item = SquareOf<G>;
+    type IntoIter = Squares<G>;
+    fn into_iter(self) -> Squares<G> {
         self.squares()
     }
 }
 
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+impl<G: Geometry> FromIterator<SquareOf<G>> for BitboardOf<G> {
+    fn from_iter<I: IntoIterator<Item = SquareOf<G>>>(iter: I) -> Self {
         iter.into_iter()
-            .fold(Bitboard::EMPTY, |b, sq| b | Bitboard::from_square(sq))
+            .fold(BitboardOf::EMPTY, |b, sq| b | BitboardOf::from_square(sq))
     }
 }
 
-impl std::fmt::Debug for Bitboard {
+impl<G: Geometry> std::fmt::Debug for BitboardOf<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_set().entries(self.squares()).finish()
     }
@@ -218,16 +229,16 @@ impl std::fmt::Debug for Bitboard {
 
 macro_rules! bit_op {
     ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
+        impl<G: Geometry> $tr for BitboardOf<G> {
+            type Output = BitboardOf<G>;
             #[inline]
-            fn $f(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
+            fn $f(self, rhs: BitboardOf<G>) -> BitboardOf<G> {
+                BitboardOf(self.0 $op rhs.0, PhantomData)
             }
         }
-        impl $atr for Bitboard {
+        impl<G: Geometry> $atr for BitboardOf<G> {
             #[inline]
-            fn $af(&mut self, rhs: Bitboard) {
+            fn $af(&mut self, rhs: BitboardOf<G>) {
                 self.0 = self.0 $op rhs.0;
             }
         }
@@ -237,11 +248,11 @@ bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
-impl Not for Bitboard {
-    type Output = Bitboard;
+impl<G: Geometry> Not for BitboardOf<G> {
+    type Output = BitboardOf<G>;
     /// The complement within the dark squares.
     #[inline]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0 & Bitboard::DARK.0)
+    fn not(self) -> BitboardOf<G> {
+        BitboardOf(!self.0 & G::BOARD, PhantomData)
     }
 }

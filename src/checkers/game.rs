@@ -1,8 +1,9 @@
 //! A game: the start position, the moves played, and what the rules say
 //! about the result (no legal move, threefold repetition, no progress).
 
-use crate::checkers::moves::Move;
-use crate::checkers::position::Position;
+use crate::checkers::geometry::{Board8, Geometry};
+use crate::checkers::moves::MoveOf;
+use crate::checkers::position::PositionOf;
 use crate::checkers::rules::{
     EndOrder, EndgameDraw, EndgameMaterial, Progress, Repetition, Variant,
 };
@@ -112,7 +113,7 @@ impl fmt::Display for Outcome {
 
 impl EndgameMaterial {
     /// True when `pos` has this material, either side being the stronger.
-    pub fn matches(self, pos: &Position) -> bool {
+    pub fn matches<G: Geometry>(self, pos: &PositionOf<G>) -> bool {
         [Color::White, Color::Black].into_iter().any(|strong| {
             let (ours, theirs) = (pos.pieces(strong), pos.pieces(!strong));
             let kings = pos.kings(strong).count();
@@ -139,21 +140,21 @@ impl EndgameMaterial {
 
 /// A move that cannot be played in the game's current position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
+pub enum PlayError<G: Geometry = Board8> {
     /// The game is already over.
     #[error("the game is over ({0})")]
     GameOver(Outcome),
     /// The move is not legal in the current position.
     #[error("{0:?} is not a legal move in this position")]
-    Illegal(Move),
+    Illegal(MoveOf<G>),
 }
 
 /// One ply of history: the position before the move, the move, and the
 /// no-progress count before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Ply {
-    before: Position,
-    mv: Move,
+struct Ply<G: Geometry> {
+    before: PositionOf<G>,
+    mv: MoveOf<G>,
     quiet_plies_before: u32,
     material_plies_before: u32,
 }
@@ -181,26 +182,30 @@ struct Ply {
 /// assert_eq!(game.outcome(), None); // the game goes on
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
-    start: Position,
-    current: Position,
+pub struct GameOf<G: Geometry> {
+    start: PositionOf<G>,
+    current: PositionOf<G>,
     /// Plies since the last progress move (the rules' [`crate::checkers::rules::Progress`]).
     quiet_plies: u32,
     /// Plies since the material last changed (a capture or a crowning).
     material_plies: u32,
-    history: Vec<Ply>,
-    redo: Vec<Move>,
+    history: Vec<Ply<G>>,
+    redo: Vec<MoveOf<G>>,
 }
 
-impl Game {
-    /// A new game from the variant's start position.
-    pub fn new(variant: Variant) -> Game {
-        Game::from_position(Position::start(variant))
+/// A game on the 8x8 board.
+pub type Game = GameOf<Board8>;
+
+impl<G: Geometry> GameOf<G> {
+    /// A new game from the variant's start position (a variant of this
+    /// board: see [`PositionOf::start`]).
+    pub fn new(variant: Variant) -> GameOf<G> {
+        GameOf::from_position(PositionOf::start(variant))
     }
 
     /// A new game from any position (the no-progress count starts at 0).
-    pub fn from_position(start: Position) -> Game {
-        Game {
+    pub fn from_position(start: PositionOf<G>) -> GameOf<G> {
+        GameOf {
             start,
             current: start,
             quiet_plies: 0,
@@ -216,22 +221,22 @@ impl Game {
     }
 
     /// The position the game started from.
-    pub fn start(&self) -> &Position {
+    pub fn start(&self) -> &PositionOf<G> {
         &self.start
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &PositionOf<G> {
         &self.current
     }
 
     /// The moves played so far.
-    pub fn moves(&self) -> impl ExactSizeIterator<Item = &Move> + '_ {
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = &MoveOf<G>> + '_ {
         self.history.iter().map(|p| &p.mv)
     }
 
     /// Every position so far with the move played from it.
-    pub fn positions_and_moves(&self) -> impl Iterator<Item = (&Position, &Move)> + '_ {
+    pub fn positions_and_moves(&self) -> impl Iterator<Item = (&PositionOf<G>, &MoveOf<G>)> + '_ {
         self.history.iter().map(|p| (&p.before, &p.mv))
     }
 
@@ -247,7 +252,7 @@ impl Game {
     }
 
     /// The legal moves in the current position (none once the game is over).
-    pub fn legal_moves(&self) -> Vec<Move> {
+    pub fn legal_moves(&self) -> Vec<MoveOf<G>> {
         if self.is_draw().is_some() {
             return Vec::new();
         }
@@ -349,7 +354,7 @@ impl Game {
 
     /// Plays a legal move. An illegal move, or any move once the game is
     /// over, is refused and changes nothing.
-    pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
+    pub fn play(&mut self, mv: &MoveOf<G>) -> Result<(), PlayError<G>> {
         if let Some(outcome) = self.outcome() {
             return Err(PlayError::GameOver(outcome));
         }
@@ -365,7 +370,7 @@ impl Game {
         Ok(())
     }
 
-    fn push(&mut self, mv: Move) {
+    fn push(&mut self, mv: MoveOf<G>) {
         let progress = self.current.is_progress(&mv);
         self.history.push(Ply {
             before: self.current,
@@ -383,14 +388,14 @@ impl Game {
     }
 
     /// Parses move text in the current position and plays it.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, GameMoveError> {
+    pub fn play_text(&mut self, text: &str) -> Result<MoveOf<G>, GameMoveError<G>> {
         let mv = self.current.parse_move(text)?;
         self.play(&mv)?;
         Ok(mv)
     }
 
     /// Takes back the last move; returns it, or None at the start.
-    pub fn undo(&mut self) -> Option<Move> {
+    pub fn undo(&mut self) -> Option<MoveOf<G>> {
         let ply = self.history.pop()?;
         self.current = ply.before;
         self.quiet_plies = ply.quiet_plies_before;
@@ -400,7 +405,7 @@ impl Game {
     }
 
     /// Replays the last undone move; returns it, or None.
-    pub fn redo(&mut self) -> Option<Move> {
+    pub fn redo(&mut self) -> Option<MoveOf<G>> {
         let mv = self.redo.pop()?;
         self.push(mv);
         Some(mv)
@@ -409,11 +414,11 @@ impl Game {
 
 /// A move text that could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GameMoveError {
+pub enum GameMoveError<G: Geometry = Board8> {
     /// The text does not name a legal move.
     #[error(transparent)]
     Text(#[from] crate::checkers::notation::MoveTextError),
     /// The game refused the move.
     #[error(transparent)]
-    Play(#[from] PlayError),
+    Play(#[from] PlayError<G>),
 }

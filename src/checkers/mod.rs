@@ -9,6 +9,8 @@ pub mod bitboard;
 pub mod book;
 pub mod egdb;
 pub mod game;
+pub mod geometry;
+pub mod international;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

@@ -9,25 +9,38 @@
 //! are moves, and sequences with the same start, end and captured pieces
 //! are one move ([`keep_most_captures`]).
 
-use crate::checkers::bitboard::{Bitboard, Direction};
-use crate::checkers::moves::{Move, MAX_PATH};
-use crate::checkers::position::Position;
-use crate::checkers::rules::{crowning_rank, CrowningInCapture, Rules};
-use crate::checkers::square::Square;
+use crate::checkers::bitboard::{BitboardOf, Direction};
+use crate::checkers::geometry::{Board8, Geometry};
+use crate::checkers::moves::MoveOf;
+use crate::checkers::position::PositionOf;
+use crate::checkers::rules::{crowning_rank_on, CrowningInCapture, Rules};
+use crate::checkers::square::SquareOf;
 use crate::checkers::tables::{free_ray, neighbour, ray};
 use crate::core::Color;
 
 /// Receives generated moves. Implemented by `Vec<Move>` (collect) and by
 /// [`MoveCounter`] (count only, for perft).
-pub trait MoveSink {
+pub trait MoveSink<G: Geometry = Board8> {
     /// One legal move: start, landing squares, captured squares, crowning.
-    fn push(&mut self, from: Square, path: &[Square], captured: Bitboard, promotes: bool);
+    fn push(
+        &mut self,
+        from: SquareOf<G>,
+        path: &[SquareOf<G>],
+        captured: BitboardOf<G>,
+        promotes: bool,
+    );
 }
 
-impl MoveSink for Vec<Move> {
+impl<G: Geometry> MoveSink<G> for Vec<MoveOf<G>> {
     #[inline]
-    fn push(&mut self, from: Square, path: &[Square], captured: Bitboard, promotes: bool) {
-        Vec::push(self, Move::new(from, path, captured, promotes));
+    fn push(
+        &mut self,
+        from: SquareOf<G>,
+        path: &[SquareOf<G>],
+        captured: BitboardOf<G>,
+        promotes: bool,
+    ) {
+        Vec::push(self, MoveOf::new(from, path, captured, promotes));
     }
 }
 
@@ -35,9 +48,9 @@ impl MoveSink for Vec<Move> {
 #[derive(Default)]
 pub struct MoveCounter(pub u64);
 
-impl MoveSink for MoveCounter {
+impl<G: Geometry> MoveSink<G> for MoveCounter {
     #[inline]
-    fn push(&mut self, _: Square, _: &[Square], _: Bitboard, _: bool) {
+    fn push(&mut self, _: SquareOf<G>, _: &[SquareOf<G>], _: BitboardOf<G>, _: bool) {
         self.0 += 1;
     }
 }
@@ -56,20 +69,20 @@ pub const fn forward(color: Color) -> [Direction; 2] {
 
 /// Pieces of the side to move that have at least one capture.
 #[inline]
-pub fn capturers(pos: &Position) -> Bitboard {
+pub fn capturers<G: Geometry>(pos: &PositionOf<G>) -> BitboardOf<G> {
     match pos.side_to_move() {
-        Color::White => capturers_of::<true>(pos),
-        Color::Black => capturers_of::<false>(pos),
+        Color::White => capturers_of::<G, true>(pos),
+        Color::Black => capturers_of::<G, false>(pos),
     }
 }
 
 /// Pieces of the side *not* to move that would have a capture if it were
 /// their turn: the threats the side to move faces.
 #[inline]
-pub fn threateners(pos: &Position) -> Bitboard {
+pub fn threateners<G: Geometry>(pos: &PositionOf<G>) -> BitboardOf<G> {
     match pos.side_to_move() {
-        Color::White => capturers_of::<false>(pos),
-        Color::Black => capturers_of::<true>(pos),
+        Color::White => capturers_of::<G, false>(pos),
+        Color::Black => capturers_of::<G, true>(pos),
     }
 }
 
@@ -82,22 +95,22 @@ const fn side(white: bool) -> Color {
     }
 }
 
-fn capturers_of<const WHITE: bool>(pos: &Position) -> Bitboard {
+fn capturers_of<G: Geometry, const WHITE: bool>(pos: &PositionOf<G>) -> BitboardOf<G> {
     let rules = pos.rules();
     let us = side(WHITE);
     let theirs = pos.pieces(us.opponent());
     let empty = pos.empty();
-    let mut result = Bitboard::EMPTY;
+    let mut result = BitboardOf::EMPTY;
     let men = pos.men(us);
     let short_kings = if rules.flying_kings {
-        Bitboard::EMPTY
+        BitboardOf::EMPTY
     } else {
         pos.kings(us)
     };
     let men_backward = if rules.men_capture_backward {
         men
     } else {
-        Bitboard::EMPTY
+        BitboardOf::EMPTY
     };
     let jumpers = |d: Direction| (theirs & empty.shift(d.opposite())).shift(d.opposite());
     for d in forward(us) {
@@ -116,7 +129,7 @@ fn capturers_of<const WHITE: bool>(pos: &Position) -> Bitboard {
                 theirs.contains(victim) && neighbour(victim, d).is_some_and(|l| empty.contains(l))
             });
             if can {
-                result |= Bitboard::from_square(king);
+                result |= BitboardOf::from_square(king);
             }
         }
     }
@@ -125,12 +138,12 @@ fn capturers_of<const WHITE: bool>(pos: &Position) -> Bitboard {
 
 /// True when the side to move must capture.
 #[inline]
-pub fn has_capture(pos: &Position) -> bool {
+pub fn has_capture<G: Geometry>(pos: &PositionOf<G>) -> bool {
     capturers(pos).any()
 }
 
 /// Generates every legal move of `pos` into `sink`.
-pub fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+pub fn generate<G: Geometry, S: MoveSink<G>>(pos: &PositionOf<G>, sink: &mut S) {
     let capturers = capturers(pos);
     if capturers.any() {
         generate_captures(pos, capturers, sink);
@@ -140,7 +153,7 @@ pub fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
 }
 
 /// Number of legal moves of `pos`, counting quiet moves without listing them.
-pub fn count(pos: &Position) -> u64 {
+pub fn count<G: Geometry>(pos: &PositionOf<G>) -> u64 {
     let capturers = capturers(pos);
     if capturers.any() {
         let mut counter = MoveCounter(0);
@@ -153,7 +166,11 @@ pub fn count(pos: &Position) -> u64 {
 
 /// Every capture sequence of the pieces `capturers`, into `sink`: all of
 /// them, or under the maximum-capture rule the longest ones only.
-fn generate_captures<S: MoveSink>(pos: &Position, capturers: Bitboard, sink: &mut S) {
+fn generate_captures<G: Geometry, S: MoveSink<G>>(
+    pos: &PositionOf<G>,
+    capturers: BitboardOf<G>,
+    sink: &mut S,
+) {
     if pos.rules().maximum_capture {
         // Listed first, then kept: the walk is the one `legal_moves`
         // already compiles, so the rule adds no second copy of it.
@@ -178,11 +195,11 @@ fn generate_captures<S: MoveSink>(pos: &Position, capturers: Bitboard, sink: &mu
 /// the same position and are one move, as the published international
 /// perft counts them (the path kept is the least by square index, so the
 /// list does not depend on the order of generation).
-pub fn keep_most_captures(moves: &mut Vec<Move>) {
-    let most = moves.iter().map(Move::capture_count).max().unwrap_or(0);
-    let mut kept: Vec<Move> = Vec::with_capacity(moves.len());
+pub fn keep_most_captures<G: Geometry>(moves: &mut Vec<MoveOf<G>>) {
+    let most = moves.iter().map(MoveOf::capture_count).max().unwrap_or(0);
+    let mut kept: Vec<MoveOf<G>> = Vec::with_capacity(moves.len());
     for mv in moves.drain(..).filter(|m| m.capture_count() == most) {
-        let same = |k: &&mut Move| {
+        let same = |k: &&mut MoveOf<G>| {
             k.from() == mv.from() && k.to() == mv.to() && k.captured() == mv.captured()
         };
         match kept.iter_mut().find(same) {
@@ -198,12 +215,12 @@ pub fn keep_most_captures(moves: &mut Vec<Move>) {
     *moves = kept;
 }
 
-/// The landing squares as indices (rank * 8 + file), to order paths.
-fn path_key(mv: &Move) -> impl Iterator<Item = usize> + '_ {
+/// The landing squares as bit indices, to order paths.
+fn path_key<G: Geometry>(mv: &MoveOf<G>) -> impl Iterator<Item = usize> + '_ {
     mv.path().iter().map(|sq| sq.index())
 }
 
-fn generate_quiet<S: MoveSink>(pos: &Position, sink: &mut S) {
+fn generate_quiet<G: Geometry, S: MoveSink<G>>(pos: &PositionOf<G>, sink: &mut S) {
     let us = pos.side_to_move();
     let empty = pos.empty();
     let kings = pos.kings(us);
@@ -211,7 +228,12 @@ fn generate_quiet<S: MoveSink>(pos: &Position, sink: &mut S) {
     for d in forward(us) {
         for to in pos.men(us).shift(d) & empty {
             let from = neighbour(to, d.opposite()).expect("shifted square has a source");
-            sink.push(from, &[to], Bitboard::EMPTY, to.rank() == crowning_rank(us));
+            sink.push(
+                from,
+                &[to],
+                BitboardOf::EMPTY,
+                to.rank() == crowning_rank_on::<G>(us),
+            );
         }
     }
     for from in kings {
@@ -219,10 +241,10 @@ fn generate_quiet<S: MoveSink>(pos: &Position, sink: &mut S) {
             let targets = if flying {
                 free_ray(from, d, pos.occupied())
             } else {
-                Bitboard::from_square(from).shift(d) & empty
+                BitboardOf::from_square(from).shift(d) & empty
             };
             for to in targets {
-                sink.push(from, &[to], Bitboard::EMPTY, false);
+                sink.push(from, &[to], BitboardOf::EMPTY, false);
             }
         }
     }
@@ -230,14 +252,14 @@ fn generate_quiet<S: MoveSink>(pos: &Position, sink: &mut S) {
 
 /// Number of quiet (non-capturing) moves of the side to move, ignoring captures.
 #[inline]
-pub fn count_quiet(pos: &Position) -> u64 {
+pub fn count_quiet<G: Geometry>(pos: &PositionOf<G>) -> u64 {
     match pos.side_to_move() {
-        Color::White => count_quiet_of::<true>(pos),
-        Color::Black => count_quiet_of::<false>(pos),
+        Color::White => count_quiet_of::<G, true>(pos),
+        Color::Black => count_quiet_of::<G, false>(pos),
     }
 }
 
-fn count_quiet_of<const WHITE: bool>(pos: &Position) -> u64 {
+fn count_quiet_of<G: Geometry, const WHITE: bool>(pos: &PositionOf<G>) -> u64 {
     let us = side(WHITE);
     let empty = pos.empty();
     let men = pos.men(us);
@@ -261,53 +283,64 @@ fn count_quiet_of<const WHITE: bool>(pos: &Position) -> u64 {
     n as u64
 }
 
-fn generate_captures_from<S: MoveSink>(pos: &Position, from: Square, sink: &mut S) {
+fn generate_captures_from<G: Geometry, S: MoveSink<G>>(
+    pos: &PositionOf<G>,
+    from: SquareOf<G>,
+    sink: &mut S,
+) {
     match (pos.rules().flying_kings, pos.side_to_move()) {
-        (true, Color::White) => CaptureSearch::<S, true, true>::run(pos, from, sink),
-        (true, Color::Black) => CaptureSearch::<S, true, false>::run(pos, from, sink),
-        (false, Color::White) => CaptureSearch::<S, false, true>::run(pos, from, sink),
-        (false, Color::Black) => CaptureSearch::<S, false, false>::run(pos, from, sink),
+        (true, Color::White) => CaptureSearch::<G, S, true, true>::run(pos, from, sink),
+        (true, Color::Black) => CaptureSearch::<G, S, true, false>::run(pos, from, sink),
+        (false, Color::White) => CaptureSearch::<G, S, false, true>::run(pos, from, sink),
+        (false, Color::Black) => CaptureSearch::<G, S, false, false>::run(pos, from, sink),
     }
 }
 
 /// Depth-first walk over every capture sequence of one piece. `FLYING` (the
 /// variant's `flying_kings` flag) and `WHITE` (the side moving) are made
 /// constants so that each combination compiles to straight bitboard code.
-struct CaptureSearch<'a, S, const FLYING: bool, const WHITE: bool> {
+struct CaptureSearch<'a, G: Geometry, S, const FLYING: bool, const WHITE: bool> {
     rules: &'static Rules,
-    theirs: Bitboard,
+    theirs: BitboardOf<G>,
     /// Empty squares, the moving piece's start included; captured pieces stay.
-    empty: Bitboard,
-    from: Square,
+    empty: BitboardOf<G>,
+    from: SquareOf<G>,
     started_as_man: bool,
-    path: [Square; MAX_PATH],
+    path: G::Path,
     len: usize,
     sink: &'a mut S,
 }
 
-impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S, FLYING, WHITE> {
+impl<'a, G: Geometry, S: MoveSink<G>, const FLYING: bool, const WHITE: bool>
+    CaptureSearch<'a, G, S, FLYING, WHITE>
+{
     const US: Color = side(WHITE);
 
-    fn run(pos: &Position, from: Square, sink: &'a mut S) {
+    fn run(pos: &PositionOf<G>, from: SquareOf<G>, sink: &'a mut S) {
         let king = pos.kings(Self::US).contains(from);
-        let mut search = CaptureSearch::<S, FLYING, WHITE> {
+        let mut search = CaptureSearch::<G, S, FLYING, WHITE> {
             rules: pos.rules(),
             theirs: pos.pieces(Self::US.opponent()),
-            empty: pos.empty() | Bitboard::from_square(from),
+            empty: pos.empty() | BitboardOf::from_square(from),
             from,
             started_as_man: !king,
-            path: [from; MAX_PATH],
+            path: G::path_of(from),
             len: 0,
             sink,
         };
-        search.extend(from, king, Bitboard::EMPTY, None);
+        search.extend(from, king, BitboardOf::EMPTY, None);
     }
 
     /// Where a short-jumping piece on `sq` can land by one capture (the
     /// captured piece is the square halfway).
     #[inline]
-    fn short_landings(&self, sq: Square, king: bool, captured: Bitboard) -> Bitboard {
-        let piece = Bitboard::from_square(sq);
+    fn short_landings(
+        &self,
+        sq: SquareOf<G>,
+        king: bool,
+        captured: BitboardOf<G>,
+    ) -> BitboardOf<G> {
+        let piece = BitboardOf::from_square(sq);
         let capturable = self.theirs & !captured;
         let jump = |d: Direction| (piece.shift(d) & capturable).shift(d) & self.empty;
         let [f1, f2] = forward(Self::US);
@@ -324,10 +357,10 @@ impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S
     #[inline]
     fn flying_capture(
         &self,
-        sq: Square,
+        sq: SquareOf<G>,
         d: Direction,
-        captured: Bitboard,
-    ) -> Option<(Square, Bitboard)> {
+        captured: BitboardOf<G>,
+    ) -> Option<(SquareOf<G>, BitboardOf<G>)> {
         let occupied = !self.empty;
         let victim = (ray(sq, d) & occupied).nearest(d)?;
         if !(self.theirs & !captured).contains(victim) {
@@ -340,9 +373,9 @@ impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S
     /// True when the piece on `sq` can capture again, not looking in direction `through`.
     fn can_capture(
         &self,
-        sq: Square,
+        sq: SquareOf<G>,
         king: bool,
-        captured: Bitboard,
+        captured: BitboardOf<G>,
         through: Option<Direction>,
     ) -> bool {
         if FLYING && king {
@@ -356,7 +389,13 @@ impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S
 
     /// Extends the sequence from `sq`, skipping direction `through` (see
     /// [`Self::king_landings`]). Emits the sequence when it cannot go on.
-    fn extend(&mut self, sq: Square, king: bool, captured: Bitboard, through: Option<Direction>) {
+    fn extend(
+        &mut self,
+        sq: SquareOf<G>,
+        king: bool,
+        captured: BitboardOf<G>,
+        through: Option<Direction>,
+    ) {
         let mut extended = false;
         if FLYING && king {
             for d in Direction::ALL {
@@ -365,18 +404,18 @@ impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S
                 }
                 if let Some((victim, landings)) = self.flying_capture(sq, d, captured) {
                     extended = true;
-                    self.king_landings(d, landings, captured | Bitboard::from_square(victim));
+                    self.king_landings(d, landings, captured | BitboardOf::from_square(victim));
                 }
             }
         } else {
             for landing in self.short_landings(sq, king, captured) {
                 extended = true;
                 let victim =
-                    Square::from_index_unchecked(((sq.index() + landing.index()) / 2) as u8);
+                    SquareOf::from_index_unchecked(((sq.index() + landing.index()) / 2) as u8);
                 self.land(
                     landing,
                     king,
-                    captured | Bitboard::from_square(victim),
+                    captured | BitboardOf::from_square(victim),
                     None,
                 );
             }
@@ -387,7 +426,7 @@ impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S
             let promotes = if king {
                 self.started_as_man
             } else {
-                sq.rank() == crowning_rank(Self::US)
+                sq.rank() == crowning_rank_on::<G>(Self::US)
             };
             self.emit(captured, promotes);
         }
@@ -398,12 +437,12 @@ impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S
     /// one. Continuing along the same line is not a stop: that continuation
     /// is explored only from the last landing square before the next piece,
     /// so from the other landings direction `d` is skipped.
-    fn king_landings(&mut self, d: Direction, landings: Bitboard, captured: Bitboard) {
+    fn king_landings(&mut self, d: Direction, landings: BitboardOf<G>, captured: BitboardOf<G>) {
         let last = landings.nearest(d.opposite());
-        let through = |l: Square| (Some(l) != last).then_some(d);
+        let through = |l: SquareOf<G>| (Some(l) != last).then_some(d);
         let mut chosen = landings;
         if landings.has_many() {
-            let continuing: Bitboard = landings
+            let continuing: BitboardOf<G> = landings
                 .squares()
                 .filter(|&l| self.can_capture(l, true, captured, through(l)))
                 .collect();
@@ -422,14 +461,14 @@ impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S
     #[inline]
     fn land(
         &mut self,
-        landing: Square,
+        landing: SquareOf<G>,
         king: bool,
-        captured: Bitboard,
+        captured: BitboardOf<G>,
         through: Option<Direction>,
     ) {
-        self.path[self.len] = landing;
+        self.path.as_mut()[self.len] = landing;
         self.len += 1;
-        let on_crowning_rank = !king && landing.rank() == crowning_rank(Self::US);
+        let on_crowning_rank = !king && landing.rank() == crowning_rank_on::<G>(Self::US);
         match self.rules.crowning_in_capture {
             CrowningInCapture::EndsMove if on_crowning_rank => self.emit(captured, true),
             CrowningInCapture::ContinuesAsKing if on_crowning_rank => {
@@ -441,21 +480,25 @@ impl<'a, S: MoveSink, const FLYING: bool, const WHITE: bool> CaptureSearch<'a, S
     }
 
     #[inline]
-    fn emit(&mut self, captured: Bitboard, promotes: bool) {
-        self.sink
-            .push(self.from, &self.path[..self.len], captured, promotes);
+    fn emit(&mut self, captured: BitboardOf<G>, promotes: bool) {
+        self.sink.push(
+            self.from,
+            &self.path.as_ref()[..self.len],
+            captured,
+            promotes,
+        );
     }
 }
 
-impl Position {
+impl<G: Geometry> PositionOf<G> {
     /// Every legal move, appended to `moves` (which is cleared first).
-    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+    pub fn legal_moves_into(&self, moves: &mut Vec<MoveOf<G>>) {
         moves.clear();
         generate(self, moves);
     }
 
     /// Every legal move.
-    pub fn legal_moves(&self) -> Vec<Move> {
+    pub fn legal_moves(&self) -> Vec<MoveOf<G>> {
         let mut moves = Vec::with_capacity(32);
         generate(self, &mut moves);
         moves

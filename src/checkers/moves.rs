@@ -1,11 +1,15 @@
 //! A checkers move: its start, every landing square and the pieces it captures.
 
-use crate::checkers::bitboard::Bitboard;
-use crate::checkers::square::Square;
+use crate::checkers::bitboard::BitboardOf;
+use crate::checkers::geometry::{Board8, Geometry};
+use crate::checkers::square::SquareOf;
 
-/// Most landing squares a move can have: one per captured piece, and a side
-/// has at most 12 pieces.
+/// Most landing squares a move on the 8x8 board can have: one per captured
+/// piece, and a side has at most 12 pieces (20 on 10x10: [`Geometry::Path`]).
 pub const MAX_PATH: usize = 12;
+
+/// A move on the 8x8 board.
+pub type Move = MoveOf<Board8>;
 
 /// A legal move. Quiet moves have one landing square and capture nothing;
 /// a capture lists every landing square of its sequence.
@@ -26,23 +30,29 @@ pub const MAX_PATH: usize = 12;
 /// assert!(!mv.promotes());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Move {
-    captured: Bitboard,
-    from: Square,
+pub struct MoveOf<G: Geometry> {
+    captured: BitboardOf<G>,
+    from: SquareOf<G>,
     len: u8,
     promotes: bool,
-    path: [Square; MAX_PATH],
+    path: G::Path,
 }
 
-impl Move {
+impl<G: Geometry> MoveOf<G> {
     /// A move from `from` through the landing squares `path` (not empty, at most
-    /// [`MAX_PATH`]), capturing `captured`, crowning the piece if `promotes`.
+    /// one per piece of a side), capturing `captured`, crowning the piece if
+    /// `promotes`.
     #[inline]
-    pub fn new(from: Square, path: &[Square], captured: Bitboard, promotes: bool) -> Move {
-        debug_assert!(!path.is_empty() && path.len() <= MAX_PATH);
-        let mut p = [from; MAX_PATH];
-        p[..path.len()].copy_from_slice(path);
-        Move {
+    pub fn new(
+        from: SquareOf<G>,
+        path: &[SquareOf<G>],
+        captured: BitboardOf<G>,
+        promotes: bool,
+    ) -> MoveOf<G> {
+        let mut p = G::path_of(from);
+        debug_assert!(!path.is_empty() && path.len() <= p.as_ref().len());
+        p.as_mut()[..path.len()].copy_from_slice(path);
+        MoveOf {
             captured,
             from,
             len: path.len() as u8,
@@ -53,25 +63,25 @@ impl Move {
 
     /// The starting square.
     #[inline]
-    pub fn from(&self) -> Square {
+    pub fn from(&self) -> SquareOf<G> {
         self.from
     }
 
     /// The final square.
     #[inline]
-    pub fn to(&self) -> Square {
-        self.path[self.len as usize - 1]
+    pub fn to(&self) -> SquareOf<G> {
+        self.path.as_ref()[self.len as usize - 1]
     }
 
     /// Every landing square, in order; the last is [`Move::to`].
     #[inline]
-    pub fn path(&self) -> &[Square] {
-        &self.path[..self.len as usize]
+    pub fn path(&self) -> &[SquareOf<G>] {
+        &self.path.as_ref()[..self.len as usize]
     }
 
     /// The captured pieces' squares (empty for a quiet move).
     #[inline]
-    pub fn captured(&self) -> Bitboard {
+    pub fn captured(&self) -> BitboardOf<G> {
         self.captured
     }
 
@@ -97,7 +107,7 @@ impl Move {
     /// piece it jumps (none for a quiet move). A hop runs along one
     /// diagonal, so the piece it captures is the one of
     /// [`Move::captured`] between its two squares.
-    pub fn hops(&self) -> impl Iterator<Item = Hop> + '_ {
+    pub fn hops(&self) -> impl Iterator<Item = Hop<G>> + '_ {
         let starts = std::iter::once(self.from).chain(self.path().iter().copied());
         starts
             .zip(self.path().iter().copied())
@@ -111,29 +121,29 @@ impl Move {
 
 /// One hop of a move: from a square to the next landing square.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Hop {
+pub struct Hop<G: Geometry = Board8> {
     /// Where the hop starts.
-    pub from: Square,
+    pub from: SquareOf<G>,
     /// Where it lands.
-    pub to: Square,
+    pub to: SquareOf<G>,
     /// The piece it jumps over (empty for a quiet move).
-    pub captured: Bitboard,
+    pub captured: BitboardOf<G>,
 }
 
 /// The squares strictly between two squares of one diagonal.
-fn between(from: Square, to: Square) -> Bitboard {
+fn between<G: Geometry>(from: SquareOf<G>, to: SquareOf<G>) -> BitboardOf<G> {
     let df = (to.file() as i8 - from.file() as i8).signum();
     let dr = (to.rank() as i8 - from.rank() as i8).signum();
-    let mut squares = Bitboard::EMPTY;
+    let mut squares = BitboardOf::EMPTY;
     let mut sq = from;
     while let Some(next) = sq.offset(df, dr).filter(|&next| next != to) {
-        squares |= Bitboard::from_square(next);
+        squares |= BitboardOf::from_square(next);
         sq = next;
     }
     squares
 }
 
-impl std::fmt::Debug for Move {
+impl<G: Geometry> std::fmt::Debug for MoveOf<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{:?}", self.from)?;
         let sep = if self.is_capture() { ':' } else { '-' };

@@ -1,10 +1,11 @@
 //! Move-path enumeration counts ("perft"), the standard check of a move generator.
 
-use crate::checkers::bitboard::Bitboard;
+use crate::checkers::bitboard::BitboardOf;
+use crate::checkers::geometry::Geometry;
 use crate::checkers::movegen::{self, MoveSink};
-use crate::checkers::moves::Move;
-use crate::checkers::position::Position;
-use crate::checkers::square::Square;
+use crate::checkers::moves::MoveOf;
+use crate::checkers::position::PositionOf;
+use crate::checkers::square::SquareOf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Counts leaf nodes `depth` plies below `pos`, every distinct move once.
@@ -23,12 +24,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// // Russian draughts part from English at depth 5 (men capture backward).
 /// assert_eq!(perft(&Position::start(Variant::Russian), 5), 7482);
 /// ```
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub fn perft<G: Geometry>(pos: &PositionOf<G>, depth: u32) -> u64 {
     let mut buffers = vec![Vec::with_capacity(64); depth as usize];
     perft_with(pos, depth, &mut buffers)
 }
 
-fn perft_with(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+fn perft_with<G: Geometry>(pos: &PositionOf<G>, depth: u32, buffers: &mut [Vec<MoveOf<G>>]) -> u64 {
     match depth {
         0 => 1,
         1 => movegen::count(pos),
@@ -51,11 +52,11 @@ fn perft_with(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
 
 /// [`perft`] spread over `threads` threads: the positions two plies down are
 /// shared out through an atomic counter.
-pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
+pub fn perft_parallel<G: Geometry>(pos: &PositionOf<G>, depth: u32, threads: usize) -> u64 {
     if depth < 4 || threads <= 1 {
         return perft(pos, depth);
     }
-    let roots: Vec<Position> = pos
+    let roots: Vec<PositionOf<G>> = pos
         .legal_moves()
         .iter()
         .flat_map(|m| {
@@ -101,7 +102,7 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
 ///     assert_eq!(n, perft(&start.after(&mv), 3));
 /// }
 /// ```
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide<G: Geometry>(pos: &PositionOf<G>, depth: u32) -> Vec<(MoveOf<G>, u64)> {
     let depth = depth.max(1);
     pos.legal_moves()
         .into_iter()
@@ -110,14 +111,20 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 }
 
 /// Plays each generated move and counts the replies (the last two plies of perft).
-struct CountChildren<'a> {
-    pos: &'a Position,
+struct CountChildren<'a, G: Geometry> {
+    pos: &'a PositionOf<G>,
     leaves: u64,
 }
 
-impl MoveSink for CountChildren<'_> {
+impl<G: Geometry> MoveSink<G> for CountChildren<'_, G> {
     #[inline]
-    fn push(&mut self, from: Square, path: &[Square], captured: Bitboard, promotes: bool) {
+    fn push(
+        &mut self,
+        from: SquareOf<G>,
+        path: &[SquareOf<G>],
+        captured: BitboardOf<G>,
+        promotes: bool,
+    ) {
         let child = self
             .pos
             .after_parts(from, path[path.len() - 1], captured, promotes);

@@ -1,10 +1,11 @@
 //! Positions: an unvalidated [`Setup`] and the validated [`Position`] the
 //! move generator works on.
 
-use crate::checkers::bitboard::Bitboard;
-use crate::checkers::moves::Move;
-use crate::checkers::rules::{crowning_rank, Progress, Rules, Variant};
-use crate::checkers::square::Square;
+use crate::checkers::bitboard::BitboardOf;
+use crate::checkers::geometry::{Board8, Geometry};
+use crate::checkers::moves::MoveOf;
+use crate::checkers::rules::{crowning_rank_on, BoardSize, Progress, Rules, Variant};
+use crate::checkers::square::SquareOf;
 use crate::checkers::zobrist;
 use crate::core::Color;
 
@@ -28,16 +29,22 @@ pub struct Piece {
 
 /// Pieces and side to move, not yet checked against the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Setup {
+pub struct SetupOf<G: Geometry> {
     /// White's pieces.
-    pub white: Bitboard,
+    pub white: BitboardOf<G>,
     /// Black's pieces.
-    pub black: Bitboard,
+    pub black: BitboardOf<G>,
     /// Which of them are kings.
-    pub kings: Bitboard,
+    pub kings: BitboardOf<G>,
     /// Side to move (None = the variant's first mover).
     pub side_to_move: Option<Color>,
 }
+
+/// Pieces on the 8x8 board, not yet checked.
+pub type Setup = SetupOf<Board8>;
+
+/// A legal position on the 8x8 board.
+pub type Position = PositionOf<Board8>;
 
 /// Why a [`Setup`] is not a legal position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -48,15 +55,18 @@ pub enum PositionError {
     /// A king mark on an empty square.
     #[error("square {0} is marked as a king but holds no piece")]
     KingWithoutPiece(String),
-    /// More than twelve pieces of one side.
-    #[error("{0} has {1} pieces; a side has at most 12")]
-    TooManyPieces(&'static str, u32),
+    /// More pieces of one side than it starts with.
+    #[error("{0} has {1} pieces; a side has at most {2}")]
+    TooManyPieces(&'static str, u32, u32),
     /// A man standing where it would already have been crowned.
     #[error("{0} man on {1} stands on its crowning row; it must be a king")]
     ManOnCrowningRow(&'static str, String),
     /// A piece on a light square (bit index 0..64), where no piece can stand.
     #[error("a piece on the light square with bit index {0}: pieces stand on dark squares only")]
     LightSquare(u32),
+    /// The variant is played on another board.
+    #[error("{0} is played on the {1} board, not this one")]
+    WrongBoard(&'static str, &'static str),
 }
 
 /// A legal position of one variant: pieces, side to move and Zobrist hash.
@@ -78,36 +88,42 @@ pub enum PositionError {
 /// assert_eq!(next.to_fen(), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Position {
-    pieces: [Bitboard; 2],
-    kings: Bitboard,
+pub struct PositionOf<G: Geometry> {
+    pieces: [BitboardOf<G>; 2],
+    kings: BitboardOf<G>,
     side: Color,
     hash: u64,
     rules: &'static Rules,
 }
 
-impl PartialEq for Position {
-    fn eq(&self, other: &Position) -> bool {
+impl<G: Geometry> PartialEq for PositionOf<G> {
+    fn eq(&self, other: &PositionOf<G>) -> bool {
         self.pieces == other.pieces
             && self.kings == other.kings
             && self.side == other.side
             && self.rules.variant == other.rules.variant
     }
 }
-impl Eq for Position {}
+impl<G: Geometry> Eq for PositionOf<G> {}
 
-impl Position {
-    /// The start position of `variant`: 12 men each on the first three ranks.
-    pub fn start(variant: Variant) -> Position {
-        let white = Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2);
-        let black = Bitboard::rank(5) | Bitboard::rank(6) | Bitboard::rank(7);
-        let setup = Setup {
+impl<G: Geometry> PositionOf<G> {
+    /// The start position of `variant`: 12 men each on the first three ranks
+    /// (20 on the first four on 10x10). Panics for a variant of another board
+    /// (see [`Variant::board`]).
+    pub fn start(variant: Variant) -> PositionOf<G> {
+        let mut white = BitboardOf::EMPTY;
+        let mut black = BitboardOf::EMPTY;
+        for r in 0..G::START_RANKS {
+            white |= BitboardOf::rank(r);
+            black |= BitboardOf::rank(G::RANKS - 1 - r);
+        }
+        let setup = SetupOf {
             white,
             black,
-            kings: Bitboard::EMPTY,
+            kings: BitboardOf::EMPTY,
             side_to_move: None,
         };
-        Position::from_setup(&setup, variant).expect("the start position is legal")
+        PositionOf::from_setup(&setup, variant).expect("the start position is legal")
     }
 
     /// Validates a setup for `variant`.
@@ -131,10 +147,23 @@ impl Position {
     /// let err = Position::from_setup(&man, Variant::English).unwrap_err();
     /// assert!(matches!(err, PositionError::ManOnCrowningRow("white", _)));
     /// ```
-    pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
+    pub fn from_setup(
+        setup: &SetupOf<G>,
+        variant: Variant,
+    ) -> Result<PositionOf<G>, PositionError> {
         let rules = variant.rules();
-        let name = |sq: Square| sq.display(rules.notation).to_string();
-        let light = (setup.white | setup.black | setup.kings).0 & !Bitboard::DARK.0;
+        if rules.board != G::SIZE {
+            let words = |b| match b {
+                BoardSize::Eight => "8x8",
+                BoardSize::Ten => "10x10",
+            };
+            return Err(PositionError::WrongBoard(
+                variant.name(),
+                words(rules.board),
+            ));
+        }
+        let name = |sq: SquareOf<G>| sq.display(rules.notation).to_string();
+        let light = (setup.white | setup.black | setup.kings).0 & !G::BOARD;
         if light != 0 {
             return Err(PositionError::LightSquare(light.trailing_zeros()));
         }
@@ -145,15 +174,19 @@ impl Position {
             return Err(PositionError::KingWithoutPiece(name(sq)));
         }
         for (color, pieces) in [(Color::White, setup.white), (Color::Black, setup.black)] {
-            if pieces.count() > 12 {
-                return Err(PositionError::TooManyPieces(color.name(), pieces.count()));
+            if pieces.count() > G::PIECES_PER_SIDE {
+                return Err(PositionError::TooManyPieces(
+                    color.name(),
+                    pieces.count(),
+                    G::PIECES_PER_SIDE,
+                ));
             }
             let men = pieces & !setup.kings;
-            if let Some(sq) = (men & Bitboard::rank(crowning_rank(color))).first() {
+            if let Some(sq) = (men & BitboardOf::rank(crowning_rank_on::<G>(color))).first() {
                 return Err(PositionError::ManOnCrowningRow(color.name(), name(sq)));
             }
         }
-        let mut pos = Position {
+        let mut pos = PositionOf {
             pieces: [setup.white, setup.black],
             kings: setup.kings,
             side: setup.side_to_move.unwrap_or(rules.first_to_move),
@@ -165,8 +198,8 @@ impl Position {
     }
 
     /// The position as an unvalidated setup.
-    pub fn to_setup(&self) -> Setup {
-        Setup {
+    pub fn to_setup(&self) -> SetupOf<G> {
+        SetupOf {
             white: self.pieces[0],
             black: self.pieces[1],
             kings: self.kings,
@@ -194,31 +227,31 @@ impl Position {
 
     /// All pieces of `color`.
     #[inline]
-    pub fn pieces(&self, color: Color) -> Bitboard {
+    pub fn pieces(&self, color: Color) -> BitboardOf<G> {
         self.pieces[color.index()]
     }
 
     /// Men of `color`.
     #[inline]
-    pub fn men(&self, color: Color) -> Bitboard {
+    pub fn men(&self, color: Color) -> BitboardOf<G> {
         self.pieces[color.index()] & !self.kings
     }
 
     /// Kings of `color`.
     #[inline]
-    pub fn kings(&self, color: Color) -> Bitboard {
+    pub fn kings(&self, color: Color) -> BitboardOf<G> {
         self.pieces[color.index()] & self.kings
     }
 
     /// Every occupied square.
     #[inline]
-    pub fn occupied(&self) -> Bitboard {
+    pub fn occupied(&self) -> BitboardOf<G> {
         self.pieces[0] | self.pieces[1]
     }
 
     /// Every empty dark square.
     #[inline]
-    pub fn empty(&self) -> Bitboard {
+    pub fn empty(&self) -> BitboardOf<G> {
         !self.occupied()
     }
 
@@ -233,7 +266,7 @@ impl Position {
     /// assert_eq!(at(1), Some(Piece { color: Color::Black, role: Role::Man }));
     /// assert_eq!(at(15), None);
     /// ```
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+    pub fn piece_at(&self, sq: SquareOf<G>) -> Option<Piece> {
         let color = if self.pieces[0].contains(sq) {
             Color::White
         } else if self.pieces[1].contains(sq) {
@@ -268,13 +301,13 @@ impl Position {
 
     /// Plays a legal move of this position (from [`Position::legal_moves`]).
     #[inline]
-    pub fn play(&mut self, mv: &Move) {
+    pub fn play(&mut self, mv: &MoveOf<G>) {
         *self = self.after(mv);
     }
 
     /// The position after `mv`, a legal move of this position.
     #[inline]
-    pub fn after(&self, mv: &Move) -> Position {
+    pub fn after(&self, mv: &MoveOf<G>) -> PositionOf<G> {
         self.after_parts(mv.from(), mv.to(), mv.captured(), mv.promotes())
     }
 
@@ -284,14 +317,14 @@ impl Position {
     #[inline]
     pub(crate) fn after_parts(
         &self,
-        from: Square,
-        to: Square,
-        captured: Bitboard,
+        from: SquareOf<G>,
+        to: SquareOf<G>,
+        captured: BitboardOf<G>,
         promotes: bool,
-    ) -> Position {
+    ) -> PositionOf<G> {
         let us = self.side;
         let them = us.opponent();
-        let from_to = Bitboard::from_square(from) ^ Bitboard::from_square(to);
+        let from_to = BitboardOf::from_square(from) ^ BitboardOf::from_square(to);
         let mine = self.pieces[us.index()] ^ from_to;
         let theirs = self.pieces[them.index()] ^ captured;
         let mut kings = self.kings;
@@ -307,14 +340,14 @@ impl Position {
         if was_king {
             kings ^= from_to;
         } else if is_king {
-            kings |= Bitboard::from_square(to);
+            kings |= BitboardOf::from_square(to);
         }
         kings &= !captured;
         let pieces = match us {
             Color::White => [mine, theirs],
             Color::Black => [theirs, mine],
         };
-        Position {
+        PositionOf {
             pieces,
             kings,
             side: them,
@@ -324,7 +357,7 @@ impl Position {
     }
 
     /// The same pieces with the other side to move.
-    pub fn with_side_to_move(&self, side: Color) -> Position {
+    pub fn with_side_to_move(&self, side: Color) -> PositionOf<G> {
         let mut p = *self;
         if side != p.side {
             p.side = side;
@@ -336,7 +369,7 @@ impl Position {
     /// True when `mv` resets the no-progress count under these rules
     /// ([`Progress`]): a capture, and a man move or a crowning.
     #[inline]
-    pub fn is_progress(&self, mv: &Move) -> bool {
+    pub fn is_progress(&self, mv: &MoveOf<G>) -> bool {
         match self.rules.end.progress {
             Progress::ManMoveOrCapture => mv.is_capture() || !self.kings.contains(mv.from()),
             Progress::CaptureOrCrowning => mv.is_capture() || mv.promotes(),
@@ -346,15 +379,15 @@ impl Position {
     /// The same position played under other rules of the same variant (the
     /// moves are the same; the game-end rules may differ, as for
     /// [`crate::checkers::rules::TOURNAMENT_CONTEST`]). None for another variant's rules.
-    pub fn under_rules(&self, rules: &'static Rules) -> Option<Position> {
-        (rules.variant == self.rules.variant).then_some(Position { rules, ..*self })
+    pub fn under_rules(&self, rules: &'static Rules) -> Option<PositionOf<G>> {
+        (rules.variant == self.rules.variant).then_some(PositionOf { rules, ..*self })
     }
 
     /// The board as the side to move sees it: its own pieces, the opponent's
     /// and the kings, with the board turned round when Black is to move. A
     /// position and its colour-reversed twin have the same view
     /// ([`crate::checkers::rules::Repetition::MoverView`]).
-    pub fn mover_view(&self) -> [Bitboard; 3] {
+    pub fn mover_view(&self) -> [BitboardOf<G>; 3] {
         let [white, black] = self.pieces;
         match self.side {
             Color::White => [white, black, self.kings],

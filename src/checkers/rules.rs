@@ -1,17 +1,33 @@
 //! The rule variants as data: one [`Rules`] value per variant, read by the one
 //! move generator and by the game's draw rules.
 
+use crate::checkers::geometry::{Board8, Geometry};
 use crate::checkers::square::SquareNotation;
 use crate::core::named::{named_display_and_parse, Named};
 use crate::core::Color;
 
-/// The 0-based rank where `color`'s men are crowned.
+/// The 0-based rank where `color`'s men are crowned on the 8x8 board.
 #[inline]
 pub const fn crowning_rank(color: Color) -> u8 {
+    crowning_rank_on::<Board8>(color)
+}
+
+/// The 0-based rank where `color`'s men are crowned on the board `G`.
+#[inline]
+pub const fn crowning_rank_on<G: Geometry>(color: Color) -> u8 {
     match color {
-        Color::White => 7,
+        Color::White => G::RANKS - 1,
         Color::Black => 0,
     }
+}
+
+/// Which board a variant is played on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum BoardSize {
+    /// 8x8, 32 dark squares, 12 men a side.
+    Eight,
+    /// 10x10, 50 dark squares, 20 men a side.
+    Ten,
 }
 
 /// What resets the no-progress count.
@@ -120,6 +136,20 @@ pub(crate) const RUSSIAN_ENDGAMES: [EndgameDraw; 5] = [
     },
 ];
 
+/// The international (FMJD) endgame draws: three pieces with a king (three
+/// kings, two kings and a man, a king and two men) against a lone king in
+/// 16 moves each; two pieces with a king against a lone king in 5 moves each.
+pub(crate) const INTERNATIONAL_ENDGAMES: [EndgameDraw; 2] = [
+    EndgameDraw {
+        material: EndgameMaterial::PiecesAgainstLoneKing(3),
+        plies: 32,
+    },
+    EndgameDraw {
+        material: EndgameMaterial::PiecesAgainstLoneKing(2),
+        plies: 10,
+    },
+];
+
 /// What a man does that reaches the crowning rank in the middle of a capture.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum CrowningInCapture {
@@ -189,11 +219,24 @@ pub enum Variant {
     /// flying kings, the most pieces must be captured, a man crossing the
     /// last row in a capture goes on as a man.
     Brazilian,
+    /// International draughts ("warcaby polskie"), the FMJD's game: the
+    /// Brazilian rules on the 10x10 board, 20 men a side, White first.
+    International,
 }
 
 impl Variant {
     /// All variants, default first.
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
+        Variant::Tournament,
+        Variant::English,
+        Variant::Russian,
+        Variant::Brazilian,
+        Variant::International,
+    ];
+
+    /// The variants played on the 8x8 board: the ones [`crate::Position`]
+    /// (and the engine's evaluations, books, tables and the page) play.
+    pub const EIGHT_BY_EIGHT: [Variant; 4] = [
         Variant::Tournament,
         Variant::English,
         Variant::Russian,
@@ -207,6 +250,7 @@ impl Variant {
             Variant::English => "english",
             Variant::Russian => "russian",
             Variant::Brazilian => "brazilian",
+            Variant::International => "international",
         }
     }
 
@@ -217,13 +261,48 @@ impl Variant {
             Variant::English => &ENGLISH,
             Variant::Russian => &RUSSIAN,
             Variant::Brazilian => &BRAZILIAN,
+            Variant::International => &INTERNATIONAL,
         }
+    }
+
+    /// The variant called `name`, international draughts included (see
+    /// the [`Named`] impl: a plain `parse` knows the 8x8 variants only).
+    ///
+    /// ```
+    /// use warcaby::Variant;
+    ///
+    /// assert_eq!(Variant::from_any_name("International"), Ok(Variant::International));
+    /// assert!("international".parse::<Variant>().is_err());
+    /// let err = Variant::from_any_name("polish").unwrap_err();
+    /// assert!(err.to_string().contains("brazilian or international"));
+    /// ```
+    pub fn from_any_name(name: &str) -> Result<Variant, crate::core::named::UnknownName> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| {
+                let names = Variant::ALL.map(Variant::name);
+                let (last, rest) = names.split_last().expect("variants");
+                crate::core::named::UnknownName {
+                    what: "variant",
+                    given: name.to_string(),
+                    expected: format!("{} or {last}", rest.join(", ")),
+                }
+            })
+    }
+
+    /// The board the variant is played on.
+    pub const fn board(self) -> BoardSize {
+        self.rules().board
     }
 }
 
+/// Names are parsed for the 8x8 variants, which every front end plays (the
+/// page, Python, the arena, saved games); international draughts is named
+/// only where it is played so far, by [`Variant::from_any_name`].
 impl Named for Variant {
     const WHAT: &'static str = "variant";
-    const ALL: &'static [Variant] = &Variant::ALL;
+    const ALL: &'static [Variant] = &Variant::EIGHT_BY_EIGHT;
     fn name(self) -> &'static str {
         Variant::name(self)
     }
@@ -255,6 +334,8 @@ named_display_and_parse!(Variant);
 pub struct Rules {
     /// Which variant these rules are.
     pub variant: Variant,
+    /// The board it is played on.
+    pub board: BoardSize,
     /// The side that makes the first move from the start position.
     pub first_to_move: Color,
     /// Men may capture backward as well as forward.
@@ -277,6 +358,7 @@ pub struct Rules {
 /// The default variant's rules.
 pub const TOURNAMENT: Rules = Rules {
     variant: Variant::Tournament,
+    board: BoardSize::Eight,
     first_to_move: Color::White,
     men_capture_backward: true,
     flying_kings: false,
@@ -297,6 +379,7 @@ pub const TOURNAMENT_CONTEST: Rules = Rules {
 /// English / American checkers.
 pub const ENGLISH: Rules = Rules {
     variant: Variant::English,
+    board: BoardSize::Eight,
     first_to_move: Color::Black,
     men_capture_backward: false,
     flying_kings: false,
@@ -310,6 +393,7 @@ pub const ENGLISH: Rules = Rules {
 /// Russian draughts.
 pub const RUSSIAN: Rules = Rules {
     variant: Variant::Russian,
+    board: BoardSize::Eight,
     first_to_move: Color::White,
     men_capture_backward: true,
     flying_kings: true,
@@ -331,4 +415,22 @@ pub const BRAZILIAN: Rules = Rules {
     crowning_in_capture: CrowningInCapture::ContinuesAsMan,
     maximum_capture: true,
     ..RUSSIAN
+};
+
+/// International draughts: the FMJD rules on the 10x10 board — flying
+/// kings, men capturing backward, the most pieces must be taken, a man
+/// crossing the last row in a capture goes on as a man — numbered squares
+/// 1–50, White first, the FMJD draws (25 moves each of kings only without
+/// a capture; three pieces with a king against a lone king in 16 moves
+/// each, two in 5).
+pub const INTERNATIONAL: Rules = Rules {
+    variant: Variant::International,
+    board: BoardSize::Ten,
+    notation: SquareNotation::Numeric,
+    capture_separator: 'x',
+    end: GameEnd {
+        endgames: &INTERNATIONAL_ENDGAMES,
+        ..GameEnd::written(50)
+    },
+    ..BRAZILIAN
 };

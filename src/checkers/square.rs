@@ -1,9 +1,13 @@
-//! Dark squares of the 8x8 board and their two notations.
+//! Dark squares of a board (8x8 or 10x10) and their two notations.
 
 use std::fmt;
+use std::marker::PhantomData;
 
-/// One of the 32 dark squares, stored as the bit index `rank * 8 + file`
-/// (both 0-based, a1 = 0, h8 = 63).
+use crate::checkers::geometry::{bit_index, coordinates, Board8, Geometry, NONE};
+
+/// One of a board's dark squares, stored as its bit index (see
+/// [`crate::checkers::geometry`]; on 8x8 `rank * 8 + file`, both 0-based,
+/// a1 = 0, h8 = 63).
 ///
 /// ```
 /// use warcaby::{Square, SquareNotation};
@@ -19,37 +23,47 @@ use std::fmt;
 /// assert!(Square::parse("12", SquareNotation::Algebraic).is_err());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+pub struct SquareOf<G: Geometry>(u8, PhantomData<G>);
 
-/// How squares are written: numbers 1–32 or algebraic a1–h8.
+/// A dark square of the 8x8 board.
+pub type Square = SquareOf<Board8>;
+
+/// How squares are written: numbers (1–32, 1–50) or algebraic (a1–h8).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum SquareNotation {
-    /// 1 = b8 … 32 = g1, row by row from the top (English, tournament).
+    /// 1 = b8 … 32 = g1, row by row from the top (English, tournament;
+    /// 1 = b10 … 50 = i1 on 10x10).
     Numeric,
     /// File letter and rank digit (Russian).
     Algebraic,
 }
 
-impl Square {
+impl<G: Geometry> SquareOf<G> {
     /// The square at 0-based `file` and `rank`, if it is a dark square on the board.
     #[inline]
-    pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < 8 && rank < 8 && (file + rank).is_multiple_of(2) {
-            Some(Square(rank * 8 + file))
-        } else {
-            None
+    pub const fn new(file: u8, rank: u8) -> Option<SquareOf<G>> {
+        if file >= G::FILES || rank >= G::RANKS {
+            return None;
+        }
+        match bit_index(G::LAYOUT, G::FILES, G::RANKS, file as i8, rank as i8) {
+            NONE => None,
+            index => Some(SquareOf(index, PhantomData)),
         }
     }
 
     /// A square from its bit index; the caller guarantees it is dark.
     #[inline]
-    pub(crate) const fn from_index_unchecked(index: u8) -> Square {
-        Square(index)
+    pub(crate) const fn from_index_unchecked(index: u8) -> SquareOf<G> {
+        SquareOf(index, PhantomData)
     }
 
     /// The square with bit index `index`, if it is a dark square.
-    pub const fn from_index(index: u8) -> Option<Square> {
-        Square::new(index % 8, index / 8)
+    pub const fn from_index(index: u8) -> Option<SquareOf<G>> {
+        if index < 64 && G::BOARD >> index & 1 == 1 {
+            Some(SquareOf(index, PhantomData))
+        } else {
+            None
+        }
     }
 
     /// Bit index 0..64.
@@ -58,54 +72,75 @@ impl Square {
         self.0 as usize
     }
 
+    /// 0-based file and rank.
+    #[inline]
+    const fn coordinates(self) -> (u8, u8) {
+        match coordinates(G::LAYOUT, G::FILES, self.0) {
+            Some(fr) => fr,
+            None => (0, 0),
+        }
+    }
+
     /// 0-based file (a = 0).
     #[inline]
     pub const fn file(self) -> u8 {
-        self.0 % 8
+        self.coordinates().0
     }
 
     /// 0-based rank (1 = 0).
     #[inline]
     pub const fn rank(self) -> u8 {
-        self.0 / 8
+        self.coordinates().1
     }
 
     /// The neighbouring square `steps` steps away in direction (df, dr), if on the board.
-    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
+    pub const fn offset(self, df: i8, dr: i8) -> Option<SquareOf<G>> {
         let f = self.file() as i8 + df;
         let r = self.rank() as i8 + dr;
-        if f < 0 || f > 7 || r < 0 || r > 7 {
+        if f < 0 || r < 0 {
             None
         } else {
-            Square::new(f as u8, r as u8)
+            SquareOf::new(f as u8, r as u8)
         }
     }
 
-    /// The square's number 1–32 in numbered notation (1 = b8, 32 = g1).
+    /// Dark squares in a row.
+    const PER_ROW: u8 = G::FILES / 2;
+    /// Dark squares on the board.
+    pub const COUNT: u8 = G::FILES / 2 * G::RANKS;
+
+    /// The square's number in numbered notation, row by row from the top
+    /// (8x8: 1 = b8 … 32 = g1; 10x10: 1 = b10 … 50 = i1).
     pub const fn number(self) -> u8 {
-        (7 - self.rank()) * 4 + self.file() / 2 + 1
+        (G::RANKS - 1 - self.rank()) * Self::PER_ROW + self.file() / 2 + 1
     }
 
-    /// The square with number `n` (1–32), if valid.
-    pub const fn from_number(n: u8) -> Option<Square> {
-        if n < 1 || n > 32 {
+    /// The square with number `n`, if valid.
+    pub const fn from_number(n: u8) -> Option<SquareOf<G>> {
+        if n < 1 || n > Self::COUNT {
             return None;
         }
-        let row = (n - 1) / 4; // 0 = top row (rank 8)
-        let rank = 7 - row;
-        let file = 2 * ((n - 1) % 4) + if rank.is_multiple_of(2) { 0 } else { 1 };
-        Square::new(file, rank)
+        let row = (n - 1) / Self::PER_ROW; // 0 = top row
+        let rank = G::RANKS - 1 - row;
+        let file = 2 * ((n - 1) % Self::PER_ROW) + if rank.is_multiple_of(2) { 0 } else { 1 };
+        SquareOf::new(file, rank)
     }
 
     /// Parses a square written in `notation`. Algebraic text (`c3`) is accepted
     /// in every notation because it cannot be misread; numbers only in numeric.
-    pub fn parse(text: &str, notation: SquareNotation) -> Result<Square, SquareError> {
+    pub fn parse(text: &str, notation: SquareNotation) -> Result<SquareOf<G>, SquareError> {
         let t = text.trim();
         let bytes = t.as_bytes();
-        if bytes.len() == 2 && bytes[0].is_ascii_alphabetic() && bytes[1].is_ascii_digit() {
+        let algebraic = (2..=3).contains(&bytes.len())
+            && bytes[0].is_ascii_alphabetic()
+            && bytes[1..].iter().all(u8::is_ascii_digit);
+        if algebraic {
             let file = bytes[0].to_ascii_lowercase().wrapping_sub(b'a');
-            let rank = bytes[1].wrapping_sub(b'1');
-            return match (file < 8 && rank < 8, Square::new(file, rank)) {
+            let rank = t[1..].parse::<u8>().unwrap_or(0).wrapping_sub(1);
+            return match (
+                file < G::FILES && rank < G::RANKS,
+                SquareOf::new(file, rank),
+            ) {
                 (true, Some(sq)) => Ok(sq),
                 (true, None) => Err(SquareError::LightSquare(t.to_string())),
                 _ => Err(SquareError::OffBoard(t.to_string())),
@@ -118,33 +153,33 @@ impl Square {
             return t
                 .parse::<u8>()
                 .ok()
-                .and_then(Square::from_number)
+                .and_then(SquareOf::from_number)
                 .ok_or_else(|| SquareError::OffBoard(t.to_string()));
         }
         Err(SquareError::Malformed(t.to_string()))
     }
 
     /// Writes the square in `notation`.
-    pub fn display(self, notation: SquareNotation) -> SquareDisplay {
+    pub fn display(self, notation: SquareNotation) -> SquareDisplay<G> {
         SquareDisplay {
             square: self,
             notation,
         }
     }
 
-    /// Iterates over all 32 dark squares in bit order.
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..64u8).filter_map(Square::from_index)
+    /// Iterates over all dark squares in bit order.
+    pub fn all() -> impl Iterator<Item = SquareOf<G>> {
+        (0..64u8).filter_map(SquareOf::from_index)
     }
 }
 
 /// A square formatted in a given notation (see [`Square::display`]).
-pub struct SquareDisplay {
-    square: Square,
+pub struct SquareDisplay<G: Geometry = Board8> {
+    square: SquareOf<G>,
     notation: SquareNotation,
 }
 
-impl fmt::Display for SquareDisplay {
+impl<G: Geometry> fmt::Display for SquareDisplay<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.notation {
             SquareNotation::Numeric => write!(f, "{}", self.square.number()),
@@ -158,7 +193,7 @@ impl fmt::Display for SquareDisplay {
     }
 }
 
-impl fmt::Debug for Square {
+impl<G: Geometry> fmt::Debug for SquareOf<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.display(SquareNotation::Algebraic))
     }
@@ -168,10 +203,12 @@ impl fmt::Debug for Square {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SquareError {
     /// Not a square at all.
-    #[error("'{0}' is not a square (expected a number 1-32 or a name like c3)")]
+    #[error("'{0}' is not a square (expected a number 1-32, 1-50 on 10x10, or a name like c3)")]
     Malformed(String),
     /// Outside the board.
-    #[error("square '{0}' is off the board (numbers run 1-32, files a-h, ranks 1-8)")]
+    #[error(
+        "square '{0}' is off the board (numbers run 1-32, files a-h, ranks 1-8; on 10x10 1-50, a-j, 1-10)"
+    )]
     OffBoard(String),
     /// A light square, never used.
     #[error("square '{0}' is a light square; only dark squares are played on")]

@@ -1,6 +1,7 @@
 //! Zobrist keys, generated at compile time from a fixed seed.
 
-use crate::checkers::square::Square;
+use crate::checkers::geometry::Geometry;
+use crate::checkers::square::SquareOf;
 use crate::core::rng::keys;
 use crate::core::Color;
 
@@ -12,7 +13,7 @@ pub const BLACK_TO_MOVE: u64 = keys::<1>(0x0123_4567_89AB_CDEF)[0];
 
 /// The key of a piece of `color` (a king if `king`) on `sq`.
 #[inline]
-pub fn piece(color: Color, king: bool, sq: Square) -> u64 {
+pub fn piece<G: Geometry>(color: Color, king: bool, sq: SquareOf<G>) -> u64 {
     PIECE_KEYS[color.index() * 128 + king as usize * 64 + (sq.index() & 63)]
 }
 

@@ -125,7 +125,9 @@ impl OracleRules {
                 last_rank_passed_as_man: false,
                 maximum_capture: false,
             },
-            Variant::Brazilian => OracleRules {
+            // International draughts has the same flags; the oracle plays
+            // them on 8x8 only (10x10 is checked against pydraughts).
+            Variant::Brazilian | Variant::International => OracleRules {
                 men_capture_backward: true,
                 flying_kings: true,
                 crowning_ends_capture: false,

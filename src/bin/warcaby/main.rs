@@ -31,6 +31,9 @@ use anyhow::{Context, Result};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
+use warcaby::checkers::international;
+use warcaby::checkers::perft::{perft, perft_parallel};
+use warcaby::checkers::rules::BoardSize;
 use warcaby::games::{GameKind, GameNode, NodeJob};
 use warcaby::{Game, Variant};
 
@@ -95,8 +98,9 @@ pub struct PositionArgs {
     /// The game: checkers or clobber.
     #[arg(long, default_value = "checkers")]
     pub game: GameKind,
-    /// Checkers rule variant: tournament, english, russian or brazilian.
-    #[arg(long, default_value = "tournament")]
+    /// Checkers rule variant: tournament, english, russian, brazilian or
+    /// international (10x10: perft and moves so far).
+    #[arg(long, default_value = "tournament", value_parser = Variant::from_any_name)]
     pub variant: Variant,
     /// Checkers position as PDN FEN (default: the start position).
     #[arg(long)]
@@ -187,6 +191,57 @@ impl NodeJob for MovesJob {
     }
 }
 
+/// True for an international draughts (10x10) position: counted and
+/// listed by [`perft_10x10`] and [`moves_10x10`] until the game abstraction
+/// plays that board.
+fn is_10x10(args: &PositionArgs) -> bool {
+    args.game == GameKind::Checkers && args.variant.board() == BoardSize::Ten
+}
+
+/// The 10x10 position the arguments name: `--fen` or the start.
+fn position_10x10(args: &PositionArgs) -> Result<international::Position> {
+    if args.pdn.is_some() {
+        anyhow::bail!("--pdn is not read for international draughts yet; give --fen");
+    }
+    Ok(match &args.fen {
+        Some(fen) => international::Position::from_fen(fen, args.variant)?,
+        None => international::Position::start(args.variant),
+    })
+}
+
+fn perft_10x10(args: &PerftArgs) -> Result<()> {
+    let pos = position_10x10(&args.position)?;
+    if args.divide {
+        let start = Instant::now();
+        let mut total = 0;
+        for mv in pos.legal_moves() {
+            let n = perft(&pos.after(&mv), args.depth.max(1) - 1);
+            println!("move={} nodes={n}", pos.move_text(&mv));
+            total += n;
+        }
+        let ms = start.elapsed().as_millis();
+        println!("depth={} nodes={total} time_ms={ms}", args.depth);
+        return Ok(());
+    }
+    for depth in 1..=args.depth {
+        let start = Instant::now();
+        let n = perft_parallel(&pos, depth, args.threads);
+        println!(
+            "depth={depth} nodes={n} time_ms={}",
+            start.elapsed().as_millis()
+        );
+    }
+    Ok(())
+}
+
+fn moves_10x10(args: &PositionArgs) -> Result<()> {
+    let pos = position_10x10(args)?;
+    for mv in pos.legal_moves() {
+        println!("{}", pos.move_text(&mv));
+    }
+    Ok(())
+}
+
 /// Lets a closed pipe end the program quietly (`warcaby perft 12 | head -1`),
 /// as Unix tools do, instead of a panic when printing fails.
 fn quiet_on_closed_pipe() {
@@ -220,6 +275,8 @@ fn main() -> ExitCode {
         return pdn::run(args);
     }
     let result = match &cli.command {
+        Command::Perft(args) if is_10x10(&args.position) => perft_10x10(args),
+        Command::Moves(args) if is_10x10(args) => moves_10x10(args),
         Command::Perft(args) => games::with_position(&args.position, PerftJob(args)),
         Command::Moves(args) => games::with_position(args, MovesJob),
         Command::Bestmove(args) => think::run_bestmove(args),

@@ -4,6 +4,7 @@
 use anyhow::{bail, Context, Result};
 use std::path::Path;
 use warcaby::checkers::notation::pdn;
+use warcaby::checkers::rules::BoardSize;
 use warcaby::{Game, Position, Variant};
 
 /// Reads a file as PDN text (UTF-8 or Latin-1).
@@ -43,6 +44,12 @@ pub(crate) fn checkers_game(
     pdn: Option<&Path>,
     number: Option<usize>,
 ) -> Result<Game> {
+    if variant.board() != BoardSize::Eight {
+        bail!(
+            "{variant} draughts (10x10) can be counted and listed so far \
+             (`warcaby perft` and `warcaby moves`), not yet played or analysed"
+        );
+    }
     match (fen, pdn) {
         (Some(_), Some(_)) => bail!("give either --fen or --pdn, not both"),
         (Some(f), None) => Ok(Game::from_position(Position::from_fen(f, variant)?)),

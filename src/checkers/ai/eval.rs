@@ -154,9 +154,9 @@ fn absolute_rank(color: Color, r: usize) -> u8 {
 /// Bonus for a man on each relative rank (more as it nears the crown).
 const ADVANCE: [i32; 8] = [0, 1, 3, 6, 10, 16, 24, 0];
 /// The sixteen central squares' inner part: c3-f6 dark squares.
-const CENTRE: Bitboard = Bitboard(0x0000_3C3C_3C3C_0000 & Bitboard::DARK.0);
+const CENTRE: Bitboard = Bitboard::from_bits(0x0000_3C3C_3C3C_0000 & Bitboard::DARK.0);
 /// The two long-diagonal double corners (a1/b2 and g7/h8) where a lone king hides.
-const DOUBLE_CORNERS: Bitboard = Bitboard((1 << 0) | (1 << 9) | (1 << 54) | (1 << 63));
+const DOUBLE_CORNERS: Bitboard = Bitboard::from_bits((1 << 0) | (1 << 9) | (1 << 54) | (1 << 63));
 
 /// `CONES[color][sq]`: the squares a man of `color` on `sq` may still pass
 /// through on its way to the crown (its forward cone).
@@ -182,7 +182,7 @@ const CONES: [[u64; 64]; 2] = {
 
 #[inline]
 fn cone(color: Color, sq: crate::checkers::square::Square) -> Bitboard {
-    Bitboard(CONES[color.index()][sq.index()])
+    Bitboard::from_bits(CONES[color.index()][sq.index()])
 }
 
 fn mobility(pos: &Position, color: Color) -> i32 {

@@ -46,6 +46,7 @@ fn variant_code(variant: Variant) -> u8 {
         Variant::English => 1,
         Variant::Russian => 2,
         Variant::Brazilian => 3,
+        Variant::International => 4,
     }
 }
 

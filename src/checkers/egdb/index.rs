@@ -173,7 +173,7 @@ fn sparse(mut d: u32) -> Bitboard {
         let file = (i % 4) * 2 + rank % 2;
         out |= 1 << (rank * 8 + file);
     }
-    Bitboard(out)
+    Bitboard::from_bits(out)
 }
 
 /// Colex rank of a set of squares: Σ C(s_i, i + 1) over the squares in order.

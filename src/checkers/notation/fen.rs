@@ -2,10 +2,11 @@
 //! `K` marking kings. Numeric variants accept ranges (`1-12`); the Russian
 //! variant writes algebraic squares (`W:Wa1,c1,Kd4:Bb8`).
 
-use crate::checkers::bitboard::Bitboard;
-use crate::checkers::position::{Position, PositionError, Setup};
+use crate::checkers::bitboard::BitboardOf;
+use crate::checkers::geometry::Geometry;
+use crate::checkers::position::{PositionError, PositionOf, SetupOf};
 use crate::checkers::rules::Variant;
-use crate::checkers::square::{Square, SquareError, SquareNotation};
+use crate::checkers::square::{SquareError, SquareNotation, SquareOf};
 use crate::core::Color;
 use std::fmt::Write;
 
@@ -57,13 +58,16 @@ pub enum FenError {
 
 /// Parses a PDN FEN for `variant`. Surrounding quotes, `[FEN "..."]`, spaces
 /// and a trailing `.` are tolerated.
-pub fn parse(text: &str, variant: Variant) -> Result<Position, FenError> {
+pub fn parse<G: Geometry>(text: &str, variant: Variant) -> Result<PositionOf<G>, FenError> {
     let setup = parse_setup(text, variant.rules().notation)?;
-    Ok(Position::from_setup(&setup, variant)?)
+    Ok(PositionOf::from_setup(&setup, variant)?)
 }
 
 /// Parses a PDN FEN into an unvalidated setup.
-pub(crate) fn parse_setup(text: &str, notation: SquareNotation) -> Result<Setup, FenError> {
+pub(crate) fn parse_setup<G: Geometry>(
+    text: &str,
+    notation: SquareNotation,
+) -> Result<SetupOf<G>, FenError> {
     let mut t = text.trim();
     if let Some(inner) = t.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) {
         t = inner.trim();
@@ -82,9 +86,9 @@ pub(crate) fn parse_setup(text: &str, notation: SquareNotation) -> Result<Setup,
     if fields.len() != 3 {
         return Err(FenError::FieldCount(fields.len()));
     }
-    let mut setup = Setup {
+    let mut setup = SetupOf {
         side_to_move: Some(side),
-        ..Setup::default()
+        ..SetupOf::default()
     };
     let mut seen = [false; 2];
     for (i, field) in fields[1..].iter().enumerate() {
@@ -110,26 +114,26 @@ pub(crate) fn parse_setup(text: &str, notation: SquareNotation) -> Result<Setup,
     Ok(setup)
 }
 
-fn parse_pieces(
+fn parse_pieces<G: Geometry>(
     list: &str,
     field: usize,
     notation: SquareNotation,
-) -> Result<(Bitboard, Bitboard), FenError> {
-    let mut pieces = Bitboard::EMPTY;
-    let mut kings = Bitboard::EMPTY;
+) -> Result<(BitboardOf<G>, BitboardOf<G>), FenError> {
+    let mut pieces = BitboardOf::EMPTY;
+    let mut kings = BitboardOf::EMPTY;
     for item in list.split(',').filter(|s| !s.is_empty()) {
         let (king, body) = match item.strip_prefix(['K', 'k']) {
             Some(rest) => (true, rest),
             None => (false, item),
         };
         let square = |s: &str| {
-            Square::parse(s, notation).map_err(|source| FenError::Square {
+            SquareOf::<G>::parse(s, notation).map_err(|source| FenError::Square {
                 field,
                 item: item.to_string(),
                 source,
             })
         };
-        let squares: Vec<Square> = match body.split_once('-') {
+        let squares: Vec<SquareOf<G>> = match body.split_once('-') {
             Some((lo, hi)) => {
                 let (lo, hi) = (square(lo)?, square(hi)?);
                 let numeric = body.bytes().all(|b| b.is_ascii_digit() || b == b'-');
@@ -140,7 +144,7 @@ fn parse_pieces(
                     });
                 }
                 (lo.number()..=hi.number())
-                    .filter_map(Square::from_number)
+                    .filter_map(SquareOf::from_number)
                     .collect()
             }
             None => vec![square(body)?],
@@ -149,9 +153,9 @@ fn parse_pieces(
             if pieces.contains(sq) {
                 return Err(FenError::DuplicateSquare(sq.display(notation).to_string()));
             }
-            pieces |= Bitboard::from_square(sq);
+            pieces |= BitboardOf::from_square(sq);
             if king {
-                kings |= Bitboard::from_square(sq);
+                kings |= BitboardOf::from_square(sq);
             }
         }
     }
@@ -159,14 +163,14 @@ fn parse_pieces(
 }
 
 /// Writes `pos` as a PDN FEN, squares in the variant's notation, in ascending order.
-pub fn write(pos: &Position) -> String {
+pub fn write<G: Geometry>(pos: &PositionOf<G>) -> String {
     let notation = pos.rules().notation;
     let mut out = String::new();
     out.push(pos.side_to_move().letter());
     for color in [Color::White, Color::Black] {
         out.push(':');
         out.push(color.letter());
-        let mut squares: Vec<Square> = pos.pieces(color).squares().collect();
+        let mut squares: Vec<SquareOf<G>> = pos.pieces(color).squares().collect();
         match notation {
             SquareNotation::Numeric => squares.sort_by_key(|s| s.number()),
             SquareNotation::Algebraic => squares.sort_by_key(|s| (s.file(), s.rank())),
@@ -184,7 +188,7 @@ pub fn write(pos: &Position) -> String {
     out
 }
 
-impl Position {
+impl<G: Geometry> PositionOf<G> {
     /// Parses a PDN FEN (see [`parse`]).
     ///
     /// ```
@@ -203,7 +207,7 @@ impl Position {
     /// let err = Position::from_fen("X:W21:B1", Variant::English).unwrap_err();
     /// assert_eq!(err, FenError::SideToMove("X".into()));
     /// ```
-    pub fn from_fen(text: &str, variant: Variant) -> Result<Position, FenError> {
+    pub fn from_fen(text: &str, variant: Variant) -> Result<PositionOf<G>, FenError> {
         parse(text, variant)
     }
 

@@ -37,11 +37,12 @@
 //! assert!(err.to_string().contains("c3:g7"));
 //! ```
 
-use crate::checkers::bitboard::Bitboard;
-use crate::checkers::moves::Move;
-use crate::checkers::position::Position;
+use crate::checkers::bitboard::BitboardOf;
+use crate::checkers::geometry::Geometry;
+use crate::checkers::moves::MoveOf;
+use crate::checkers::position::PositionOf;
 use crate::checkers::rules::Rules;
-use crate::checkers::square::{Square, SquareError};
+use crate::checkers::square::{SquareError, SquareOf};
 use std::fmt::Write;
 
 /// Why a move text was not accepted in a position.
@@ -82,7 +83,7 @@ pub enum MoveTextError {
 }
 
 /// One step along the diagonal from `a` towards `b` (which share a diagonal).
-fn step(a: Square, b: Square) -> (i8, i8) {
+fn step<G: Geometry>(a: SquareOf<G>, b: SquareOf<G>) -> (i8, i8) {
     let sign = |x: i8| if x > 0 { 1 } else { -1 };
     (
         sign(b.file() as i8 - a.file() as i8),
@@ -91,7 +92,11 @@ fn step(a: Square, b: Square) -> (i8, i8) {
 }
 
 /// The squares from `a` (excluded) towards `b` (excluded) in steps of `d`.
-fn between(a: Square, b: Square, d: (i8, i8)) -> impl Iterator<Item = Square> {
+fn between<G: Geometry>(
+    a: SquareOf<G>,
+    b: SquareOf<G>,
+    d: (i8, i8),
+) -> impl Iterator<Item = SquareOf<G>> {
     std::iter::successors(a.offset(d.0, d.1), move |s| s.offset(d.0, d.1))
         .take_while(move |&s| s != b)
 }
@@ -99,23 +104,26 @@ fn between(a: Square, b: Square, d: (i8, i8)) -> impl Iterator<Item = Square> {
 /// One intermediate stop of a capture: the square the generator recorded,
 /// or a straight stretch the piece flies through (see [`stops`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stop {
+enum Stop<G: Geometry> {
     /// The piece turns here (or jumps short): only this square names the stop.
-    Turn(Square),
+    Turn(SquareOf<G>),
     /// The piece goes on along the same line: any square of `squares` names
     /// the stop; `behind` is the one right behind the captured piece.
-    Straight { behind: Square, squares: Bitboard },
+    Straight {
+        behind: SquareOf<G>,
+        squares: BitboardOf<G>,
+    },
 }
 
-impl Stop {
-    fn accepts(self, sq: Square) -> bool {
+impl<G: Geometry> Stop<G> {
+    fn accepts(self, sq: SquareOf<G>) -> bool {
         match self {
             Stop::Turn(s) => s == sq,
             Stop::Straight { squares, .. } => squares.contains(sq),
         }
     }
 
-    fn written(self) -> Square {
+    fn written(self) -> SquareOf<G> {
         match self {
             Stop::Turn(s) | Stop::Straight { behind: s, .. } => s,
         }
@@ -126,10 +134,10 @@ impl Stop {
 /// the piece goes on along the line it came in on is a straight stretch:
 /// every square between the piece captured before it and the one captured
 /// after it names it (for a man or a short king that is one square).
-fn stops(mv: &Move) -> Vec<Stop> {
+fn stops<G: Geometry>(mv: &MoveOf<G>) -> Vec<Stop<G>> {
     let mut corners = vec![mv.from()];
     corners.extend_from_slice(mv.path());
-    let victim = |a: Square, b: Square| {
+    let victim = |a: SquareOf<G>, b: SquareOf<G>| {
         between(a, b, step(a, b))
             .find(|&s| mv.captured().contains(s))
             .unwrap_or(b)
@@ -143,7 +151,7 @@ fn stops(mv: &Move) -> Vec<Stop> {
                 return Stop::Turn(at);
             }
             let (before, after) = (victim(a, at), victim(at, b));
-            let squares: Bitboard = between(before, after, d).collect();
+            let squares: BitboardOf<G> = between(before, after, d).collect();
             let behind = before.offset(d.0, d.1).unwrap_or(at);
             Stop::Straight { behind, squares }
         })
@@ -151,7 +159,7 @@ fn stops(mv: &Move) -> Vec<Stop> {
 }
 
 /// Writes `squares` in the variant's notation joined by `sep`.
-fn join(squares: &[Square], rules: &Rules, sep: char) -> String {
+fn join<G: Geometry>(squares: &[SquareOf<G>], rules: &Rules, sep: char) -> String {
     let mut out = String::new();
     for (i, sq) in squares.iter().enumerate() {
         if i > 0 {
@@ -163,7 +171,7 @@ fn join(squares: &[Square], rules: &Rules, sep: char) -> String {
 }
 
 /// The separator between the squares of `mv` in the variant's own notation.
-fn separator(mv: &Move, rules: &Rules) -> char {
+fn separator<G: Geometry>(mv: &MoveOf<G>, rules: &Rules) -> char {
     if mv.is_capture() {
         rules.capture_separator
     } else {
@@ -174,7 +182,7 @@ fn separator(mv: &Move, rules: &Rules) -> char {
 /// The squares of the full path of `mv`: start, every stop, end. A stop on a
 /// straight stretch is written as the square right behind the captured piece
 /// (PDN 3.0, FMJD).
-pub fn full_path(mv: &Move) -> Vec<Square> {
+pub fn full_path<G: Geometry>(mv: &MoveOf<G>) -> Vec<SquareOf<G>> {
     let mut squares = vec![mv.from()];
     squares.extend(stops(mv).into_iter().map(Stop::written));
     squares.push(mv.to());
@@ -183,25 +191,25 @@ pub fn full_path(mv: &Move) -> Vec<Square> {
 
 /// The full path of `mv` (`1x10x19`, `c3:e5:c7`): every stop, a straight
 /// flight of a king written at the square right behind the captured piece.
-pub fn full_text(mv: &Move, rules: &Rules) -> String {
+pub fn full_text<G: Geometry>(mv: &MoveOf<G>, rules: &Rules) -> String {
     join(&full_path(mv), rules, separator(mv, rules))
 }
 
 /// The shortest text naming `mv` among `legal` (the position's legal moves):
 /// start and end when no other move shares them, else the full path.
-pub fn short_text(mv: &Move, legal: &[Move], rules: &Rules) -> String {
+pub fn short_text<G: Geometry>(mv: &MoveOf<G>, legal: &[MoveOf<G>], rules: &Rules) -> String {
     written(mv, legal, rules, separator(mv, rules))
 }
 
 /// The text of `mv` as PDN 3.0 writes it: like [`short_text`], but captures
 /// are joined by `x` in every variant (the PDN 3.0 grammar's only capture
 /// separator; `:` is Russian book notation).
-pub fn pdn_text(mv: &Move, legal: &[Move], rules: &Rules) -> String {
+pub fn pdn_text<G: Geometry>(mv: &MoveOf<G>, legal: &[MoveOf<G>], rules: &Rules) -> String {
     let sep = if mv.is_capture() { 'x' } else { '-' };
     written(mv, legal, rules, sep)
 }
 
-fn written(mv: &Move, legal: &[Move], rules: &Rules, sep: char) -> String {
+fn written<G: Geometry>(mv: &MoveOf<G>, legal: &[MoveOf<G>], rules: &Rules, sep: char) -> String {
     let shares_ends = legal
         .iter()
         .any(|m| m != mv && m.from() == mv.from() && m.to() == mv.to());
@@ -213,7 +221,10 @@ fn written(mv: &Move, legal: &[Move], rules: &Rules, sep: char) -> String {
 }
 
 /// Splits move text into squares. Separators: `-`, `x`, `X`, `:`.
-fn split_squares(text: &str, rules: &Rules) -> Result<Vec<Square>, MoveTextError> {
+fn split_squares<G: Geometry>(
+    text: &str,
+    rules: &Rules,
+) -> Result<Vec<SquareOf<G>>, MoveTextError> {
     let t = text.trim();
     let malformed = |reason: &str| MoveTextError::Malformed {
         text: t.to_string(),
@@ -228,7 +239,7 @@ fn split_squares(text: &str, rules: &Rules) -> Result<Vec<Square>, MoveTextError
             "expected squares joined by '-', 'x' or ':' like 11-15",
         ));
     }
-    if parts.len() > crate::checkers::moves::MAX_PATH + 1 {
+    if parts.len() > G::PIECES_PER_SIDE as usize + 1 {
         return Err(malformed("too many squares"));
     }
     parts
@@ -237,7 +248,7 @@ fn split_squares(text: &str, rules: &Rules) -> Result<Vec<Square>, MoveTextError
             if p.is_empty() {
                 return Err(malformed("a square is missing between separators"));
             }
-            Square::parse(p, rules.notation).map_err(|source| MoveTextError::Square {
+            SquareOf::parse(p, rules.notation).map_err(|source| MoveTextError::Square {
                 text: t.to_string(),
                 source,
             })
@@ -248,7 +259,7 @@ fn split_squares(text: &str, rules: &Rules) -> Result<Vec<Square>, MoveTextError
 /// True when `mv` starts at `squares[0]`, ends at the last one and the ones
 /// between name some of its stops, in order (a straight stretch may be named
 /// by any of its squares).
-fn matches(mv: &Move, squares: &[Square]) -> bool {
+fn matches<G: Geometry>(mv: &MoveOf<G>, squares: &[SquareOf<G>]) -> bool {
     let (first, rest) = squares.split_first().expect("at least two squares");
     let (last, middle) = rest.split_last().expect("at least two squares");
     if mv.from() != *first || mv.to() != *last {
@@ -261,9 +272,9 @@ fn matches(mv: &Move, squares: &[Square]) -> bool {
 
 /// The pieces on the board that a path of squares passes over, when each
 /// square is on a diagonal with the one before it (None otherwise).
-fn passed_over(pos: &Position, squares: &[Square]) -> Option<Bitboard> {
+fn passed_over<G: Geometry>(pos: &PositionOf<G>, squares: &[SquareOf<G>]) -> Option<BitboardOf<G>> {
     let occupied = pos.occupied();
-    let mut over = Bitboard::EMPTY;
+    let mut over = BitboardOf::EMPTY;
     for pair in squares.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         if a == b || a.file().abs_diff(b.file()) != a.rank().abs_diff(b.rank()) {
@@ -271,14 +282,14 @@ fn passed_over(pos: &Position, squares: &[Square]) -> Option<Bitboard> {
         }
         for sq in between(a, b, step(a, b)) {
             if occupied.contains(sq) {
-                over |= Bitboard::from_square(sq);
+                over |= BitboardOf::from_square(sq);
             }
         }
     }
     Some(over)
 }
 
-fn list(moves: &[Move], rules: &Rules) -> String {
+fn list<G: Geometry>(moves: &[MoveOf<G>], rules: &Rules) -> String {
     let texts: Vec<String> = moves.iter().map(|m| short_text(m, moves, rules)).collect();
     if texts.is_empty() {
         "none".to_string()
@@ -288,11 +299,14 @@ fn list(moves: &[Move], rules: &Rules) -> String {
 }
 
 /// Finds the legal move of `pos` that `text` names.
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
+pub fn parse_move<G: Geometry>(
+    pos: &PositionOf<G>,
+    text: &str,
+) -> Result<MoveOf<G>, MoveTextError> {
     let rules = pos.rules();
     let squares = split_squares(text, rules)?;
     let legal = pos.legal_moves();
-    let mut found: Vec<Move> = legal
+    let mut found: Vec<MoveOf<G>> = legal
         .iter()
         .filter(|m| matches(m, &squares))
         .copied()
@@ -316,7 +330,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
             legal: list(&legal, rules),
         }),
         _ => {
-            let exact: Vec<&Move> = found
+            let exact: Vec<&MoveOf<G>> = found
                 .iter()
                 .filter(|m| m.path().len() + 1 == squares.len())
                 .collect();
@@ -335,19 +349,19 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     }
 }
 
-impl Position {
+impl<G: Geometry> PositionOf<G> {
     /// Parses move text against this position (see [`parse_move`]).
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
+    pub fn parse_move(&self, text: &str) -> Result<MoveOf<G>, MoveTextError> {
         parse_move(self, text)
     }
 
     /// The shortest unambiguous text of a legal move of this position.
-    pub fn move_text(&self, mv: &Move) -> String {
+    pub fn move_text(&self, mv: &MoveOf<G>) -> String {
         short_text(mv, &self.legal_moves(), self.rules())
     }
 
     /// The same in PDN 3.0 form (captures joined by `x`), see [`pdn_text`].
-    pub fn pdn_move_text(&self, mv: &Move) -> String {
+    pub fn pdn_move_text(&self, mv: &MoveOf<G>) -> String {
         pdn_text(mv, &self.legal_moves(), self.rules())
     }
 }

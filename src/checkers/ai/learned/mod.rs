@@ -43,8 +43,9 @@ pub const SHIPPED_NETS: &[(Variant, &[u8])] = &[
 #[cfg(not(feature = "learned-nets"))]
 pub const SHIPPED_NETS: &[(Variant, &[u8])] = &[];
 
-/// How many rule sets a network set has room for.
-const RULE_SETS: usize = 3;
+/// How many rule sets a network set has room for (international 10x10's
+/// slot stays empty: this evaluation reads 8x8 positions only).
+const RULE_SETS: usize = 4;
 
 /// The rule set whose network evaluates positions of `variant`: its own,
 /// or for Brazilian draughts the Russian one (the same board, start and
@@ -64,6 +65,7 @@ const fn slot(variant: Variant) -> usize {
         Variant::Tournament => 0,
         Variant::English => 1,
         Variant::Russian | Variant::Brazilian => 2,
+        Variant::International => 3,
     }
 }
 

@@ -4,9 +4,10 @@
 use super::lexer::{Lexer, Token};
 use super::{result, variant_of_game_type, Location, PdnError, PdnGame};
 use crate::checkers::game::{Game, GameMoveError};
+use crate::checkers::geometry::Board8;
 use crate::checkers::notation::fen::{self, FenError};
 use crate::checkers::position::Position;
-use crate::checkers::rules::Variant;
+use crate::checkers::rules::{BoardSize, Variant};
 use crate::checkers::square::{SquareError, SquareNotation};
 
 /// One game as written in the file, before its moves are played.
@@ -122,11 +123,17 @@ impl RawGame {
     /// The start position: the FEN tag, or the variant's start. Russian
     /// files often give the FEN in numbers (1 = b8, as in English): accepted.
     fn start(&self, variant: Variant) -> Result<Position, PdnError> {
+        if variant.board() != BoardSize::Eight {
+            return Err(PdnError::Syntax {
+                at: self.tag_at("GameType").map_or(self.at, |(_, at)| at),
+                message: format!("{variant} draughts (10x10) games are not read yet"),
+            });
+        }
         let Some((text, at)) = self.tag_at("FEN") else {
             return Ok(Position::start(variant));
         };
         let fen_error = |source| PdnError::Fen { at, source };
-        match fen::parse(text, variant) {
+        match fen::parse::<Board8>(text, variant) {
             Err(FenError::Square {
                 source: SquareError::NumericInAlgebraic(_),
                 ..

@@ -28,12 +28,13 @@ pub(crate) fn game_type(variant: Variant) -> &'static str {
         Variant::English => "21",
         Variant::Russian => "25",
         Variant::Brazilian => "26",
+        Variant::International => "20",
         Variant::Tournament => "21,W,8,8,N2,0",
     }
 }
 
 /// Reads a GameType value: `21` (or `21,B,...`) English, `21,W,...` tournament, `25` Russian,
-/// `26` Brazilian.
+/// `26` Brazilian, `20` international.
 pub(crate) fn variant_of_game_type(value: &str) -> Result<Variant, String> {
     let fields: Vec<&str> = value.split(',').map(str::trim).collect();
     match (fields[0], fields.get(1).map(|s| s.to_ascii_uppercase())) {
@@ -41,8 +42,9 @@ pub(crate) fn variant_of_game_type(value: &str) -> Result<Variant, String> {
         ("21", _) => Ok(Variant::English),
         ("25", _) => Ok(Variant::Russian),
         ("26", _) => Ok(Variant::Brazilian),
+        ("20", _) => Ok(Variant::International),
         (other, _) => Err(format!(
-            "GameType '{other}' is not supported (21 English, 21,W,8,8,N2,0 tournament, 25 Russian, 26 Brazilian)"
+            "GameType '{other}' is not supported (21 English, 21,W,8,8,N2,0 tournament, 25 Russian, 26 Brazilian, 20 international)"
         )),
     }
 }
