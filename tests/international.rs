@@ -143,7 +143,7 @@ fn bad_input_is_refused_with_a_reason() {
     let all: Vec<String> = (1..=21).map(|n| n.to_string()).collect();
     assert!(matches!(
         err(&format!("W:W{}:B50", all.join(","))),
-        FenError::Position(PositionError::TooManyPieces("white", 21, 20))
+        FenError::Position(PositionError::TooManyPieces("white", 21))
     ));
     assert!(matches!(
         err("W:W1:B50"),

@@ -5,13 +5,15 @@
 //! diagonally (on 8x8 by ±7 / ±9); the board's masks keep pieces from
 //! wrapping around the edges.
 
-use crate::checkers::geometry::{Board8, Geometry};
+use crate::checkers::geometry::{Board8, Geometry, Layout};
 use crate::checkers::square::SquareOf;
 use std::marker::PhantomData;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+crate::checkers::geometry::clone_by_copy!(BitboardOf);
+
 /// A set of squares of the board `G`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, PartialEq, Eq, Hash, Default)]
 pub struct BitboardOf<G: Geometry>(pub u64, PhantomData<G>);
 
 /// A set of squares of the 8x8 board.
@@ -95,17 +97,23 @@ impl<G: Geometry> BitboardOf<G> {
         BitboardOf(1 << sq.index(), PhantomData)
     }
 
-    /// All squares of one rank (0-based).
+    /// All squares of one rank (0-based; none past the last rank).
+    #[inline]
     pub const fn rank(rank: u8) -> BitboardOf<G> {
-        let mut bits = 0;
-        let mut file = 0;
-        while file < G::FILES {
-            if let Some(sq) = SquareOf::<G>::new(file, rank) {
-                bits |= 1 << sq.index();
-            }
-            file += 1;
+        if rank >= G::RANKS {
+            return BitboardOf::EMPTY;
         }
-        BitboardOf(bits, PhantomData)
+        let bits = match G::LAYOUT {
+            Layout::Full => ((1u64 << G::FILES) - 1) << (G::FILES as u32 * rank as u32),
+            // Two ranks per FILES + 1 bits: the even rank's squares first,
+            // the odd rank's after the ghost bit.
+            Layout::DarkPairs => {
+                let first = (G::FILES as u32 + 1) * (rank as u32 / 2)
+                    + (G::FILES as u32 / 2 + 1) * (rank as u32 % 2);
+                ((1u64 << (G::FILES / 2)) - 1) << first
+            }
+        };
+        BitboardOf(bits & G::BOARD, PhantomData)
     }
 
     /// True when no square is set.

@@ -17,6 +17,21 @@ use crate::checkers::bitboard::Direction;
 use crate::checkers::rules::BoardSize;
 use crate::checkers::square::SquareOf;
 
+/// `Clone` of `Copy` types generic over the geometry, as a plain copy. A
+/// derived `Clone` of a generic type clones field by field (it cannot
+/// assume `Copy`), which costs code the page's size budget notices.
+macro_rules! clone_by_copy {
+    ($($t:ident),*) => {
+        $(impl<G: $crate::checkers::geometry::Geometry> Clone for $t<G> {
+            #[inline]
+            fn clone(&self) -> Self {
+                *self
+            }
+        })*
+    };
+}
+pub(crate) use clone_by_copy;
+
 /// How the dark squares are laid out in the bits.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Layout {
@@ -59,8 +74,8 @@ pub trait Geometry:
     /// A path filled with `square`.
     fn path_of(square: SquareOf<Self>) -> Self::Path;
 
-    /// Neighbours and rays, built once at compile time.
-    fn tables() -> &'static Tables;
+    /// Neighbours and rays, built at compile time.
+    const TABLES: Tables;
 }
 
 /// The 8x8 board of English, Russian, Brazilian and the contest's checkers.
@@ -76,6 +91,7 @@ const FILE_H8: u64 = FILE_A8 << 7;
 
 /// Square at 0-based `file` and `rank` as a bit index, or [`NONE`] for a light
 /// square or one off the board.
+#[inline]
 pub const fn bit_index(layout: Layout, files: u8, ranks: u8, file: i8, rank: i8) -> u8 {
     if file < 0 || rank < 0 || file >= files as i8 || rank >= ranks as i8 {
         return NONE;
@@ -91,6 +107,7 @@ pub const fn bit_index(layout: Layout, files: u8, ranks: u8, file: i8, rank: i8)
 }
 
 /// The (file, rank) of a bit index, or None for a ghost bit.
+#[inline]
 pub const fn coordinates(layout: Layout, files: u8, index: u8) -> Option<(u8, u8)> {
     match layout {
         Layout::Full => Some((index % files, index / files)),
@@ -174,9 +191,6 @@ const fn board_mask(layout: Layout, files: u8, ranks: u8) -> u64 {
     mask
 }
 
-static TABLES_8: Tables = Tables::build(Layout::Full, 8, 8);
-static TABLES_10: Tables = Tables::build(Layout::DarkPairs, 10, 10);
-
 impl Geometry for Board8 {
     const SIZE: BoardSize = BoardSize::Eight;
     const FILES: u8 = 8;
@@ -199,11 +213,7 @@ impl Geometry for Board8 {
     fn path_of(square: SquareOf<Board8>) -> Self::Path {
         [square; 12]
     }
-
-    #[inline]
-    fn tables() -> &'static Tables {
-        &TABLES_8
-    }
+    const TABLES: Tables = Tables::build(Layout::Full, 8, 8);
 }
 
 const BOARD_10: u64 = board_mask(Layout::DarkPairs, 10, 10);
@@ -225,11 +235,7 @@ impl Geometry for Board10 {
     fn path_of(square: SquareOf<Board10>) -> Self::Path {
         [square; 20]
     }
-
-    #[inline]
-    fn tables() -> &'static Tables {
-        &TABLES_10
-    }
+    const TABLES: Tables = Tables::build(Layout::DarkPairs, 10, 10);
 }
 
 #[cfg(test)]
@@ -262,7 +268,7 @@ mod tests {
 
     #[test]
     fn a_step_is_the_same_shift_from_every_square_of_the_10x10_board() {
-        let t = Board10::tables();
+        let t = Board10::TABLES;
         for (d, dir) in Direction::ALL.iter().enumerate() {
             let rotation = Board10::SHIFT_ROTATION[d];
             for i in 0..64usize {
@@ -277,5 +283,27 @@ mod tests {
                 assert_eq!(shifted, expected, "{dir:?} from bit {i}");
             }
         }
+    }
+
+    fn ranks_and_turning_agree_with_the_squares<G: Geometry>() {
+        use crate::checkers::bitboard::BitboardOf;
+        use crate::checkers::square::SquareOf;
+        for r in 0..G::RANKS {
+            let expected: BitboardOf<G> = SquareOf::<G>::all().filter(|s| s.rank() == r).collect();
+            assert_eq!(BitboardOf::<G>::rank(r), expected, "rank {r}");
+            assert_eq!(expected.count(), G::FILES as u32 / 2);
+        }
+        assert!(BitboardOf::<G>::rank(G::RANKS).is_empty());
+        for sq in SquareOf::<G>::all() {
+            let turned = BitboardOf::from_square(sq).rotated().first().unwrap();
+            assert_eq!(turned.file(), G::FILES - 1 - sq.file());
+            assert_eq!(turned.rank(), G::RANKS - 1 - sq.rank());
+        }
+    }
+
+    #[test]
+    fn ranks_and_the_board_turned_round_on_both_boards() {
+        ranks_and_turning_agree_with_the_squares::<Board8>();
+        ranks_and_turning_agree_with_the_squares::<Board10>();
     }
 }

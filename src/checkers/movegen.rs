@@ -142,7 +142,11 @@ pub fn has_capture<G: Geometry>(pos: &PositionOf<G>) -> bool {
     capturers(pos).any()
 }
 
-/// Generates every legal move of `pos` into `sink`.
+/// Generates every legal move of `pos` into `sink`. Never inlined: one
+/// copy serves every caller (inlined into the search's node, it doubled in
+/// the page's worker, whose size is budgeted; a call costs nothing next
+/// to the generation).
+#[inline(never)]
 pub fn generate<G: Geometry, S: MoveSink<G>>(pos: &PositionOf<G>, sink: &mut S) {
     let capturers = capturers(pos);
     if capturers.any() {

@@ -4,6 +4,8 @@ use crate::checkers::bitboard::BitboardOf;
 use crate::checkers::geometry::{Board8, Geometry};
 use crate::checkers::square::SquareOf;
 
+crate::checkers::geometry::clone_by_copy!(MoveOf, Hop);
+
 /// Most landing squares a move on the 8x8 board can have: one per captured
 /// piece, and a side has at most 12 pieces (20 on 10x10: [`Geometry::Path`]).
 pub const MAX_PATH: usize = 12;
@@ -29,7 +31,7 @@ pub type Move = MoveOf<Board8>;
 /// assert_eq!(pos.move_text(&mv), "1x19");
 /// assert!(!mv.promotes());
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Copy, PartialEq, Eq, Hash)]
 pub struct MoveOf<G: Geometry> {
     captured: BitboardOf<G>,
     from: SquareOf<G>,
@@ -120,7 +122,7 @@ impl<G: Geometry> MoveOf<G> {
 }
 
 /// One hop of a move: from a square to the next landing square.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Copy, PartialEq, Eq, Debug)]
 pub struct Hop<G: Geometry = Board8> {
     /// Where the hop starts.
     pub from: SquareOf<G>,

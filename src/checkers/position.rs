@@ -9,6 +9,8 @@ use crate::checkers::square::SquareOf;
 use crate::checkers::zobrist;
 use crate::core::Color;
 
+crate::checkers::geometry::clone_by_copy!(SetupOf, PositionOf);
+
 /// A man or a king.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Role {
@@ -28,7 +30,7 @@ pub struct Piece {
 }
 
 /// Pieces and side to move, not yet checked against the rules.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Copy, PartialEq, Eq, Debug, Default)]
 pub struct SetupOf<G: Geometry> {
     /// White's pieces.
     pub white: BitboardOf<G>,
@@ -55,9 +57,9 @@ pub enum PositionError {
     /// A king mark on an empty square.
     #[error("square {0} is marked as a king but holds no piece")]
     KingWithoutPiece(String),
-    /// More pieces of one side than it starts with.
-    #[error("{0} has {1} pieces; a side has at most {2}")]
-    TooManyPieces(&'static str, u32, u32),
+    /// More pieces of one side than it starts with (12 on 8x8, 20 on 10x10).
+    #[error("{0} has {1} pieces, more than a side starts with")]
+    TooManyPieces(&'static str, u32),
     /// A man standing where it would already have been crowned.
     #[error("{0} man on {1} stands on its crowning row; it must be a king")]
     ManOnCrowningRow(&'static str, String),
@@ -87,7 +89,7 @@ pub enum PositionError {
 /// assert_eq!(next.side_to_move(), Color::White);
 /// assert_eq!(next.to_fen(), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Copy, Debug)]
 pub struct PositionOf<G: Geometry> {
     pieces: [BitboardOf<G>; 2],
     kings: BitboardOf<G>,
@@ -175,11 +177,7 @@ impl<G: Geometry> PositionOf<G> {
         }
         for (color, pieces) in [(Color::White, setup.white), (Color::Black, setup.black)] {
             if pieces.count() > G::PIECES_PER_SIDE {
-                return Err(PositionError::TooManyPieces(
-                    color.name(),
-                    pieces.count(),
-                    G::PIECES_PER_SIDE,
-                ));
+                return Err(PositionError::TooManyPieces(color.name(), pieces.count()));
             }
             let men = pieces & !setup.kings;
             if let Some(sq) = (men & BitboardOf::rank(crowning_rank_on::<G>(color))).first() {

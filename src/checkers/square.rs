@@ -3,7 +3,9 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::checkers::geometry::{bit_index, coordinates, Board8, Geometry, NONE};
+use crate::checkers::geometry::{bit_index, coordinates, Board8, Geometry, Layout, NONE};
+
+crate::checkers::geometry::clone_by_copy!(SquareOf);
 
 /// One of a board's dark squares, stored as its bit index (see
 /// [`crate::checkers::geometry`]; on 8x8 `rank * 8 + file`, both 0-based,
@@ -22,7 +24,7 @@ use crate::checkers::geometry::{bit_index, coordinates, Board8, Geometry, NONE};
 /// assert!(Square::parse("a2", SquareNotation::Algebraic).is_err());
 /// assert!(Square::parse("12", SquareNotation::Algebraic).is_err());
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SquareOf<G: Geometry>(u8, PhantomData<G>);
 
 /// A dark square of the 8x8 board.
@@ -72,25 +74,28 @@ impl<G: Geometry> SquareOf<G> {
         self.0 as usize
     }
 
-    /// 0-based file and rank.
-    #[inline]
-    const fn coordinates(self) -> (u8, u8) {
-        match coordinates(G::LAYOUT, G::FILES, self.0) {
-            Some(fr) => fr,
-            None => (0, 0),
-        }
-    }
-
     /// 0-based file (a = 0).
     #[inline]
     pub const fn file(self) -> u8 {
-        self.coordinates().0
+        match G::LAYOUT {
+            Layout::Full => self.0 % G::FILES,
+            Layout::DarkPairs => match coordinates(G::LAYOUT, G::FILES, self.0) {
+                Some((file, _)) => file,
+                None => 0,
+            },
+        }
     }
 
     /// 0-based rank (1 = 0).
     #[inline]
     pub const fn rank(self) -> u8 {
-        self.coordinates().1
+        match G::LAYOUT {
+            Layout::Full => self.0 / G::FILES,
+            Layout::DarkPairs => match coordinates(G::LAYOUT, G::FILES, self.0) {
+                Some((_, rank)) => rank,
+                None => 0,
+            },
+        }
     }
 
     /// The neighbouring square `steps` steps away in direction (df, dr), if on the board.
@@ -136,7 +141,9 @@ impl<G: Geometry> SquareOf<G> {
             && bytes[1..].iter().all(u8::is_ascii_digit);
         if algebraic {
             let file = bytes[0].to_ascii_lowercase().wrapping_sub(b'a');
-            let rank = t[1..].parse::<u8>().unwrap_or(0).wrapping_sub(1);
+            let digits = bytes[1..].iter();
+            let rank = digits.fold(0u8, |r, d| r.wrapping_mul(10).wrapping_add(d - b'0'));
+            let rank = rank.wrapping_sub(1);
             return match (
                 file < G::FILES && rank < G::RANKS,
                 SquareOf::new(file, rank),

@@ -8,14 +8,14 @@ use crate::checkers::square::SquareOf;
 /// The adjacent square in `dir`, if on the board.
 #[inline]
 pub(super) fn neighbour<G: Geometry>(sq: SquareOf<G>, dir: Direction) -> Option<SquareOf<G>> {
-    let index = G::tables().neighbours[dir.index()][sq.index()];
+    let index = G::TABLES.neighbours[dir.index()][sq.index()];
     (index != NONE).then(|| SquareOf::from_index_unchecked(index))
 }
 
 /// All squares beyond `sq` in `dir`, up to the edge.
 #[inline]
 pub(super) fn ray<G: Geometry>(sq: SquareOf<G>, dir: Direction) -> BitboardOf<G> {
-    BitboardOf::from_bits(G::tables().rays[dir.index()][sq.index()])
+    BitboardOf::from_bits(G::TABLES.rays[dir.index()][sq.index()])
 }
 
 /// The squares beyond `sq` in `dir` up to (not including) the first occupied one.

@@ -126,7 +126,7 @@ impl RawGame {
         if variant.board() != BoardSize::Eight {
             return Err(PdnError::Syntax {
                 at: self.tag_at("GameType").map_or(self.at, |(_, at)| at),
-                message: format!("{variant} draughts (10x10) games are not read yet"),
+                message: "international draughts (10x10) games are not read yet".to_string(),
             });
         }
         let Some((text, at)) = self.tag_at("FEN") else {
