@@ -66,7 +66,8 @@ for (const [name, meta] of LAZY) {
 
 // 1. The start script.
 let html = await readFile(join(dir, 'index.html'), 'utf8');
-const inline = /<script type="module">([\s\S]*?)<\/script>/;
+// (Release builds are minified: attribute quotes may be gone.)
+const inline = /<script type="?module"?>([\s\S]*?)<\/script>/;
 const match = html.match(inline);
 if (!match) throw new Error('no inline start script in index.html');
 const start = `${match[1].trim()}
@@ -77,10 +78,12 @@ if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js').ca
 const startName = `start-${hash(start)}.js`;
 await writeFile(join(dir, startName), start);
 html = html.replace(inline, `<script type="module" src="./${startName}"></script>`);
-html = html.replace('</head>',
+// A minified page may leave out its optional </head>: then before <body>.
+const headEnd = html.includes('</head>') ? '</head>' : '<body';
+html = html.replace(headEnd,
   `<meta name="warcaby-worker" content="./${renames.get(`${WORKER}_loader.js`)}">\n`
   + [...netNames].map(([meta, hashed]) => `<meta name="${meta}" content="./${hashed}">\n`).join('')
-  + '</head>');
+  + headEnd);
 if (/<script(?![^>]*\bsrc=)[^>]*>/.test(html)) throw new Error('an inline script is left in index.html');
 await writeFile(join(dir, 'index.html'), html);
 
