@@ -1,0 +1,202 @@
+"""Work run on a Ray cluster: ``python -m warcaby.distributed clobber-proof``.
+
+    python -m warcaby.distributed clobber-proof --board 4x6 --dir proofs/clobber/4x6 [--depth 2] [--address auto]
+
+splits the board's proof into units (``warcaby.clobber.split_units``; a
+folder already split is taken as it is, its proven units kept), hands
+every unit not yet proven to Ray as one task, writes each unit's file as
+its task finishes, prints the progress (units done of all, units per
+hour), and at the end verifies the whole (the top and every unit).
+
+Where the files are written: the **driver** writes them. A task gets the
+manifest's text and a unit number and returns the unit file's bytes, so
+the worker machines need not see the folder; the driver checks the bytes
+claim what the manifest needs and writes them atomically. A driver killed
+midway loses only the units in flight: run the same command again.
+
+Without ``--address`` Ray starts a cluster on this machine
+(``ray.init()``); ``--address auto`` (or ``HOST:6379``) joins a cluster
+started with ``ray start``. A task whose worker or machine is lost is run
+again (``--max-retries``). Ray is imported here only: ``import warcaby``
+does not need it.
+"""
+
+import argparse
+import os
+import sys
+import time
+from typing import Any, Callable, Dict, Optional
+
+from . import clobber
+from ._warcaby import ClobberBoard
+
+RAY_MISSING = (
+    "the Ray driver needs Ray, which is not installed in this Python "
+    "({python}): pip install ray"
+)
+
+
+def import_ray() -> Any:
+    """Ray, or an ImportError that says how to install it."""
+    try:
+        import ray
+    except ImportError as e:
+        raise ImportError(RAY_MISSING.format(python=sys.executable)) from e
+    return ray
+
+
+def board_position(board: str) -> str:
+    """The start position of a board named ``RxC`` (rows x columns)."""
+    rows, sep, cols = board.lower().partition("x")
+    if not sep or not rows.isdigit() or not cols.isdigit():
+        raise ValueError(f"board '{board}': expected rows x columns like 4x6")
+    return ClobberBoard(int(rows), int(cols)).position()
+
+
+def _prove(manifest: str, unit: int, threads: int) -> tuple:
+    """One Ray task: the unit's number and its file's bytes."""
+    return unit, clobber.prove_unit(manifest, unit, threads=threads)
+
+
+def clobber_proof(
+    directory: str,
+    *,
+    position: str,
+    depth: int = 2,
+    address: Optional[str] = None,
+    num_cpus: Optional[int] = None,
+    leaf_stones: Optional[int] = None,
+    leaf_nodes: Optional[int] = None,
+    threads_per_unit: int = 1,
+    max_retries: int = 3,
+    verify_threads: Optional[int] = None,
+    out: Callable[[str], None] = print,
+) -> Dict[str, Any]:
+    """Proves ``position`` as units on Ray into ``directory`` and verifies
+    the whole; returns what was done (``mover_wins``, ``units``, ``ran``,
+    ``seconds``, ``units_per_hour``, ``workers``, ``verified``). Uses the
+    Ray session already started, if any (else starts or joins one, and
+    shuts it down at the end). Raises on a unit that fails (after the other
+    units are saved) or a proof that does not verify."""
+    ray = import_ray()
+    cores = os.cpu_count() or 1
+    if os.path.exists(os.path.join(directory, "manifest.txt")):
+        status = clobber.units_status(directory)
+        if status["position"] != position:
+            raise ValueError(
+                f"{directory} holds the units of {status['position']}, not of {position}"
+            )
+        out(f"units folder {directory}: split already (depth {status['depth']})")
+    else:
+        start = time.monotonic()
+        clobber.split_units(
+            directory,
+            position,
+            depth,
+            leaf_stones=leaf_stones,
+            leaf_nodes=leaf_nodes,
+            threads=cores,
+        )
+        out(f"split at depth {depth} in {time.monotonic() - start:.1f} s")
+    status = clobber.units_status(directory)
+    if status["bad"]:
+        unit, why = status["bad"][0]
+        raise ValueError(f"unit {unit}: {why} (left as it is: remove it to prove it again)")
+    total, remaining = status["total"], status["remaining"]
+    out(f"units: {total}, proven already: {status['done']}, to run: {len(remaining)}")
+
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address is None:
+            ray.init(num_cpus=num_cpus, include_dashboard=False)
+        else:
+            ray.init(address=address)
+    try:
+        workers = int(ray.cluster_resources().get("CPU", 0))
+        out(f"ray: {workers} CPUs, {threads_per_unit} per unit")
+        task = ray.remote(num_cpus=threads_per_unit, max_retries=max_retries)(_prove)
+        manifest = ray.put(clobber.units_manifest(directory))
+        pending = [task.remote(manifest, unit, threads_per_unit) for unit in remaining]
+        start = time.monotonic()
+        done, failures = 0, []
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            try:
+                unit, data = ray.get(ready[0])
+                saved = clobber.save_unit(directory, data)
+            except Exception as e:  # a unit that fails must not lose the others
+                failures.append(e)
+                out(f"a unit failed: {e}")
+                continue
+            done += 1
+            elapsed = time.monotonic() - start
+            out(
+                f"unit {unit} proven in {saved['seconds']:.1f} s: "
+                f"{status['done'] + done}/{total} done, "
+                f"{3600 * done / max(elapsed, 1e-9):.0f} units/hour"
+            )
+        seconds = time.monotonic() - start
+    finally:
+        if started_here:
+            ray.shutdown()
+    if failures:
+        raise RuntimeError(f"{len(failures)} units failed; the first: {failures[0]}")
+    start = time.monotonic()
+    verified = clobber.verify_units(directory, threads=verify_threads or cores)
+    out(
+        f"verified: the {'first' if status['mover_wins'] else 'second'} player wins "
+        f"{position}; {verified['units']} units, {verified['positions']} positions, "
+        f"{time.monotonic() - start:.1f} s"
+    )
+    return {
+        "mover_wins": status["mover_wins"],
+        "units": total,
+        "ran": done,
+        "seconds": seconds,
+        "units_per_hour": 3600 * done / seconds if seconds > 0 else 0.0,
+        "workers": workers,
+        "verified": verified,
+    }
+
+
+def main(argv: Optional[list] = None) -> int:
+    """The command line (see the module documentation)."""
+    parser = argparse.ArgumentParser(prog="python -m warcaby.distributed")
+    commands = parser.add_subparsers(dest="command", required=True)
+    proof = commands.add_parser(
+        "clobber-proof", help="prove a Clobber board as work units on Ray, then verify it"
+    )
+    where = proof.add_mutually_exclusive_group(required=True)
+    where.add_argument("--board", help="rows x columns, like 4x6, from the start")
+    where.add_argument("--position", help="a position instead, like WBWB/BWBW:W")
+    proof.add_argument("--dir", required=True, help="the units folder")
+    proof.add_argument("--depth", type=int, default=2, help="plies from the root to the units")
+    proof.add_argument("--address", help="join this Ray cluster (auto, or HOST:PORT)")
+    proof.add_argument("--num-cpus", type=int, help="CPUs of a cluster started here")
+    proof.add_argument("--leaf-stones", type=int, help="leaves of the units' certificates")
+    proof.add_argument("--leaf-nodes", type=int, help="the plain negamax's budget at a leaf")
+    proof.add_argument("--threads-per-unit", type=int, default=1)
+    proof.add_argument("--max-retries", type=int, default=3, help="for a lost worker")
+    args = parser.parse_args(argv)
+    try:
+        position = args.position or board_position(args.board)
+        clobber_proof(
+            args.dir,
+            position=position,
+            depth=args.depth,
+            address=args.address,
+            num_cpus=args.num_cpus,
+            leaf_stones=args.leaf_stones,
+            leaf_nodes=args.leaf_nodes,
+            threads_per_unit=args.threads_per_unit,
+            max_retries=args.max_retries,
+            out=lambda line: print(line, flush=True),
+        )
+    except (ImportError, ValueError, OSError, RuntimeError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
