@@ -4,8 +4,9 @@
 //! error; the command line does the same.
 
 use std::path::{Path, PathBuf};
+use warcaby::clobber::certificate::units::UnitsError;
 use warcaby::clobber::certificate::units::{split, Manifest, UnitProof, UnitState, UnitsDir};
-use warcaby::clobber::certificate::CertifyOptions;
+use warcaby::clobber::certificate::{verify, Certificate, CertifyOptions};
 use warcaby::clobber::solver::Solver;
 use warcaby::clobber::{ClobberPosition, Shape};
 
@@ -86,6 +87,64 @@ fn units_of_small_boards_join_into_the_solvers_verdict() {
         assert_eq!(names.len(), m.units.len() + 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+#[test]
+fn the_units_join_into_one_certificate_that_the_checker_accepts() {
+    for (rows, cols, depth) in [(4, 4, 3), (3, 4, 1), (3, 5, 0)] {
+        let dir = folder(&format!("join{rows}x{cols}"));
+        let units = proven(&dir, rows, cols, depth);
+        let joined = units.join().unwrap();
+        let cert = &joined.certificate;
+        assert_eq!(cert.position, start(rows, cols));
+        assert_eq!(cert.mover_wins, units.manifest.mover_wins);
+        assert_eq!(cert.winning_move.is_some(), cert.mover_wins);
+        let read = Certificate::from_bytes(&cert.to_bytes()).unwrap();
+        let done = verify(&read).unwrap();
+        assert_eq!(done.positions, joined.positions, "{rows}x{cols}");
+        assert_eq!(done.leaves, joined.leaves, "{rows}x{cols}");
+        // A unit missing: nothing to join yet.
+        std::fs::remove_file(units.unit_path(0)).unwrap();
+        assert!(matches!(units.join(), Err(UnitsError::Waiting(_))));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn a_unit_split_again_is_joined_into_its_file() {
+    let dir = folder("resplit");
+    let mut solver = Solver::with_table_bits(18);
+    // 3x4 at depth 1: the units are the replies, each won by its mover.
+    let m = split(&start(3, 4), 1, &mut solver, OPTIONS).unwrap();
+    let units = UnitsDir::create(&dir, m).unwrap();
+    let sub = units.split_unit(0, 2, &mut solver).unwrap();
+    assert_eq!(sub.path(), units.split_path(0));
+    assert_eq!(sub.manifest.root, units.manifest.units[0].position);
+    assert!(sub.manifest.units.len() > 1);
+    assert_eq!(units.status().unwrap().split, vec![0]);
+    // Its own units first: until then the unit waits, the others go on.
+    let err = units.run(0, &mut solver, 1).unwrap_err();
+    assert!(matches!(err, UnitsError::Waiting(_)), "{err}");
+    for id in 1..units.manifest.units.len() {
+        units.run(id, &mut solver, 1).unwrap();
+    }
+    for id in 0..sub.manifest.units.len() {
+        sub.run(id, &mut solver, 1).unwrap();
+    }
+    let joined = units.run(0, &mut solver, 1).unwrap().unwrap();
+    assert_eq!(joined.unit, 0);
+    assert!(joined.seconds >= 0.0 && joined.positions > sub.manifest.units.len() as u64);
+    let status = units.status().unwrap();
+    assert!(status.remaining.is_empty() && status.split.is_empty());
+    units.verify(1, 1, 2).unwrap();
+    // A unit proven already is not split again.
+    let err = units
+        .split_unit(1, 2, &mut solver)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("proven already"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -325,6 +384,19 @@ fn cli_splits_runs_reports_and_verifies() {
         )),
         "{out}"
     );
+    // One certificate of the board, which the plain checker accepts.
+    let cert = dir.join("joined.cert");
+    let c = cert.to_str().unwrap();
+    let (code, out, err) = warcaby(&["clobber", "units", "join", "--dir", d, "--out", c]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("joined winner=first move="), "{out}");
+    let (code, out, err) = warcaby(&["clobber", "verify", c]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("verified position=WBWB/BWBW/WBWB/BWBW:B winner=first"),
+        "{out}"
+    );
+    std::fs::remove_file(&cert).unwrap();
     let (code, out, err) = warcaby(&["clobber", "units", "verify", "--dir", d, "--part", "2/3"]);
     assert_eq!(code, 0, "{err}");
     assert!(
@@ -377,5 +449,72 @@ fn cli_splits_runs_reports_and_verifies() {
         out.contains("bad=1") && out.contains("bad: unit 0:"),
         "{out}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn cli_splits_a_unit_again_and_joins_it() {
+    let dir = folder("cli-resplit");
+    let d = dir.to_str().unwrap();
+    let split_args = [
+        "--leaf-stones",
+        "8",
+        "--leaf-nodes",
+        "1000",
+        "--threads",
+        "1",
+    ];
+    let mut args = vec![
+        "clobber", "units", "split", "--board", "3x4", "--depth", "1", "--dir", d,
+    ];
+    args.extend(split_args);
+    let (code, _, err) = warcaby(&args);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = warcaby(&[
+        "clobber", "units", "split", "--dir", d, "--unit", "0", "--depth", "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let sub = dir.join("unit-00000.split");
+    assert!(
+        out.starts_with("split unit=0 ") && out.contains(sub.to_str().unwrap()),
+        "{out}"
+    );
+    let (_, out, _) = warcaby(&["clobber", "units", "status", "--dir", d]);
+    assert!(out.contains("split: unit 0 into"), "{out}");
+    // The parent's run proves the others and says unit 0 waits.
+    let (code, out, err) = warcaby(&["clobber", "units", "run", "--dir", d, "--all"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("unit=0 of=") && out.lines().next().unwrap().contains("waits"),
+        "{out}"
+    );
+    let s = sub.to_str().unwrap();
+    let (code, _, err) = warcaby(&["clobber", "units", "run", "--dir", s, "--all"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = warcaby(&["clobber", "units", "run", "--dir", d, "--all"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("unit=0 of=") && out.contains("winner=first"),
+        "{out}"
+    );
+    let (code, out, err) = warcaby(&["clobber", "units", "verify", "--dir", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("winner=second"), "{out}");
+    // Leaf options belong to the folder: not given again for a unit.
+    let (code, _, err) = warcaby(&[
+        "clobber",
+        "units",
+        "split",
+        "--dir",
+        d,
+        "--unit",
+        "1",
+        "--depth",
+        "2",
+        "--leaf-nodes",
+        "5",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("cannot be used with"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

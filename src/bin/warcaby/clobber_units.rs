@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::time::Instant;
-use warcaby::clobber::certificate::units::{split, UnitsDir};
+use warcaby::clobber::certificate::units::{split, write_atomically, UnitsDir, UnitsError};
 use warcaby::clobber::certificate::CertifyOptions;
 use warcaby::clobber::solver::Solver;
 use warcaby::clobber::{ClobberPosition, Shape};
@@ -24,16 +24,24 @@ pub(crate) enum UnitsCommand {
     /// Check the top joins the units and verify every unit's certificate
     /// (or one part of them).
     Verify(VerifyArgs),
+    /// Join the top and the units' certificates into one certificate of
+    /// the board, which `clobber verify` checks.
+    Join(JoinArgs),
 }
 
 #[derive(Args)]
 pub(crate) struct SplitArgs {
     /// The board, rows x columns (e.g. 4x6), from the start.
-    #[arg(long, required_unless_present = "position", value_parser = parse_board)]
+    #[arg(long, required_unless_present_any = ["position", "unit"], value_parser = parse_board)]
     board: Option<Shape>,
     /// A position instead (e.g. WBWB/BWBW:W for White to move).
     #[arg(long, conflicts_with = "board")]
     position: Option<String>,
+    /// Split unit ID of --dir again (too big to prove in one piece), into
+    /// the folder DIR/unit-ID.split; once its units are proven, `run`
+    /// joins them into the unit's file.
+    #[arg(long, conflicts_with_all = ["board", "position", "leaf_stones", "leaf_nodes"])]
+    unit: Option<usize>,
     /// Plies from the root to the units.
     #[arg(long)]
     depth: u32,
@@ -76,6 +84,16 @@ pub(crate) struct RunArgs {
     /// Transposition table size of the solver: 2^bits entries.
     #[arg(long, value_parser = clap::value_parser!(u32).range(10..=32))]
     table_bits: Option<u32>,
+}
+
+#[derive(Args)]
+pub(crate) struct JoinArgs {
+    /// The units folder.
+    #[arg(long)]
+    dir: PathBuf,
+    /// The certificate file to write.
+    #[arg(long)]
+    out: PathBuf,
 }
 
 #[derive(Args)]
@@ -126,6 +144,7 @@ pub(crate) fn run(cmd: &UnitsCommand) -> Result<()> {
         UnitsCommand::Run(args) => run_command(args),
         UnitsCommand::Status(args) => status_command(args),
         UnitsCommand::Verify(args) => verify_command(args),
+        UnitsCommand::Join(args) => join_command(args),
     }
 }
 
@@ -134,6 +153,9 @@ fn open(dir: &std::path::Path) -> Result<UnitsDir> {
 }
 
 fn split_command(args: &SplitArgs) -> Result<()> {
+    if let Some(id) = args.unit {
+        return split_unit(args, id);
+    }
     let pos = match (&args.position, args.board) {
         (Some(text), _) => ClobberPosition::parse(text)?,
         (None, Some(shape)) => ClobberPosition::start(shape),
@@ -167,6 +189,25 @@ fn split_command(args: &SplitArgs) -> Result<()> {
     Ok(())
 }
 
+/// `split --dir DIR --unit ID`: a unit too big split again.
+fn split_unit(args: &SplitArgs, id: usize) -> Result<()> {
+    let dir = open(&args.dir)?;
+    let pos = dir.manifest.unit(id)?.position;
+    let threads = threads_or_all(args.threads);
+    let mut solver = Solver::configured(table_bits(&pos, None), Solver::VALUE_STONES, threads);
+    let start = Instant::now();
+    let sub = dir.split_unit(id, args.depth, &mut solver)?;
+    println!(
+        "split unit={id} position={} depth={} units={} dir={} time_ms={}",
+        pos.to_text(),
+        args.depth,
+        sub.manifest.units.len(),
+        sub.path().display(),
+        start.elapsed().as_millis()
+    );
+    Ok(())
+}
+
 fn run_command(args: &RunArgs) -> Result<()> {
     let dir = open(&args.dir)?;
     let threads = threads_or_all(args.threads);
@@ -192,10 +233,15 @@ fn run_command(args: &RunArgs) -> Result<()> {
     let mut solver = Solver::configured(bits, Solver::VALUE_STONES, threads);
     let total = dir.manifest.units.len();
     for id in ids {
-        match dir
-            .run(id, &mut solver, threads)
-            .with_context(|| format!("unit {id}"))?
-        {
+        let ran = match dir.run(id, &mut solver, threads) {
+            // A unit split again waits for its own units; the others go on.
+            Err(UnitsError::Waiting(why)) => {
+                println!("unit={id} of={total} waits: {why}");
+                continue;
+            }
+            other => other.with_context(|| format!("unit {id}"))?,
+        };
+        match ran {
             Some(proof) => println!(
                 "unit={id} of={total} winner={} positions={} leaves={} seconds={:.3} file={}",
                 if proof.certificate.mover_wins {
@@ -245,6 +291,12 @@ fn status_command(args: &DirArgs) -> Result<()> {
         };
         println!("remaining: {}{more}", shown.join(" "));
     }
+    for id in &status.split {
+        println!(
+            "split: unit {id} into {} (its file is joined from those units)",
+            dir.split_path(*id).display()
+        );
+    }
     for (id, why) in &status.bad {
         println!("bad: unit {id}: {why}");
     }
@@ -271,5 +323,27 @@ fn verify_command(args: &VerifyArgs) -> Result<()> {
     if parts > 1 {
         println!("the whole is proven once every part 1/{parts} to {parts}/{parts} verifies");
     }
+    Ok(())
+}
+
+fn join_command(args: &JoinArgs) -> Result<()> {
+    let start = Instant::now();
+    let dir = open(&args.dir)?;
+    let joined = dir.join()?;
+    let bytes = joined.certificate.to_bytes();
+    write_atomically(&args.out, &bytes)?;
+    let cert = &joined.certificate;
+    println!(
+        "joined winner={} move={} units={} positions={} leaves={} unit_seconds={:.1} file_bytes={} time_ms={}",
+        if cert.mover_wins { "first" } else { "second" },
+        cert.winning_move
+            .map_or("-".into(), |m| cert.position.move_text(&m)),
+        dir.manifest.units.len(),
+        joined.positions,
+        joined.leaves,
+        joined.seconds,
+        bytes.len(),
+        start.elapsed().as_millis()
+    );
     Ok(())
 }

@@ -17,6 +17,13 @@
 //! ([`MANIFEST`], text) and one file per proven unit
 //! ([`UnitsDir::unit_path`]).
 //!
+//! The top and the units' certificates join into one certificate of the
+//! root ([`UnitsDir::join`]), which the plain checker accepts as it
+//! accepts a certificate made in one run. A unit that is too big is split
+//! again the same way, into a folder of its own beside its file
+//! ([`UnitsDir::split_path`]); once that folder's units are proven, they
+//! join into the unit's file.
+//!
 //! # Manifest, version 1 (text)
 //! ```text
 //! warcaby-clobber-units 1
@@ -37,7 +44,7 @@
 //! the unit's certificate file (`WCBYCERT...`).
 
 use super::{certify, verify_on_threads, Certificate, CertificateError, CertifyOptions};
-use super::{map_on_threads, ProvenKeys};
+use super::{map_on_threads, put_number, ProvenKeys, EXPAND, SEEN};
 use crate::clobber::solver::Solver;
 use crate::clobber::ClobberPosition;
 use std::collections::HashMap;
@@ -77,6 +84,9 @@ pub enum UnitsError {
     /// a folder split for another board).
     #[error("{0}")]
     Input(String),
+    /// A unit split again whose own units are not all proven yet.
+    #[error("{0}")]
+    Waiting(String),
 }
 
 fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> UnitsError + '_ {
@@ -576,6 +586,9 @@ pub struct UnitsStatus {
     pub done: usize,
     /// Units without one, by number.
     pub remaining: Vec<usize>,
+    /// Those of the remaining units that are split again (their files
+    /// are made by joining their own units).
+    pub split: Vec<usize>,
     /// Units whose file is damaged or proves something else, with why.
     pub bad: Vec<(usize, String)>,
     /// Seconds spent on the done units.
@@ -647,6 +660,102 @@ impl UnitsDir {
         self.path.join(format!("unit-{id:05}.unit"))
     }
 
+    /// The folder unit `id` is split into when it is split again.
+    pub fn split_path(&self, id: usize) -> PathBuf {
+        self.path.join(format!("unit-{id:05}.split"))
+    }
+
+    /// True when unit `id` is split again into a folder of its own.
+    pub fn is_split(&self, id: usize) -> bool {
+        self.split_path(id).join(MANIFEST).exists()
+    }
+
+    /// Splits unit `id` again at `depth` plies under it, into
+    /// [`UnitsDir::split_path`], with this folder's leaf options. Refused
+    /// for a unit proven already, and if the solver finds the other
+    /// verdict (a bug).
+    pub fn split_unit(
+        &self,
+        id: usize,
+        depth: u32,
+        solver: &mut Solver,
+    ) -> Result<UnitsDir, UnitsError> {
+        let unit = self.manifest.unit(id)?.clone();
+        if let UnitState::Done(_) = self.state(id)? {
+            return Err(UnitsError::Input(format!(
+                "unit {id} is proven already ({})",
+                self.unit_path(id).display()
+            )));
+        }
+        let manifest = split(
+            &unit.position,
+            depth,
+            solver,
+            self.manifest.certify_options(1),
+        )
+        .map_err(UnitsError::Proof)?;
+        if manifest.mover_wins != unit.mover_wins {
+            return Err(UnitsError::Proof(format!(
+                "unit {id}: the solver finds the other verdict than the split did"
+            )));
+        }
+        UnitsDir::create(&self.split_path(id), manifest)
+    }
+
+    /// The top and every unit's certificate joined into one certificate of
+    /// the root, as if made in one run: each unit's proof tree stands where
+    /// the unit is first met, and a later meeting of it (or of a mirror
+    /// image) is marked as seen. Every unit must be proven (its claim is
+    /// checked, not its proof: verify the result).
+    pub fn join(&self) -> Result<UnitProof, UnitsError> {
+        let m = &self.manifest;
+        m.check_top()?;
+        let mut proofs = Vec::with_capacity(m.units.len());
+        for id in 0..m.units.len() {
+            match self.state(id)? {
+                UnitState::Done(proof) => proofs.push(Some(proof)),
+                UnitState::Missing => {
+                    return Err(UnitsError::Waiting(format!(
+                        "{}: unit {id} is not proven yet",
+                        self.path.display()
+                    )))
+                }
+                UnitState::Bad(e) => return Err(self.bad_file(id, e)),
+            }
+        }
+        let mut join = Join {
+            top: &m.top,
+            at: 0,
+            proofs,
+            body: Vec::new(),
+            made: UnitProof {
+                unit: 0,
+                seconds: 0.0,
+                positions: 0,
+                leaves: 0,
+                solves: 0,
+                certificate: Certificate {
+                    position: m.root,
+                    mover_wins: m.mover_wins,
+                    winning_move: None,
+                    leaf_nodes: m.leaf_nodes,
+                    body: Vec::new(),
+                },
+            },
+        };
+        join.node(&m.root, m.mover_wins)?;
+        let mut made = join.made;
+        made.certificate.body = join.body;
+        if m.mover_wins {
+            // The first code of the body names the winning move.
+            let code = super::take_number(&made.certificate.body, &mut 0).unwrap_or(0);
+            made.certificate.winning_move = code
+                .checked_sub(EXPAND)
+                .and_then(|k| m.root.legal_moves().get(k as usize).copied());
+        }
+        Ok(made)
+    }
+
     /// Reads unit `id`'s file, if there is one, and checks that it claims
     /// what the manifest's unit needs (not the proof: see
     /// [`UnitsDir::verify_unit`]).
@@ -682,7 +791,12 @@ impl UnitsDir {
         };
         for id in 0..status.total {
             match self.state(id)? {
-                UnitState::Missing => status.remaining.push(id),
+                UnitState::Missing => {
+                    status.remaining.push(id);
+                    if self.is_split(id) {
+                        status.split.push(id);
+                    }
+                }
                 UnitState::Done(proof) => {
                     status.done += 1;
                     status.seconds += proof.seconds;
@@ -714,6 +828,13 @@ impl UnitsDir {
         match self.state(id)? {
             UnitState::Done(_) => Ok(None),
             UnitState::Bad(e) => Err(self.bad_file(id, e)),
+            UnitState::Missing if self.is_split(id) => {
+                let sub = UnitsDir::open(&self.split_path(id))?;
+                let mut proof = sub.join()?;
+                proof.unit = id;
+                self.save(&proof)?;
+                Ok(Some(proof))
+            }
             UnitState::Missing => {
                 let proof = self.manifest.prove(id, solver, threads)?;
                 self.save(&proof)?;
@@ -793,6 +914,60 @@ impl UnitsDir {
             total.leaf_nodes += one.leaf_nodes;
         }
         Ok(total)
+    }
+}
+
+/// The reading position in the top while its units are joined.
+struct Join<'a> {
+    top: &'a [String],
+    at: usize,
+    /// Each unit's proof until it is placed.
+    proofs: Vec<Option<UnitProof>>,
+    body: Vec<u8>,
+    made: UnitProof,
+}
+
+impl Join<'_> {
+    /// Writes the proof of `pos` (the side to move winning when `wins`)
+    /// from the top (checked already) and the units' certificates.
+    fn node(&mut self, pos: &ClobberPosition, wins: bool) -> Result<(), UnitsError> {
+        let token = &self.top[self.at];
+        self.at += 1;
+        self.made.positions += 1;
+        if let Some(id) = token.strip_prefix('#') {
+            let id: usize = id.parse().unwrap_or(usize::MAX);
+            match self.proofs.get_mut(id).and_then(Option::take) {
+                Some(proof) => {
+                    let cert = &proof.certificate;
+                    if cert.position != *pos {
+                        return Err(UnitsError::Proof(format!(
+                            "unit {id} is first met as a mirror image of its position: its proof cannot be placed there"
+                        )));
+                    }
+                    self.body.extend_from_slice(&cert.body);
+                    self.made.positions += proof.positions.saturating_sub(1);
+                    self.made.leaves += proof.leaves;
+                    self.made.solves += proof.solves;
+                    self.made.seconds += proof.seconds;
+                }
+                None => put_number(&mut self.body, SEEN),
+            }
+        } else if wins {
+            let moves = pos.legal_moves();
+            let k = pos
+                .parse_move(token)
+                .ok()
+                .and_then(|mv| moves.iter().position(|m| *m == mv))
+                .ok_or_else(|| UnitsError::Proof(format!("'{token}' is not a legal move")))?;
+            put_number(&mut self.body, EXPAND + k as u64);
+            self.node(&pos.after(&moves[k]), false)?;
+        } else {
+            put_number(&mut self.body, EXPAND);
+            for mv in pos.legal_moves() {
+                self.node(&pos.after(&mv), true)?;
+            }
+        }
+        Ok(())
     }
 }
 
