@@ -225,7 +225,7 @@ pub(crate) mod proofs {
     use warcaby::clobber::certificate::units::{
         split, Manifest, UnitProof, UnitsDir, UnitsError, UnitsVerified,
     };
-    use warcaby::clobber::certificate::CertifyOptions;
+    use warcaby::clobber::certificate::{verify_on_threads, Certificate, CertifyOptions};
     use warcaby::clobber::solver::Solver;
     use warcaby::clobber::ClobberPosition;
 
@@ -378,6 +378,7 @@ pub(crate) mod proofs {
         d.set_item("total", s.total)?;
         d.set_item("done", s.done)?;
         d.set_item("remaining", s.remaining)?;
+        d.set_item("split", s.split)?;
         d.set_item("bad", s.bad)?;
         d.set_item("seconds", s.seconds)?;
         d.set_item("positions", s.positions)?;
@@ -446,6 +447,69 @@ pub(crate) mod proofs {
             .map_err(py_err)?
             .map(|p| proof_dict(py, &p))
             .transpose()
+    }
+
+    /// Splits unit `unit` of the folder `dir` again (too big to prove in
+    /// one piece) at `depth` plies under it, into the folder
+    /// `dir/unit-NNNNN.split`, which returns. Once that folder's units are
+    /// proven, `run_unit(dir, unit)` joins them into the unit's file.
+    #[pyfunction]
+    #[pyo3(signature = (dir, unit, depth, *, threads = Int::new(1)))]
+    pub(crate) fn split_unit(
+        py: Python<'_>,
+        dir: &str,
+        unit: Int,
+        depth: Int,
+        threads: Int,
+    ) -> PyResult<String> {
+        let units = UnitsDir::open(Path::new(dir)).map_err(py_err)?;
+        let id = unit.within("unit", 0..=usize::MAX)?;
+        let depth = depth.within("depth", 0u32..=64)?;
+        let threads = self::threads(threads)?;
+        let bits = self::table_bits(&units.manifest.root, None)?;
+        let sub = py
+            .detach(|| with_solver(bits, threads, |solver| units.split_unit(id, depth, solver)))
+            .map_err(py_err)?;
+        Ok(sub.path().to_string_lossy().into_owned())
+    }
+
+    /// The top and every unit's certificate of the folder `dir` joined
+    /// into one certificate of its root: the certificate file's bytes
+    /// (as `warcaby clobber certify` writes; check with
+    /// `verify_certificate` or `warcaby clobber verify`).
+    #[pyfunction]
+    pub(crate) fn join_units<'py>(py: Python<'py>, dir: &str) -> PyResult<Bound<'py, PyBytes>> {
+        let units = UnitsDir::open(Path::new(dir)).map_err(py_err)?;
+        let joined = py.detach(|| units.join()).map_err(py_err)?;
+        Ok(PyBytes::new(py, &joined.certificate.to_bytes()))
+    }
+
+    /// Checks a certificate file's bytes with the plain negamax:
+    /// `{"position", "mover_wins", "move", "positions", "leaves",
+    /// "leaf_nodes"}`.
+    #[pyfunction]
+    #[pyo3(signature = (data, *, threads = Int::new(1)))]
+    pub(crate) fn verify_certificate<'py>(
+        py: Python<'py>,
+        data: &[u8],
+        threads: Int,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let cert = Certificate::from_bytes(data).map_err(bad_input)?;
+        let threads = self::threads(threads)?;
+        let done = py
+            .detach(|| verify_on_threads(&cert, threads))
+            .map_err(bad_input)?;
+        let d = PyDict::new(py);
+        d.set_item("position", cert.position.to_text())?;
+        d.set_item("mover_wins", cert.mover_wins)?;
+        d.set_item(
+            "move",
+            cert.winning_move.map(|m| cert.position.move_text(&m)),
+        )?;
+        d.set_item("positions", done.positions)?;
+        d.set_item("leaves", done.leaves)?;
+        d.set_item("leaf_nodes", done.leaf_nodes)?;
+        Ok(d)
     }
 
     /// Verifies unit `unit`'s file in the folder `dir` with the plain

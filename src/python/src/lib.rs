@@ -41,6 +41,9 @@ fn clobber_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sub.add_function(wrap_pyfunction!(proofs::run_unit, &sub)?)?;
     sub.add_function(wrap_pyfunction!(proofs::verify_unit, &sub)?)?;
     sub.add_function(wrap_pyfunction!(proofs::verify_units, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::split_unit, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::join_units, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::verify_certificate, &sub)?)?;
     m.add_submodule(&sub)
 }
 

@@ -52,6 +52,11 @@ def test_ray_units_give_one_processs_verdict_and_verify(proven):
     status = clobber.units_status(folder)
     assert (status["done"], status["remaining"], status["bad"]) == (result["units"], [], [])
     assert status["seconds"] > 0 and status["positions"] > 0
+    # One certificate of the board, joined from the units, checked by the
+    # plain negamax: the same claim as the solver's.
+    joined = clobber.verify_certificate(clobber.join_units(folder), threads=2)
+    assert (joined["position"], joined["mover_wins"]) == (position, alone["mover_wins"])
+    assert joined["positions"] > result["units"]
     # Checked by parts too, every unit once.
     parts = [clobber.verify_units(folder, part=k, parts=2)["units"] for k in (1, 2)]
     assert sum(parts) == result["units"]
@@ -60,7 +65,7 @@ def test_ray_units_give_one_processs_verdict_and_verify(proven):
 def test_a_second_run_finds_every_unit_done(proven):
     folder, result, _ = proven
     lines = []
-    again = clobber_proof(folder, position=board_position("3x8"), out=lines.append)
+    again = clobber_proof(folder, out=lines.append)
     assert again["ran"] == 0 and again["units"] == result["units"]
     assert "proven already: %d, to run: 0" % result["units"] in "\n".join(lines)
 
@@ -125,8 +130,28 @@ def test_units_by_hand_and_bad_input(tmp_path):
         clobber.split_units(folder, position, 2, **LEAVES)
     with pytest.raises(ValueError, match="rows x columns"):
         board_position("4by6")
+    with pytest.raises(WarcabyError, match="WCBYCERT"):
+        clobber.verify_certificate(b"garbage")
+
+
+def test_a_unit_split_again_is_run_on_ray_and_joined(ray_cluster, tmp_path):
+    folder = str(tmp_path / "3x5")
+    position = ClobberBoard(3, 5).position()
+    clobber.split_units(folder, position, 1, **LEAVES)
+    sub = clobber.split_unit(folder, 0, 2)
+    assert sub.endswith("unit-00000.split") and clobber.units_status(folder)["split"] == [0]
+    # The parent first: unit 0 cannot be joined yet, the others are proven.
+    with pytest.raises(RuntimeError, match="1 units failed"):
+        clobber_proof(folder, out=lambda _: None)
+    assert clobber.units_status(folder)["remaining"] == [0]
+    clobber_proof(sub, out=lambda _: None)
+    result = clobber_proof(folder, out=lambda _: None)
+    assert result["mover_wins"] == clobber.solve(position)["mover_wins"]
+    assert clobber.units_status(folder)["remaining"] == []
 
 
 def test_the_command_line_says_what_is_wrong(tmp_path, capsys):
     assert main(["clobber-proof", "--board", "4by6", "--dir", str(tmp_path)]) == 1
     assert "expected rows x columns" in capsys.readouterr().err
+    assert main(["clobber-proof", "--dir", str(tmp_path / "none")]) == 1
+    assert "not split yet" in capsys.readouterr().err

@@ -11,6 +11,10 @@ they claim what the manifest needs). ``run_unit`` does both where the
 folder is at hand. ``verify_unit`` checks one unit's certificate with the
 plain negamax; ``verify_units`` checks the top and every unit (or part K
 of N), which proves the board. ``units_status`` says what is done.
+``join_units`` joins the top and the units into one certificate of the
+board (``verify_certificate`` checks it); ``split_unit`` splits a unit
+that is too big again, into a folder of its own whose units, once proven,
+``run_unit`` joins into the unit's file.
 
 The same folders are read and written by ``warcaby clobber units ...``;
 ``python -m warcaby.distributed clobber-proof`` runs the units on Ray.
@@ -29,6 +33,9 @@ save_unit = _native.save_unit
 run_unit = _native.run_unit
 verify_unit = _native.verify_unit
 verify_units = _native.verify_units
+split_unit = _native.split_unit
+join_units = _native.join_units
+verify_certificate = _native.verify_certificate
 
 __all__ = [
     "solve",
@@ -40,4 +47,7 @@ __all__ = [
     "run_unit",
     "verify_unit",
     "verify_units",
+    "split_unit",
+    "join_units",
+    "verify_certificate",
 ]

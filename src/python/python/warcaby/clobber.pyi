@@ -15,6 +15,7 @@ class UnitsStatus(TypedDict):
     total: int
     done: int
     remaining: List[int]
+    split: List[int]
     bad: List[Tuple[int, str]]
     seconds: float
     positions: int
@@ -72,3 +73,20 @@ def verify_unit(dir: str, unit: int, *, threads: int = 1) -> Verified:
 
 def verify_units(dir: str, *, part: int = 1, parts: int = 1, threads: int = 1) -> Verified:
     """Checks the top and verifies the units (part ``part`` of ``parts``)."""
+
+class CertificateVerified(TypedDict):
+    position: str
+    mover_wins: bool
+    move: Optional[str]
+    positions: int
+    leaves: int
+    leaf_nodes: int
+
+def split_unit(dir: str, unit: int, depth: int, *, threads: int = 1) -> str:
+    """Splits a unit again into a folder of its own; returns its path."""
+
+def join_units(dir: str) -> bytes:
+    """The top and the units joined into one certificate: the file's bytes."""
+
+def verify_certificate(data: bytes, *, threads: int = 1) -> CertificateVerified:
+    """Checks a certificate file's bytes with the plain negamax."""

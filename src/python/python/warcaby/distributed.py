@@ -61,7 +61,7 @@ def _prove(manifest: str, unit: int, threads: int) -> tuple:
 def clobber_proof(
     directory: str,
     *,
-    position: str,
+    position: Optional[str] = None,
     depth: int = 2,
     address: Optional[str] = None,
     num_cpus: Optional[int] = None,
@@ -73,7 +73,9 @@ def clobber_proof(
     out: Callable[[str], None] = print,
 ) -> Dict[str, Any]:
     """Proves ``position`` as units on Ray into ``directory`` and verifies
-    the whole; returns what was done (``mover_wins``, ``units``, ``ran``,
+    the whole (``position`` None: the folder's, split already). A unit
+    split again (``clobber.split_unit``) is joined from its own folder,
+    whose units must be proven first (run this on that folder). Returns what was done (``mover_wins``, ``units``, ``ran``,
     ``seconds``, ``units_per_hour``, ``workers``, ``verified``). Uses the
     Ray session already started, if any (else starts or joins one, and
     shuts it down at the end). Raises on a unit that fails (after the other
@@ -82,11 +84,13 @@ def clobber_proof(
     cores = os.cpu_count() or 1
     if os.path.exists(os.path.join(directory, "manifest.txt")):
         status = clobber.units_status(directory)
-        if status["position"] != position:
+        if position is not None and status["position"] != position:
             raise ValueError(
                 f"{directory} holds the units of {status['position']}, not of {position}"
             )
         out(f"units folder {directory}: split already (depth {status['depth']})")
+    elif position is None:
+        raise ValueError(f"{directory} is not split yet: give the board or position to split")
     else:
         start = time.monotonic()
         clobber.split_units(
@@ -102,7 +106,8 @@ def clobber_proof(
     if status["bad"]:
         unit, why = status["bad"][0]
         raise ValueError(f"unit {unit}: {why} (left as it is: remove it to prove it again)")
-    total, remaining = status["total"], status["remaining"]
+    total, split_again = status["total"], status["split"]
+    remaining = [unit for unit in status["remaining"] if unit not in split_again]
     out(f"units: {total}, proven already: {status['done']}, to run: {len(remaining)}")
 
     started_here = not ray.is_initialized()
@@ -136,16 +141,25 @@ def clobber_proof(
                 f"{3600 * done / max(elapsed, 1e-9):.0f} units/hour"
             )
         seconds = time.monotonic() - start
+        per_hour = 3600 * done / seconds if seconds > 0 else 0.0
     finally:
         if started_here:
             ray.shutdown()
+    for unit in split_again:
+        try:
+            clobber.run_unit(directory, unit)
+            done += 1
+            out(f"unit {unit} joined from its own units")
+        except Exception as e:
+            failures.append(e)
+            out(f"unit {unit} is split again and cannot be joined yet: {e}")
     if failures:
         raise RuntimeError(f"{len(failures)} units failed; the first: {failures[0]}")
     start = time.monotonic()
     verified = clobber.verify_units(directory, threads=verify_threads or cores)
     out(
         f"verified: the {'first' if status['mover_wins'] else 'second'} player wins "
-        f"{position}; {verified['units']} units, {verified['positions']} positions, "
+        f"{status['position']}; {verified['units']} units, {verified['positions']} positions, "
         f"{time.monotonic() - start:.1f} s"
     )
     return {
@@ -153,7 +167,7 @@ def clobber_proof(
         "units": total,
         "ran": done,
         "seconds": seconds,
-        "units_per_hour": 3600 * done / seconds if seconds > 0 else 0.0,
+        "units_per_hour": per_hour,
         "workers": workers,
         "verified": verified,
     }
@@ -166,7 +180,8 @@ def main(argv: Optional[list] = None) -> int:
     proof = commands.add_parser(
         "clobber-proof", help="prove a Clobber board as work units on Ray, then verify it"
     )
-    where = proof.add_mutually_exclusive_group(required=True)
+    # Neither: a folder split already.
+    where = proof.add_mutually_exclusive_group()
     where.add_argument("--board", help="rows x columns, like 4x6, from the start")
     where.add_argument("--position", help="a position instead, like WBWB/BWBW:W")
     proof.add_argument("--dir", required=True, help="the units folder")
@@ -179,7 +194,7 @@ def main(argv: Optional[list] = None) -> int:
     proof.add_argument("--max-retries", type=int, default=3, help="for a lost worker")
     args = parser.parse_args(argv)
     try:
-        position = args.position or board_position(args.board)
+        position = args.position or (args.board and board_position(args.board))
         clobber_proof(
             args.dir,
             position=position,
