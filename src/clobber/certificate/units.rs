@@ -394,6 +394,25 @@ impl Manifest {
         )))
     }
 
+    /// Checks that `proof` claims what its unit needs and verifies its
+    /// certificate with the plain negamax on `threads` threads (for a
+    /// checker that has the unit file's bytes but not the folder).
+    pub fn verify_proof(
+        &self,
+        proof: &UnitProof,
+        threads: usize,
+    ) -> Result<UnitsVerified, UnitsError> {
+        self.check_claim(proof)?;
+        let done = verify_on_threads(&proof.certificate, threads)
+            .map_err(|e| UnitsError::Proof(e.to_string()))?;
+        Ok(UnitsVerified {
+            units: 1,
+            positions: done.positions,
+            leaves: done.leaves,
+            leaf_nodes: done.leaf_nodes,
+        })
+    }
+
     /// Proves unit `id` with `solver` (its table is kept between units, a
     /// cache of exact results).
     pub fn prove(
@@ -860,14 +879,9 @@ impl UnitsDir {
             }
             UnitState::Bad(e) => return Err(self.bad_file(id, e)),
         };
-        let done = verify_on_threads(&proof.certificate, threads)
-            .map_err(|e| UnitsError::Proof(format!("{}: {e}", self.unit_path(id).display())))?;
-        Ok(UnitsVerified {
-            units: 1,
-            positions: done.positions,
-            leaves: done.leaves,
-            leaf_nodes: done.leaf_nodes,
-        })
+        self.manifest
+            .verify_proof(&proof, threads)
+            .map_err(|e| UnitsError::Proof(format!("{}: {e}", self.unit_path(id).display())))
     }
 
     /// Checks the top, then verifies the units of part `part` of `parts`

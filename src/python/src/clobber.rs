@@ -512,6 +512,37 @@ pub(crate) mod proofs {
         Ok(d)
     }
 
+    /// Checks the top of a manifest (its text): the moves it names are
+    /// legal, every loser's reply is there, each unit stands where its
+    /// position is met with the verdict needed there. Returns the number
+    /// of units.
+    #[pyfunction]
+    pub(crate) fn check_top(manifest: &str) -> PyResult<usize> {
+        let m = Manifest::from_text(manifest).map_err(py_err)?;
+        m.check_top().map_err(py_err)?;
+        Ok(m.units.len())
+    }
+
+    /// Verifies a unit file's bytes against a manifest (its text): the
+    /// unit's claim, then its certificate with the plain negamax. Reads no
+    /// file: for a checker on a machine that does not see the folder.
+    #[pyfunction]
+    #[pyo3(signature = (manifest, data, *, threads = Int::new(1)))]
+    pub(crate) fn verify_unit_data<'py>(
+        py: Python<'py>,
+        manifest: &str,
+        data: &[u8],
+        threads: Int,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let m = Manifest::from_text(manifest).map_err(py_err)?;
+        let proof = UnitProof::from_bytes(data).map_err(py_err)?;
+        let threads = self::threads(threads)?;
+        let done = py
+            .detach(|| m.verify_proof(&proof, threads))
+            .map_err(|e| bad_input(format!("unit {}: {e}", proof.unit)))?;
+        verified(py, &done)
+    }
+
     /// Verifies unit `unit`'s file in the folder `dir` with the plain
     /// negamax: `{"units": 1, "positions", "leaves", "leaf_nodes"}`.
     #[pyfunction]

@@ -44,6 +44,8 @@ fn clobber_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sub.add_function(wrap_pyfunction!(proofs::split_unit, &sub)?)?;
     sub.add_function(wrap_pyfunction!(proofs::join_units, &sub)?)?;
     sub.add_function(wrap_pyfunction!(proofs::verify_certificate, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::check_top, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::verify_unit_data, &sub)?)?;
     m.add_submodule(&sub)
 }
 

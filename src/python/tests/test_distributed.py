@@ -3,6 +3,7 @@ the same verdict as one process's solve, a whole that verifies, and a
 tampered unit file refused. Ray is required: without it this file fails
 (it is not skipped)."""
 
+import gzip
 import os
 import shutil
 
@@ -65,7 +66,8 @@ def test_ray_units_give_one_processs_verdict_and_verify(proven):
 def test_a_second_run_finds_every_unit_done(proven):
     folder, result, _ = proven
     lines = []
-    again = clobber_proof(folder, out=lines.append)
+    again = clobber_proof(folder, verify_on_ray=False, out=lines.append)
+    assert again["verified"] == result["verified"]
     assert again["ran"] == 0 and again["units"] == result["units"]
     assert "proven already: %d, to run: 0" % result["units"] in "\n".join(lines)
 
@@ -98,6 +100,35 @@ def test_a_tampered_unit_file_is_rejected(proven, tmp_path):
         clobber_proof(copy, position=board_position("3x8"), out=lambda _: None)
     with open(unit, "rb") as f:
         assert f.read() == other
+
+
+def false_proof(data: bytes) -> bytes:
+    """A unit file's bytes with its proof cut short by one node: readable,
+    the right claim, a proof that fails."""
+    at = data.index(b"WCBYCERT") + 9
+    text = gzip.decompress(data[at:])
+    return data[:at] + gzip.compress(text[:-1])
+
+
+def test_a_false_proof_is_rejected_by_the_ray_check_and_here(proven, tmp_path):
+    folder, _, _ = proven
+    copy = str(tmp_path / "false")
+    shutil.copytree(folder, copy)
+    unit = os.path.join(copy, "unit-00003.unit")
+    with open(unit, "rb") as f:
+        data = false_proof(f.read())
+    with open(unit, "wb") as f:
+        f.write(data)
+    manifest = clobber.units_manifest(copy)
+    assert clobber.check_top(manifest) == clobber.units_status(copy)["total"]
+    # The claim is right: status takes it as done, only the check fails.
+    assert clobber.units_status(copy)["bad"] == []
+    with pytest.raises(WarcabyError, match="unit 3: the certificate's proof fails"):
+        clobber.verify_unit_data(manifest, data)
+    with pytest.raises(RuntimeError, match="1 units do not verify"):
+        clobber_proof(copy, out=lambda _: None)
+    with pytest.raises(WarcabyError, match="unit-00003.unit"):
+        clobber_proof(copy, verify_on_ray=False, out=lambda _: None)
 
 
 def test_units_by_hand_and_bad_input(tmp_path):

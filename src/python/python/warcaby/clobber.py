@@ -10,7 +10,9 @@ its bytes are written into the folder with ``save_unit`` (atomically, once
 they claim what the manifest needs). ``run_unit`` does both where the
 folder is at hand. ``verify_unit`` checks one unit's certificate with the
 plain negamax; ``verify_units`` checks the top and every unit (or part K
-of N), which proves the board. ``units_status`` says what is done.
+of N), which proves the board; ``check_top`` and ``verify_unit_data`` do
+the same from the manifest's text and a unit file's bytes, for checkers
+that do not see the folder. ``units_status`` says what is done.
 ``join_units`` joins the top and the units into one certificate of the
 board (``verify_certificate`` checks it); ``split_unit`` splits a unit
 that is too big again, into a folder of its own whose units, once proven,
@@ -36,6 +38,8 @@ verify_units = _native.verify_units
 split_unit = _native.split_unit
 join_units = _native.join_units
 verify_certificate = _native.verify_certificate
+check_top = _native.check_top
+verify_unit_data = _native.verify_unit_data
 
 __all__ = [
     "solve",
@@ -50,4 +54,6 @@ __all__ = [
     "split_unit",
     "join_units",
     "verify_certificate",
+    "check_top",
+    "verify_unit_data",
 ]

@@ -90,3 +90,9 @@ def join_units(dir: str) -> bytes:
 
 def verify_certificate(data: bytes, *, threads: int = 1) -> CertificateVerified:
     """Checks a certificate file's bytes with the plain negamax."""
+
+def check_top(manifest: str) -> int:
+    """Checks a manifest's top (its text); returns the number of units."""
+
+def verify_unit_data(manifest: str, data: bytes, *, threads: int = 1) -> Verified:
+    """Verifies a unit file's bytes against a manifest's text."""

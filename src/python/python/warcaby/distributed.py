@@ -6,7 +6,9 @@ splits the board's proof into units (``warcaby.clobber.split_units``; a
 folder already split is taken as it is, its proven units kept), hands
 every unit not yet proven to Ray as one task, writes each unit's file as
 its task finishes, prints the progress (units done of all, units per
-hour), and at the end verifies the whole (the top and every unit).
+hour), and at the end verifies the whole: the top in the driver, each
+unit's file in a Ray task of its own (``--verify-here``: all in the
+driver).
 
 Where the files are written: the **driver** writes them. A task gets the
 manifest's text and a unit number and returns the unit file's bytes, so
@@ -25,7 +27,7 @@ import argparse
 import os
 import sys
 import time
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable, Dict, Iterator, Optional
 
 from . import clobber
 from ._warcaby import ClobberBoard
@@ -69,6 +71,7 @@ def clobber_proof(
     leaf_nodes: Optional[int] = None,
     threads_per_unit: int = 1,
     max_retries: int = 3,
+    verify_on_ray: bool = True,
     verify_threads: Optional[int] = None,
     out: Callable[[str], None] = print,
 ) -> Dict[str, Any]:
@@ -76,7 +79,9 @@ def clobber_proof(
     the whole (``position`` None: the folder's, split already). A unit
     split again (``clobber.split_unit``) is joined from its own folder,
     whose units must be proven first (run this on that folder). Returns what was done (``mover_wins``, ``units``, ``ran``,
-    ``seconds``, ``units_per_hour``, ``workers``, ``verified``). Uses the
+    ``seconds``, ``units_per_hour``, ``workers``, ``verified``): the units
+    are verified by Ray tasks too (``verify_on_ray``; else here, on
+    ``verify_threads`` threads), the top here. Uses the
     Ray session already started, if any (else starts or joins one, and
     shuts it down at the end). Raises on a unit that fails (after the other
     units are saved) or a proof that does not verify."""
@@ -119,19 +124,17 @@ def clobber_proof(
     try:
         workers = int(ray.cluster_resources().get("CPU", 0))
         out(f"ray: {workers} CPUs, {threads_per_unit} per unit")
-        task = ray.remote(num_cpus=threads_per_unit, max_retries=max_retries)(_prove)
         manifest = ray.put(clobber.units_manifest(directory))
-        pending = [task.remote(manifest, unit, threads_per_unit) for unit in remaining]
+        task = ray.remote(num_cpus=threads_per_unit, max_retries=max_retries)(_prove)
         start = time.monotonic()
         done, failures = 0, []
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
+        refs = [task.remote(manifest, unit, threads_per_unit) for unit in remaining]
+        for unit, data in _as_done(ray, refs, failures, out):
             try:
-                unit, data = ray.get(ready[0])
                 saved = clobber.save_unit(directory, data)
-            except Exception as e:  # a unit that fails must not lose the others
+            except Exception as e:  # the others are still saved
                 failures.append(e)
-                out(f"a unit failed: {e}")
+                out(f"unit {unit} not saved: {e}")
                 continue
             done += 1
             elapsed = time.monotonic() - start
@@ -142,21 +145,24 @@ def clobber_proof(
             )
         seconds = time.monotonic() - start
         per_hour = 3600 * done / seconds if seconds > 0 else 0.0
+        for unit in split_again:
+            try:
+                clobber.run_unit(directory, unit)
+                done += 1
+                out(f"unit {unit} joined from its own units")
+            except Exception as e:
+                failures.append(e)
+                out(f"unit {unit} is split again and cannot be joined yet: {e}")
+        if failures:
+            raise RuntimeError(f"{len(failures)} units failed; the first: {failures[0]}")
+        start = time.monotonic()
+        if verify_on_ray:
+            verified = _verify_on_ray(ray, directory, manifest, total, max_retries, out)
+        else:
+            verified = clobber.verify_units(directory, threads=verify_threads or cores)
     finally:
         if started_here:
             ray.shutdown()
-    for unit in split_again:
-        try:
-            clobber.run_unit(directory, unit)
-            done += 1
-            out(f"unit {unit} joined from its own units")
-        except Exception as e:
-            failures.append(e)
-            out(f"unit {unit} is split again and cannot be joined yet: {e}")
-    if failures:
-        raise RuntimeError(f"{len(failures)} units failed; the first: {failures[0]}")
-    start = time.monotonic()
-    verified = clobber.verify_units(directory, threads=verify_threads or cores)
     out(
         f"verified: the {'first' if status['mover_wins'] else 'second'} player wins "
         f"{status['position']}; {verified['units']} units, {verified['positions']} positions, "
@@ -171,6 +177,46 @@ def clobber_proof(
         "workers": workers,
         "verified": verified,
     }
+
+
+def _as_done(ray: Any, refs: list, failures: list, out: Callable[[str], None]) -> Iterator:
+    """The results of the tasks ``refs`` as they finish; a task that fails
+    is added to ``failures`` (and said), the others go on."""
+    pending = list(refs)
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        try:
+            yield ray.get(ready[0])
+        except Exception as e:  # a unit that fails must not lose the others
+            failures.append(e)
+            out(f"a unit failed: {e}")
+
+
+def _verify(manifest: str, data: bytes) -> dict:
+    """One Ray task: a unit file's bytes verified against the manifest."""
+    return clobber.verify_unit_data(manifest, data)
+
+
+def _verify_on_ray(
+    ray: Any, directory: str, manifest: Any, total: int, max_retries: int, out: Callable[[str], None]
+) -> Dict[str, Any]:
+    """The top checked here, every unit file checked by a Ray task (the
+    driver reads the files, the tasks get their bytes)."""
+    clobber.check_top(ray.get(manifest))
+    task = ray.remote(num_cpus=1, max_retries=max_retries)(_verify)
+    refs = []
+    for unit in range(total):
+        path = os.path.join(directory, f"unit-{unit:05d}.unit")
+        with open(path, "rb") as f:
+            refs.append(task.remote(manifest, f.read()))
+    failures: list = []
+    sums = {"units": 0, "positions": 0, "leaves": 0, "leaf_nodes": 0}
+    for one in _as_done(ray, refs, failures, out):
+        for key in sums:
+            sums[key] += one[key]
+    if failures:
+        raise RuntimeError(f"{len(failures)} units do not verify; the first: {failures[0]}")
+    return sums
 
 
 def main(argv: Optional[list] = None) -> int:
@@ -192,6 +238,11 @@ def main(argv: Optional[list] = None) -> int:
     proof.add_argument("--leaf-nodes", type=int, help="the plain negamax's budget at a leaf")
     proof.add_argument("--threads-per-unit", type=int, default=1)
     proof.add_argument("--max-retries", type=int, default=3, help="for a lost worker")
+    proof.add_argument(
+        "--verify-here",
+        action="store_true",
+        help="verify the units in this process, not in Ray tasks",
+    )
     args = parser.parse_args(argv)
     try:
         position = args.position or (args.board and board_position(args.board))
@@ -205,6 +256,7 @@ def main(argv: Optional[list] = None) -> int:
             leaf_nodes=args.leaf_nodes,
             threads_per_unit=args.threads_per_unit,
             max_retries=args.max_retries,
+            verify_on_ray=not args.verify_here,
             out=lambda line: print(line, flush=True),
         )
     except (ImportError, ValueError, OSError, RuntimeError) as e:
