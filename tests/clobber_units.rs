@@ -518,3 +518,75 @@ fn cli_splits_a_unit_again_and_joins_it() {
     assert!(err.contains("cannot be used with"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_killed_run_loses_only_the_unit_in_progress() {
+    let dir = folder("killed");
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = warcaby(&[
+        "clobber",
+        "units",
+        "split",
+        "--board",
+        "3x8",
+        "--depth",
+        "2",
+        "--dir",
+        d,
+        "--leaf-stones",
+        "12",
+        "--leaf-nodes",
+        "20000",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let units = UnitsDir::open(&dir).unwrap();
+    let total = units.manifest.units.len();
+    let mut run = std::process::Command::new(env!("CARGO_BIN_EXE_warcaby"))
+        .args([
+            "clobber",
+            "units",
+            "run",
+            "--dir",
+            d,
+            "--all",
+            "--threads",
+            "1",
+        ])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed (SIGKILL: no clean-up) as soon as the first unit is written.
+    let proven = |units: &UnitsDir| units.status().unwrap().done;
+    while proven(&units) == 0 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    run.kill().unwrap();
+    run.wait().unwrap();
+    let status = units.status().unwrap();
+    assert!(status.bad.is_empty(), "{:?}", status.bad);
+    assert!(status.done < total, "the run was killed midway");
+    let kept: Vec<(usize, Vec<u8>)> = (0..total)
+        .filter(|&id| units.unit_path(id).exists())
+        .map(|id| (id, std::fs::read(units.unit_path(id)).unwrap()))
+        .collect();
+    // The next run proves only what is missing, the files written stay.
+    // (One thread: with leaves this small, leaf tests shared out between
+    // threads cost more in thread starts than they save.)
+    let (code, out, err) = warcaby(&[
+        "clobber",
+        "units",
+        "run",
+        "--dir",
+        d,
+        "--all",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), total - kept.len(), "{out}");
+    for (id, bytes) in kept {
+        assert_eq!(std::fs::read(units.unit_path(id)).unwrap(), bytes);
+    }
+    units.verify(1, 1, 2).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
