@@ -186,3 +186,5 @@ def test_the_command_line_says_what_is_wrong(tmp_path, capsys):
     assert "expected rows x columns" in capsys.readouterr().err
     assert main(["clobber-proof", "--dir", str(tmp_path / "none")]) == 1
     assert "not split yet" in capsys.readouterr().err
+    assert main(["clobber-proof", "--board", "3x4", "--dir", str(tmp_path), "--table-bits", "5"]) == 1
+    assert "table_bits must be 10-32, got 5" in capsys.readouterr().err

@@ -55,9 +55,9 @@ def board_position(board: str) -> str:
     return ClobberBoard(int(rows), int(cols)).position()
 
 
-def _prove(manifest: str, unit: int, threads: int) -> tuple:
+def _prove(manifest: str, unit: int, threads: int, table_bits: Optional[int]) -> tuple:
     """One Ray task: the unit's number and its file's bytes."""
-    return unit, clobber.prove_unit(manifest, unit, threads=threads)
+    return unit, clobber.prove_unit(manifest, unit, threads=threads, table_bits=table_bits)
 
 
 def clobber_proof(
@@ -70,21 +70,33 @@ def clobber_proof(
     leaf_stones: Optional[int] = None,
     leaf_nodes: Optional[int] = None,
     threads_per_unit: int = 1,
+    table_bits: Optional[int] = None,
     max_retries: int = 3,
     verify_on_ray: bool = True,
     verify_threads: Optional[int] = None,
     out: Callable[[str], None] = print,
 ) -> Dict[str, Any]:
     """Proves ``position`` as units on Ray into ``directory`` and verifies
-    the whole (``position`` None: the folder's, split already). A unit
-    split again (``clobber.split_unit``) is joined from its own folder,
-    whose units must be proven first (run this on that folder). Returns what was done (``mover_wins``, ``units``, ``ran``,
-    ``seconds``, ``units_per_hour``, ``workers``, ``verified``): the units
-    are verified by Ray tasks too (``verify_on_ray``; else here, on
-    ``verify_threads`` threads), the top here. Uses the
-    Ray session already started, if any (else starts or joins one, and
-    shuts it down at the end). Raises on a unit that fails (after the other
-    units are saved) or a proof that does not verify."""
+    the whole (``position`` None: the folder's, split already).
+
+    A unit split again (``clobber.split_unit``) is joined from its own
+    folder, whose units must be proven first (run this on that folder).
+    The units are verified by Ray tasks too (``verify_on_ray``; else here,
+    on ``verify_threads`` threads), the top here. Uses the Ray session
+    already started, if any (else starts or joins one, and shuts it down
+    at the end). Each worker keeps its solver's table of 2^``table_bits``
+    entries of 8 bytes (default: one bit per cell, 2^16 to 2^27) from unit
+    to unit: mind the memory of many workers.
+
+    Returns what was done (``mover_wins``, ``units``, ``ran``, ``seconds``,
+    ``units_per_hour``, ``workers``, ``verified``). Raises on a unit that
+    fails (after the other units are saved) or a proof that does not
+    verify."""
+    # Bad settings are said once, here, not by every task.
+    if table_bits is not None and not 10 <= table_bits <= 32:
+        raise ValueError(f"table_bits must be 10-32, got {table_bits}")
+    if threads_per_unit < 1 or max_retries < 0 or depth < 0:
+        raise ValueError("threads_per_unit must be at least 1, max_retries and depth at least 0")
     ray = import_ray()
     cores = os.cpu_count() or 1
     if os.path.exists(os.path.join(directory, "manifest.txt")):
@@ -128,7 +140,7 @@ def clobber_proof(
         task = ray.remote(num_cpus=threads_per_unit, max_retries=max_retries)(_prove)
         start = time.monotonic()
         done, failures = 0, []
-        refs = [task.remote(manifest, unit, threads_per_unit) for unit in remaining]
+        refs = [task.remote(manifest, unit, threads_per_unit, table_bits) for unit in remaining]
         for unit, data in _as_done(ray, refs, failures, out):
             try:
                 saved = clobber.save_unit(directory, data)
@@ -154,7 +166,7 @@ def clobber_proof(
                 failures.append(e)
                 out(f"unit {unit} is split again and cannot be joined yet: {e}")
         if failures:
-            raise RuntimeError(f"{len(failures)} units failed; the first: {failures[0]}")
+            raise RuntimeError(f"{len(failures)} units failed; the first: {_last_line(failures[0])}")
         start = time.monotonic()
         if verify_on_ray:
             verified = _verify_on_ray(ray, directory, manifest, total, max_retries, out)
@@ -189,7 +201,13 @@ def _as_done(ray: Any, refs: list, failures: list, out: Callable[[str], None]) -
             yield ray.get(ready[0])
         except Exception as e:  # a unit that fails must not lose the others
             failures.append(e)
-            out(f"a unit failed: {e}")
+            out(f"a unit failed: {_last_line(e)}")
+
+
+def _last_line(e: Exception) -> str:
+    """The error's message without the traceback Ray puts before it."""
+    lines = str(e).strip().splitlines()
+    return lines[-1] if lines else type(e).__name__
 
 
 def _verify(manifest: str, data: bytes) -> dict:
@@ -215,7 +233,9 @@ def _verify_on_ray(
         for key in sums:
             sums[key] += one[key]
     if failures:
-        raise RuntimeError(f"{len(failures)} units do not verify; the first: {failures[0]}")
+        raise RuntimeError(
+            f"{len(failures)} units do not verify; the first: {_last_line(failures[0])}"
+        )
     return sums
 
 
@@ -237,6 +257,9 @@ def main(argv: Optional[list] = None) -> int:
     proof.add_argument("--leaf-stones", type=int, help="leaves of the units' certificates")
     proof.add_argument("--leaf-nodes", type=int, help="the plain negamax's budget at a leaf")
     proof.add_argument("--threads-per-unit", type=int, default=1)
+    proof.add_argument(
+        "--table-bits", type=int, help="each worker's solver table: 2^bits entries of 8 bytes"
+    )
     proof.add_argument("--max-retries", type=int, default=3, help="for a lost worker")
     proof.add_argument(
         "--verify-here",
@@ -255,6 +278,7 @@ def main(argv: Optional[list] = None) -> int:
             leaf_stones=args.leaf_stones,
             leaf_nodes=args.leaf_nodes,
             threads_per_unit=args.threads_per_unit,
+            table_bits=args.table_bits,
             max_retries=args.max_retries,
             verify_on_ray=not args.verify_here,
             out=lambda line: print(line, flush=True),
