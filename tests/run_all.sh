@@ -34,7 +34,7 @@ if ! python3 -c 'import numpy' >/dev/null 2>&1; then
 fi
 
 say "Python package (src/python: built with maturin into target/pyenv)"
-# A virtual environment of its own, with maturin, pytest and numpy from
+# A virtual environment of its own, with maturin, pytest, numpy and ray from
 # PyPI the first time; the package is built in the 'python' profile.
 # Built before the native tests: the arena's sandbox tests run a bot that
 # imports warcaby under this interpreter.
@@ -46,8 +46,12 @@ if [ ! -x "$pyenv/bin/python" ]; then
         python3 -m venv "$pyenv"
     }
 fi
-"$pyenv/bin/python" -c 'import maturin, pytest, numpy' >/dev/null 2>&1 ||
-    "$pyenv/bin/python" -m pip install --quiet maturin pytest numpy
+# Ray: the Clobber proof driver's test (src/python/tests/test_distributed.py)
+# starts a local two-worker cluster; it fails, not skips, without Ray. The
+# wheel is ~80 MB (240 MB installed, with its dependencies); installing it
+# took 12 s here with pip's cache warm, more where it is downloaded.
+"$pyenv/bin/python" -c 'import maturin, pytest, numpy, ray' >/dev/null 2>&1 ||
+    "$pyenv/bin/python" -m pip install --quiet maturin pytest numpy ray
 PATH="$PWD/$pyenv/bin:$PATH" "$pyenv/bin/python" -m pip install --quiet \
     --no-build-isolation --no-deps ./src/python
 

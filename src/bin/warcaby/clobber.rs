@@ -25,6 +25,9 @@ pub(crate) enum ClobberCommand {
     Certify(CertifyArgs),
     /// Check a certificate file with plain rules and plain negamax.
     Verify(VerifyArgs),
+    /// A board's proof as work units: split, run, status, verify.
+    #[command(subcommand)]
+    Units(crate::clobber_units::UnitsCommand),
 }
 
 /// A board: --rows x --cols from the start, or --position.
@@ -130,6 +133,7 @@ pub(crate) fn run(cmd: &ClobberCommand) -> Result<()> {
         ClobberCommand::Run(args) => run_game(args),
         ClobberCommand::Certify(args) => certify_command(args),
         ClobberCommand::Verify(args) => verify_command(args),
+        ClobberCommand::Units(cmd) => crate::clobber_units::run(cmd),
     }
 }
 

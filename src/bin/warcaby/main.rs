@@ -13,6 +13,7 @@ mod book;
 mod clobber;
 mod clobber_checkpoint;
 mod clobber_proof;
+mod clobber_units;
 mod egdb;
 mod evalnet;
 mod evalnet_train;

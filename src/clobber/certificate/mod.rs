@@ -31,6 +31,7 @@
 
 mod check;
 mod make;
+pub mod units;
 
 pub use check::{plain_wins_within, verify, verify_on_threads, Verified};
 pub use make::{certify, CertifyOptions, MadeCertificate};

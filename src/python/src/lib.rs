@@ -28,6 +28,27 @@ fn contest_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_submodule(&sub)
 }
 
+/// Registers the Clobber proof functions as the submodule `clobber`.
+fn clobber_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    use clobber::proofs;
+    let sub = PyModule::new(m.py(), "clobber")?;
+    sub.add_function(wrap_pyfunction!(proofs::solve, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::split_units, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::units_manifest, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::units_status, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::prove_unit, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::save_unit, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::run_unit, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::verify_unit, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::verify_units, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::split_unit, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::join_units, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::verify_certificate, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::check_top, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(proofs::verify_unit_data, &sub)?)?;
+    m.add_submodule(&sub)
+}
+
 #[pymodule]
 fn _warcaby(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -58,5 +79,6 @@ fn _warcaby(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "NotFollowingError",
         py.get_type::<errors::NotFollowingError>(),
     )?;
-    contest_module(m)
+    contest_module(m)?;
+    clobber_module(m)
 }

@@ -10,13 +10,16 @@
   ``turn``, ``sequences``) on its own numpy boards, same results, same order;
   its move time (``move_time``) and the game behind its boards (``Follower``).
 * ``play``: a contest bot against a built-in engine, in this interpreter.
+* ``clobber``: Clobber's exact solver and its proofs as work units (split,
+  prove one unit, check one or all); ``python -m warcaby.distributed``
+  runs the units on a Ray cluster (Ray is needed only there).
 
 Bad input raises a ``WarcabyError`` (a ``ValueError``) with the engine's
 message: ``InvalidFenError``, ``IllegalMoveError``, ``InvalidBoardError``
 (and its ``NotFollowingError``).
 """
 
-from . import contest
+from . import clobber, contest
 from ._warcaby import (
     Board,
     ClobberBoard,
@@ -53,6 +56,7 @@ __all__ = [
     "Piece",
     "SearchResult",
     "WarcabyError",
+    "clobber",
     "contest",
     "evaluate",
     "perft",

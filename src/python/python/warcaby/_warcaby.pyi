@@ -13,6 +13,7 @@ Coord = Tuple[int, int]
 Step = Tuple[Coord, Coord]
 
 contest: ModuleType
+clobber: ModuleType
 
 class WarcabyError(ValueError):
     """Bad input to Warcaby (a ValueError): the base of the errors below."""
