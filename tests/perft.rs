@@ -25,7 +25,7 @@ const BRAZILIAN: [u64; 7] = [7, 49, 302, 1469, 7473, 37628, 187302];
 
 /// International draughts on 10x10 (maximum capture, sequences with the
 /// same start, end and captured pieces counted once).
-const INTERNATIONAL: [u64; 8] = [9, 81, 658, 4265, 27117, 167140, 1049442, 6483961];
+const INTERNATIONAL: [u64; 9] = [9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423];
 
 fn check(variant: Variant, table: &[u64], max_depth: usize) {
     check_on::<warcaby::checkers::geometry::Board8>(variant, table, max_depth)
@@ -60,8 +60,8 @@ fn brazilian_start_position_to_depth_7() {
 }
 
 #[test]
-fn international_start_position_to_depth_8() {
-    check_on::<international::Board10>(Variant::International, &INTERNATIONAL, 8);
+fn international_start_position_to_depth_9() {
+    check_on::<international::Board10>(Variant::International, &INTERNATIONAL, 9);
 }
 
 #[test]
