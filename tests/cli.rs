@@ -63,6 +63,63 @@ fn moves_prints_legal_moves_in_pdn() {
 }
 
 #[test]
+fn international_draughts_is_counted_listed_and_searched_and_refused_elsewhere() {
+    let text = stdout(&warcaby(&["perft", "--variant", "international", "5"]));
+    let nodes: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        nodes,
+        [
+            "nodes=9",
+            "nodes=81",
+            "nodes=658",
+            "nodes=4265",
+            "nodes=27117"
+        ]
+    );
+    let king = [
+        "--variant",
+        "international",
+        "--fen",
+        "W:WK46:B41,32,23,14,7,8",
+    ];
+    let out = warcaby(&[&["moves"][..], &king[..]].concat());
+    let mut moves: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    moves.sort();
+    assert_eq!(moves, ["46x11", "46x16"]);
+    // The search finds the five-piece capture (it has no other move) and
+    // writes the same bestmove line as on 8x8.
+    let out = warcaby(&[&["bestmove", "--depth", "4"][..], &king[..]].concat());
+    let line = stdout(&out);
+    assert!(line.starts_with("bestmove 46x"), "{line}");
+    assert!(line.contains(" source=search"), "{line}");
+    // Commands that do not play 10x10 yet say so, with status 2.
+    for args in [
+        &["play", "--variant", "international"][..],
+        &[
+            "bestmove",
+            "--variant",
+            "international",
+            "--algo",
+            "az",
+            "--movetime",
+            "10",
+        ][..],
+        &["perft", "--variant", "international", "--pdn", "x.pdn", "2"][..],
+    ] {
+        let out = warcaby(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("international") || err.contains("10x10"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn bad_arguments_give_one_line_and_status_2() {
     for args in [
         vec!["perft", "--fen", "W:W99:B1", "3"],

@@ -69,7 +69,14 @@ pub trait Geometry:
     /// The highest bit a square uses.
     const TOP_BIT: u32;
     /// A move's landing squares: room for one per piece of a side.
-    type Path: Copy + Eq + Hash + AsRef<[SquareOf<Self>]> + AsMut<[SquareOf<Self>]>;
+    type Path: Copy
+        + Eq
+        + Hash
+        + Debug
+        + Send
+        + Sync
+        + AsRef<[SquareOf<Self>]>
+        + AsMut<[SquareOf<Self>]>;
 
     /// A path filled with `square`.
     fn path_of(square: SquareOf<Self>) -> Self::Path;

@@ -192,15 +192,15 @@ impl NodeJob for MovesJob {
     }
 }
 
-/// True for an international draughts (10x10) position: counted and
-/// listed by [`perft_10x10`] and [`moves_10x10`] until the game abstraction
-/// plays that board.
-fn is_10x10(args: &PositionArgs) -> bool {
+/// True for an international draughts (10x10) position: counted, listed
+/// and searched by [`perft_10x10`], [`moves_10x10`] and
+/// `think::bestmove_10x10` until the game abstraction plays that board.
+pub(crate) fn is_10x10(args: &PositionArgs) -> bool {
     args.game == GameKind::Checkers && args.variant.board() == BoardSize::Ten
 }
 
 /// The 10x10 position the arguments name: `--fen` or the start.
-fn position_10x10(args: &PositionArgs) -> Result<international::Position> {
+pub(crate) fn position_10x10(args: &PositionArgs) -> Result<international::Position> {
     if args.pdn.is_some() {
         anyhow::bail!("--pdn is not read for international draughts yet; give --fen");
     }

@@ -46,8 +46,8 @@ pub(crate) fn checkers_game(
 ) -> Result<Game> {
     if variant.board() != BoardSize::Eight {
         bail!(
-            "{variant} draughts (10x10) can be counted and listed so far \
-             (`warcaby perft` and `warcaby moves`), not yet played or analysed"
+            "{variant} draughts (10x10) can be counted, listed and searched so far \
+             (`warcaby perft`, `moves` and `bestmove`), not yet played or analysed"
         );
     }
     match (fen, pdn) {

@@ -5,47 +5,55 @@
 mod eval;
 pub mod learned;
 mod levels;
+mod plain;
 
 pub use eval::{king_value, CheckersEval, MAN};
 pub use levels::{Level, LevelError};
+pub use plain::PlainEval;
 
-use crate::checkers::game::Game;
+use crate::checkers::game::{Game, GameOf};
+use crate::checkers::geometry::{Board8, Geometry};
 use crate::checkers::movegen;
-use crate::checkers::moves::Move;
-use crate::checkers::position::Position;
+use crate::checkers::moves::{Move, MoveOf};
+use crate::checkers::position::{Position, PositionOf};
 use crate::search::{Evaluator, Leaf, Limits, SearchGame, SearchInfo, Searcher};
 
 /// A checkers position as the search sees it: the position and the count of
 /// plies since the last man move or capture (for the no-progress draw).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CheckersNode {
+#[derive(Copy, Debug, PartialEq, Eq)]
+pub struct CheckersNodeOf<G: Geometry> {
     /// The position.
-    pub pos: Position,
+    pub pos: PositionOf<G>,
     /// Plies since the last man move or capture.
     pub quiet_plies: u32,
 }
 
-impl CheckersNode {
+crate::checkers::geometry::clone_by_copy!(CheckersNodeOf);
+
+/// The search node of the 8x8 board.
+pub type CheckersNode = CheckersNodeOf<Board8>;
+
+impl<G: Geometry> CheckersNodeOf<G> {
     /// The node for the current position of a game.
-    pub fn from_game(game: &Game) -> CheckersNode {
-        CheckersNode {
+    pub fn from_game(game: &GameOf<G>) -> CheckersNodeOf<G> {
+        CheckersNodeOf {
             pos: *game.position(),
             quiet_plies: game.quiet_plies(),
         }
     }
 }
 
-impl SearchGame for CheckersNode {
-    type Move = Move;
+impl<G: Geometry> SearchGame for CheckersNodeOf<G> {
+    type Move = MoveOf<G>;
 
     #[inline]
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
+    fn legal_moves(&self, moves: &mut Vec<MoveOf<G>>) {
         self.pos.legal_moves_into(moves);
     }
 
     #[inline]
-    fn after(&self, mv: &Move) -> Self {
-        CheckersNode {
+    fn after(&self, mv: &MoveOf<G>) -> Self {
+        CheckersNodeOf {
             pos: self.pos.after(mv),
             quiet_plies: if self.pos.is_progress(mv) {
                 0
@@ -87,12 +95,12 @@ impl SearchGame for CheckersNode {
     }
 
     #[inline]
-    fn tactical_weight(&self, mv: &Move) -> u32 {
+    fn tactical_weight(&self, mv: &MoveOf<G>) -> u32 {
         mv.capture_count()
     }
 
     #[inline]
-    fn move_key(&self, mv: &Move) -> usize {
+    fn move_key(&self, mv: &MoveOf<G>) -> usize {
         mv.from().index() * 64 + mv.to().index()
     }
 }
