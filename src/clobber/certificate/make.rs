@@ -135,7 +135,11 @@ impl Maker<'_> {
             .iter()
             .filter(|c| self.may_be_leaf(c) && !self.proven.contains(&self.keys.of(c, true)))
             .collect();
-        if threads < 2 || open.len() < 2 {
+        // Small positions' tests cost less than the threads would.
+        let small = |c: &&ClobberPosition| {
+            (c.stones(Color::White) | c.stones(Color::Black)).count_ones() <= Solver::SERIAL_STONES
+        };
+        if threads < 2 || open.len() < 2 || open.iter().all(small) {
             return;
         }
         let budget = self.options.leaf_nodes;
