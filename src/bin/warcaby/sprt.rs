@@ -17,8 +17,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use warcaby::arena::sprt::{Decision, Pentanomial, Sprt};
 use warcaby::checkers::ai::Level;
+use warcaby::core::rng::{mix, Rng};
 use warcaby::search::Limits;
-use warcaby::Variant;
+use warcaby::{Game, Variant};
 
 #[derive(Args)]
 pub(crate) struct SprtArgs {
@@ -205,9 +206,9 @@ pub(crate) fn run(args: &SprtArgs) -> Result<()> {
             if i >= args.max_pairs {
                 return Ok(());
             }
-            let start = &openings[i % openings.len()];
+            let start = pair_opening(&openings, i);
             let first = play_from(start.clone(), true, &sides)?;
-            let second = play_from(start.clone(), false, &sides)?;
+            let second = play_from(start, false, &sides)?;
             let mut done = finished
                 .lock()
                 .map_err(|_| anyhow!("a pair thread failed"))?;
@@ -246,4 +247,53 @@ pub(crate) fn run(args: &SprtArgs) -> Result<()> {
     };
     println!("sprt {verdict} {}", progress_line(&test, &state));
     Ok(())
+}
+
+/// The opening of pair `i`: the ballots in order, and once all have been
+/// played, each again with [`EXTRA_PLIES`] random plies after it (a new
+/// draw on every round of the list). Under a node limit a search is
+/// deterministic, so a ballot played twice as it is would repeat its two
+/// games move for move and count the same result twice.
+fn pair_opening(ballots: &[Game], i: usize) -> Game {
+    let (round, index) = (i / ballots.len(), i % ballots.len());
+    let mut game = ballots[index].clone();
+    if round == 0 {
+        return game;
+    }
+    let mut rng = Rng::new(mix(((round as u64) << 32) | index as u64));
+    for _ in 0..EXTRA_PLIES {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        let mv = moves[rng.index(moves.len())];
+        if game.play(&mv).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// Random plies after a ballot from the second round of the list on.
+const EXTRA_PLIES: usize = 2;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn later_rounds_of_the_ballots_are_new_openings() {
+        let ballots = openings(Variant::English).unwrap();
+        let n = ballots.len();
+        assert_eq!(pair_opening(&ballots, 3), ballots[3]);
+        let again = pair_opening(&ballots, n + 3);
+        let third = pair_opening(&ballots, 2 * n + 3);
+        assert_eq!(again.ply_count(), ballots[3].ply_count() + EXTRA_PLIES);
+        assert_ne!(again.position(), third.position());
+        assert_eq!(
+            again,
+            pair_opening(&ballots, n + 3),
+            "the same pair, the same opening"
+        );
+    }
 }
