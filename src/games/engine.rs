@@ -30,6 +30,8 @@ use crate::checkers::ai::{CheckersEval, CheckersNode};
 use crate::checkers::egdb::Egdb;
 use crate::checkers::game::Game;
 use crate::checkers::moves::Move;
+#[cfg(feature = "international")]
+use crate::checkers::{ai::PlainEval, geometry::Board10};
 use crate::clobber::{ClobberEval, ClobberPosition};
 use crate::search::{Clock, Limits, SearchConfig, SearchInfo, Searcher};
 use std::sync::Arc;
@@ -43,12 +45,22 @@ const AZ_REPORT_MS: f64 = 200.0;
 pub struct Searchers {
     checkers: Option<Searcher<CheckersNode, CheckersEval>>,
     clobber: Option<Searcher<ClobberPosition, ClobberEval>>,
+    #[cfg(feature = "international")]
+    checkers10: Option<Searcher<crate::checkers::ai::CheckersNodeOf<Board10>, PlainEval>>,
 }
 
 impl Searchers {
     /// The slot of checkers' search.
     pub(crate) fn checkers(&mut self) -> &mut Option<Searcher<CheckersNode, CheckersEval>> {
         &mut self.checkers
+    }
+
+    /// The slot of the 10x10 board's search.
+    #[cfg(feature = "international")]
+    pub(crate) fn checkers10(
+        &mut self,
+    ) -> &mut Option<Searcher<crate::checkers::ai::CheckersNodeOf<Board10>, PlainEval>> {
+        &mut self.checkers10
     }
 
     /// The slot of Clobber's search.

@@ -93,12 +93,13 @@ impl AnyOutcome {
 }
 
 impl AnyGame {
-    /// The checkers game, for what only checkers has (PDN files, the
-    /// AlphaZero bot); None in another game.
+    /// The 8x8 checkers game, for what only 8x8 checkers has (its PDN
+    /// tools, the AlphaZero bot, the contest's referee); None in another
+    /// game, and on the 10x10 board.
     pub fn checkers_game(&self) -> Option<&Game> {
         match self {
             AnyGame::Checkers(game) => Some(game),
-            AnyGame::Clobber(_) => None,
+            _ => None,
         }
     }
 
@@ -107,7 +108,7 @@ impl AnyGame {
     pub fn checkers_game_mut(&mut self) -> Option<&mut Game> {
         match self {
             AnyGame::Checkers(game) => Some(game),
-            AnyGame::Clobber(_) => None,
+            _ => None,
         }
     }
 }

@@ -2,7 +2,9 @@
 //! command line, the arena, the browser's worker and page.
 //!
 //! - [`GameNode`]: what a game's search node offers beyond [`SearchGame`]
-//!   (move text, perft, its evaluations). Checkers ([`CheckersNode`]) and
+//!   (move text, perft, its evaluations). Checkers ([`CheckersNode`], and
+//!   with the feature `international` the 10x10 board's
+//!   [`CheckersNodeOf<Board10>`](crate::checkers::ai::CheckersNodeOf)) and
 //!   Clobber ([`ClobberPosition`]) implement it; generic code is written once
 //!   against it and reached through [`AnyGame::with_node`] ([`NodeJob`]).
 //! - [`AnyGame`]: a game record of either game, with its moves, outcome,
@@ -15,8 +17,14 @@
 //! A new game or engine is added here once, not in every front end.
 
 use crate::checkers::ai::{CheckersEval, CheckersNode, Level, LevelError};
+#[cfg(feature = "international")]
+use crate::checkers::ai::{CheckersNodeOf, PlainEval};
 use crate::checkers::egdb::Egdb;
+#[cfg(feature = "international")]
+use crate::checkers::game::GameOf;
 use crate::checkers::game::{Game, GameMoveError, Outcome};
+#[cfg(feature = "international")]
+use crate::checkers::geometry::Board10;
 use crate::checkers::moves::Move;
 use crate::checkers::notation::{fen::FenError, full_text};
 use crate::checkers::position::Position;
@@ -128,7 +136,7 @@ impl GameNode for CheckersNode {
     fn eval_of(any: &AnyEval) -> Option<CheckersEval> {
         match any {
             AnyEval::Checkers(eval) => Some(eval.clone()),
-            AnyEval::Clobber(_) => None,
+            _ => None,
         }
     }
     fn searcher_slot(searchers: &mut Searchers) -> &mut Option<Searcher<Self, CheckersEval>> {
@@ -148,11 +156,40 @@ impl GameNode for ClobberPosition {
     fn eval_of(any: &AnyEval) -> Option<ClobberEval> {
         match any {
             AnyEval::Clobber(eval) => Some(*eval),
-            AnyEval::Checkers(_) => None,
+            _ => None,
         }
     }
     fn searcher_slot(searchers: &mut Searchers) -> &mut Option<Searcher<Self, ClobberEval>> {
         searchers.clobber()
+    }
+}
+
+/// International draughts: the 8x8 node's code on the 10x10 board, with
+/// its one evaluation so far; no book and no endgame tables (the defaults).
+#[cfg(feature = "international")]
+impl GameNode for CheckersNodeOf<Board10> {
+    type Eval = PlainEval;
+    const KIND: GameKind = GameKind::Checkers;
+    fn move_text(&self, mv: &Self::Move) -> String {
+        self.pos.move_text(mv)
+    }
+    fn full_move_text(&self, mv: &Self::Move) -> String {
+        full_text(mv, self.pos.rules())
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        crate::checkers::perft::perft(&self.pos, depth)
+    }
+    fn perft_threads(&self, depth: u32, threads: usize) -> u64 {
+        crate::checkers::perft::perft_parallel(&self.pos, depth, threads)
+    }
+    fn eval_of(any: &AnyEval) -> Option<PlainEval> {
+        match any {
+            AnyEval::Checkers10(eval) => Some(*eval),
+            _ => None,
+        }
+    }
+    fn searcher_slot(searchers: &mut Searchers) -> &mut Option<Searcher<Self, PlainEval>> {
+        searchers.checkers10()
     }
 }
 
@@ -180,11 +217,16 @@ pub trait NodeJob {
     fn run<G: GameNode>(self, node: G, history: &[u64]) -> Self::Output;
 }
 
-/// A move of either game.
+/// A move of any game. Non-exhaustive: which arms there are depends on
+/// the crate's features (`international`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum AnyMove {
     /// A checkers move.
     Checkers(Move),
+    /// A move on the 10x10 board (international draughts).
+    #[cfg(feature = "international")]
+    Checkers10(crate::checkers::international::Move),
     /// A Clobber move.
     Clobber(ClobberMove),
 }
@@ -287,7 +329,8 @@ pub enum GameError {
     /// A bad Clobber position or move.
     #[error(transparent)]
     Clobber(#[from] ClobberError),
-    /// A checkers move text that names no legal move.
+    /// A checkers move text that names no legal move (on either board:
+    /// see [`GameError::of_move`]).
     #[error(transparent)]
     CheckersMove(#[from] GameMoveError),
     /// A bad position set up by hand (checkers).
@@ -299,6 +342,10 @@ pub enum GameError {
     /// A move that is not legal now (its text).
     #[error("{0} is not a legal move here")]
     NotLegal(String),
+    /// Checkers of a board this build leaves out (10x10 without the
+    /// feature `international`: the browser's build).
+    #[error("{0} draughts are not part of this build")]
+    NotBuiltIn(Variant),
     /// A move of the other game.
     #[error("a {0} move cannot be played in this game")]
     WrongGame(GameKind),
@@ -335,6 +382,20 @@ pub enum GameError {
 }
 
 impl GameError {
+    /// A move of either checkers board refused: its text, or the game's
+    /// refusal, in the board-free form of the 8x8 error (a refused move is
+    /// named by its squares, which only the board's own type holds).
+    pub fn of_move<G: crate::checkers::geometry::Geometry>(error: GameMoveError<G>) -> GameError {
+        use crate::checkers::game::PlayError;
+        match error {
+            GameMoveError::Text(e) => GameError::CheckersMove(GameMoveError::Text(e)),
+            GameMoveError::Play(PlayError::GameOver(o)) => {
+                GameError::CheckersMove(GameMoveError::Play(PlayError::GameOver(o)))
+            }
+            GameMoveError::Play(PlayError::Illegal(mv)) => GameError::NotLegal(format!("{mv:?}")),
+        }
+    }
+
     /// True when a move text is not a move at all in the game's notation
     /// (malformed, or naming no square), as opposed to a readable move that
     /// is not legal (or ambiguous) here: a referee tells the two faults
@@ -377,11 +438,21 @@ pub enum GameRecord {
     },
 }
 
-/// A game of either kind: checkers (one of its variants) or Clobber.
+/// A game of any kind: checkers (one of its variants, on its board) or
+/// Clobber. Non-exhaustive: the 10x10 board's arm is there only with the
+/// feature `international` (off in the browser's build), so a front end
+/// outside the crate matches with a fallback arm, or better asks
+/// [`AnyGame::played`] and [`AnyGame::with_node`], which know every arm.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AnyGame {
-    /// Checkers.
+    /// Checkers on the 8x8 board.
     Checkers(Game),
+    /// Checkers on the 10x10 board: international draughts. Its own arm
+    /// (not a board inside the checkers arm) so that every 8x8 caller of
+    /// [`AnyGame::checkers_game`] keeps its one `Game` type.
+    #[cfg(feature = "international")]
+    Checkers10(GameOf<Board10>),
     /// Clobber.
     Clobber(ClobberGame),
 }
@@ -409,6 +480,13 @@ impl From<Game> for AnyGame {
     }
 }
 
+#[cfg(feature = "international")]
+impl From<GameOf<Board10>> for AnyGame {
+    fn from(game: GameOf<Board10>) -> AnyGame {
+        AnyGame::Checkers10(game)
+    }
+}
+
 impl From<ClobberGame> for AnyGame {
     fn from(game: ClobberGame) -> AnyGame {
         AnyGame::Clobber(game)
@@ -422,6 +500,11 @@ impl AnyGame {
             AnyGame::Checkers(game) => {
                 let history: Vec<u64> = game.positions_and_moves().map(|(p, _)| p.hash()).collect();
                 job.run(CheckersNode::from_game(game), &history)
+            }
+            #[cfg(feature = "international")]
+            AnyGame::Checkers10(game) => {
+                let history: Vec<u64> = game.positions_and_moves().map(|(p, _)| p.hash()).collect();
+                job.run(CheckersNodeOf::from_game(game), &history)
             }
             AnyGame::Clobber(game) => job.run(*game.position(), &[]),
         }
@@ -437,21 +520,33 @@ impl AnyGame {
         result: &str,
         comments: Vec<(usize, String)>,
     ) -> Option<String> {
-        let game = self.checkers_game()?;
-        let mut pdn = crate::checkers::notation::pdn::PdnGame::new(game.clone());
-        for (name, value) in tags {
-            pdn.set_tag(name, value);
+        fn written<G: crate::checkers::geometry::Geometry>(
+            game: &crate::checkers::game::GameOf<G>,
+            tags: &[(&str, &str)],
+            result: &str,
+            comments: Vec<(usize, String)>,
+        ) -> String {
+            let mut pdn = crate::checkers::notation::pdn::PdnGameOf::new(game.clone());
+            for (name, value) in tags {
+                pdn.set_tag(name, value);
+            }
+            pdn.result = result.to_string();
+            pdn.comments = comments;
+            pdn.to_pdn()
         }
-        pdn.result = result.to_string();
-        pdn.comments = comments;
-        Some(pdn.to_pdn())
+        match self {
+            AnyGame::Checkers(game) => Some(written(game, tags, result, comments)),
+            #[cfg(feature = "international")]
+            AnyGame::Checkers10(game) => Some(written(game, tags, result, comments)),
+            AnyGame::Clobber(_) => None,
+        }
     }
 
     /// The checkers position, if this is checkers.
     pub fn checkers_position(&self) -> Option<&Position> {
         match self {
             AnyGame::Checkers(game) => Some(game.position()),
-            AnyGame::Clobber(_) => None,
+            _ => None,
         }
     }
 }

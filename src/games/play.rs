@@ -3,8 +3,11 @@
 
 use super::{AnyGame, AnyMove, AnyOutcome, GameError, GameKind, GameRecord};
 use crate::checkers::game::Game;
+#[cfg(feature = "international")]
+use crate::checkers::game::GameOf;
 use crate::checkers::notation::full_text;
 use crate::checkers::position::Position;
+use crate::checkers::rules::{BoardSize, Variant};
 use crate::clobber::ClobberGame;
 use crate::core::Color;
 
@@ -28,6 +31,12 @@ impl AnyGame {
     pub fn legal_moves(&self) -> Vec<AnyMove> {
         match self {
             AnyGame::Checkers(g) => g.legal_moves().into_iter().map(AnyMove::Checkers).collect(),
+            #[cfg(feature = "international")]
+            AnyGame::Checkers10(g) => g
+                .legal_moves()
+                .into_iter()
+                .map(AnyMove::Checkers10)
+                .collect(),
             AnyGame::Clobber(g) => g.legal_moves().into_iter().map(AnyMove::Clobber).collect(),
         }
     }
@@ -42,6 +51,8 @@ impl AnyGame {
     pub fn move_text(&self, mv: &AnyMove) -> String {
         match (self, mv) {
             (AnyGame::Checkers(g), AnyMove::Checkers(m)) => g.position().move_text(m),
+            #[cfg(feature = "international")]
+            (AnyGame::Checkers10(g), AnyMove::Checkers10(m)) => g.position().move_text(m),
             (AnyGame::Clobber(g), AnyMove::Clobber(m)) => g.position().move_text(m),
             _ => String::new(),
         }
@@ -51,6 +62,8 @@ impl AnyGame {
     pub fn full_move_text(&self, mv: &AnyMove) -> String {
         match (self, mv) {
             (AnyGame::Checkers(g), AnyMove::Checkers(m)) => full_text(m, g.position().rules()),
+            #[cfg(feature = "international")]
+            (AnyGame::Checkers10(g), AnyMove::Checkers10(m)) => full_text(m, g.position().rules()),
             _ => self.move_text(mv),
         }
     }
@@ -68,6 +81,12 @@ impl AnyGame {
                 .parse_move(text)
                 .map(AnyMove::Checkers)
                 .map_err(|e| GameError::CheckersMove(e.into())),
+            #[cfg(feature = "international")]
+            AnyGame::Checkers10(g) => g
+                .position()
+                .parse_move(text)
+                .map(AnyMove::Checkers10)
+                .map_err(|e| GameError::CheckersMove(e.into())),
             AnyGame::Clobber(g) => Ok(AnyMove::Clobber(g.position().parse_move(text)?)),
         }
     }
@@ -78,9 +97,14 @@ impl AnyGame {
             (AnyGame::Checkers(g), AnyMove::Checkers(m)) => {
                 g.play(m).map_err(|e| GameError::CheckersMove(e.into()))
             }
+            #[cfg(feature = "international")]
+            (AnyGame::Checkers10(g), AnyMove::Checkers10(m)) => {
+                g.play(m).map_err(|e| GameError::of_move(e.into()))
+            }
             (AnyGame::Clobber(g), AnyMove::Clobber(m)) => Ok(g.play(m)?),
-            (_, AnyMove::Checkers(_)) => Err(GameError::WrongGame(GameKind::Checkers)),
             (_, AnyMove::Clobber(_)) => Err(GameError::WrongGame(GameKind::Clobber)),
+            // A move of the other checkers board is as foreign as another game's.
+            (_, _) => Err(GameError::WrongGame(GameKind::Checkers)),
         }
     }
 
@@ -95,6 +119,8 @@ impl AnyGame {
     pub fn undo(&mut self) -> Option<AnyMove> {
         match self {
             AnyGame::Checkers(g) => g.undo().map(AnyMove::Checkers),
+            #[cfg(feature = "international")]
+            AnyGame::Checkers10(g) => g.undo().map(AnyMove::Checkers10),
             AnyGame::Clobber(g) => g.undo().map(AnyMove::Clobber),
         }
     }
@@ -103,6 +129,8 @@ impl AnyGame {
     pub fn redo(&mut self) -> Option<AnyMove> {
         match self {
             AnyGame::Checkers(g) => g.redo().map(AnyMove::Checkers),
+            #[cfg(feature = "international")]
+            AnyGame::Checkers10(g) => g.redo().map(AnyMove::Checkers10),
             AnyGame::Clobber(g) => g.redo().map(AnyMove::Clobber),
         }
     }
@@ -124,14 +152,41 @@ impl AnyGame {
                 variant,
                 start_fen,
                 moves,
-            } => {
-                let start = Position::from_fen(start_fen, *variant)?;
-                replay(AnyGame::Checkers(Game::from_position(start)), moves)
-            }
+            } => replay(AnyGame::from_fen(start_fen, *variant)?, moves),
             GameRecord::Clobber { start, moves } => {
                 let start = crate::clobber::ClobberPosition::parse(start)?;
                 replay(AnyGame::Clobber(ClobberGame::from_position(start)), moves)
             }
+        }
+    }
+}
+
+impl AnyGame {
+    /// A new checkers game of `variant` on its board (8x8 or 10x10), from
+    /// its start position.
+    pub fn checkers(variant: Variant) -> Result<AnyGame, GameError> {
+        match variant.board() {
+            BoardSize::Eight => Ok(AnyGame::Checkers(Game::new(variant))),
+            #[cfg(feature = "international")]
+            BoardSize::Ten => Ok(AnyGame::Checkers10(GameOf::new(variant))),
+            #[allow(unreachable_patterns)]
+            _ => Err(GameError::NotBuiltIn(variant)),
+        }
+    }
+
+    /// A checkers game of `variant` from the position `fen` on its board
+    /// (a FEN of the other board's squares is refused).
+    pub fn from_fen(fen: &str, variant: Variant) -> Result<AnyGame, GameError> {
+        match variant.board() {
+            BoardSize::Eight => Ok(AnyGame::Checkers(Game::from_position(Position::from_fen(
+                fen, variant,
+            )?))),
+            #[cfg(feature = "international")]
+            BoardSize::Ten => Ok(AnyGame::Checkers10(GameOf::from_position(
+                crate::checkers::international::Position::from_fen(fen, variant)?,
+            ))),
+            #[allow(unreachable_patterns)]
+            _ => Err(GameError::NotBuiltIn(variant)),
         }
     }
 }

@@ -3,10 +3,13 @@
 
 use super::{AnyEval, AnyGame, GameKind, GameNode, GameRecord};
 use crate::checkers::ai::{CheckersNode, Level};
-use crate::checkers::game::Game;
-use crate::checkers::rules::Variant;
+use crate::checkers::rules::{BoardSize, Variant};
 use crate::clobber::{ClobberError, ClobberGame, ClobberPosition, Shape};
 use crate::core::named::UnknownName;
+
+/// The 10x10 board's search node.
+#[cfg(feature = "international")]
+type Checkers10Node = crate::checkers::ai::CheckersNodeOf<crate::checkers::geometry::Board10>;
 
 /// A game's rules: a checkers variant, or Clobber on a board of a shape.
 ///
@@ -50,19 +53,31 @@ impl GameRules {
     /// A new game from these rules' start position.
     pub fn new_game(self) -> AnyGame {
         match self {
-            GameRules::Checkers(variant) => AnyGame::Checkers(Game::new(variant)),
+            // Only a build with the feature `international` names a 10x10
+            // variant: the others' parsers refuse it (`Variant::from_str`).
+            GameRules::Checkers(variant) => AnyGame::checkers(variant)
+                .expect("a 10x10 variant is named only in builds that play it"),
             GameRules::Clobber(shape) => AnyGame::Clobber(ClobberGame::new(shape)),
         }
     }
 
     /// The rules whose endgame tables the engine builds and probes for
-    /// this game: a checkers variant's (whether its kings are short enough
-    /// for tables is the tables' own question); None in Clobber.
+    /// this game: an 8x8 checkers variant's (whether its kings are short
+    /// enough for tables is the tables' own question); None in Clobber and
+    /// on the 10x10 board, which has no tables.
     pub fn endgame_rules(self) -> Option<Variant> {
         match self {
-            GameRules::Checkers(variant) => Some(variant),
-            GameRules::Clobber(_) => None,
+            GameRules::Checkers(variant) if variant.board() == BoardSize::Eight => Some(variant),
+            _ => None,
         }
+    }
+
+    /// True for checkers on the 10x10 board (international draughts),
+    /// which has the 8x8 board's rules and notation but not its book,
+    /// tables, learned evaluation or contest tools.
+    pub fn is_10x10(self) -> bool {
+        self.checkers_variant()
+            .is_some_and(|variant| variant.board() == BoardSize::Ten)
     }
 
     /// True when a capture must take the most pieces it can (Brazilian
@@ -110,9 +125,14 @@ impl GameRules {
                 .map(GameRules::Clobber)
                 .map_err(|e| e.to_string());
         }
-        name.parse()
-            .map(GameRules::Checkers)
-            .map_err(|e: UnknownName| e.to_string())
+        // A build that plays 10x10 reads its variants' names too.
+        #[cfg(feature = "international")]
+        let variant = Variant::from_any_name(name).map_err(|e| e.to_string());
+        #[cfg(not(feature = "international"))]
+        let variant = name
+            .parse::<Variant>()
+            .map_err(|e: UnknownName| e.to_string());
+        variant.map(GameRules::Checkers)
     }
 
     /// The board's rows and columns where the rules choose them (Clobber);
@@ -172,14 +192,17 @@ impl GameRules {
         self.kind() == GameKind::Checkers
     }
 
-    /// True when the engine has an opening book for these rules (checkers).
+    /// True when the engine has an opening book for these rules (8x8
+    /// checkers).
     pub fn has_book(self) -> bool {
-        self.kind() == GameKind::Checkers
+        self.kind() == GameKind::Checkers && !self.is_10x10()
     }
 
     /// The evaluation a playing level uses in this game.
     pub fn level_eval(self, level: Level) -> AnyEval {
         match self {
+            #[cfg(feature = "international")]
+            GameRules::Checkers(_) if self.is_10x10() => Checkers10Node::level_eval(level).into(),
             GameRules::Checkers(_) => CheckersNode::level_eval(level).into(),
             GameRules::Clobber(_) => ClobberPosition::level_eval(level).into(),
         }
@@ -188,6 +211,10 @@ impl GameRules {
     /// The game's default evaluation, for an engine that names none.
     pub fn default_eval(self) -> AnyEval {
         match self {
+            #[cfg(feature = "international")]
+            GameRules::Checkers(_) if self.is_10x10() => {
+                <Checkers10Node as GameNode>::Eval::default().into()
+            }
             GameRules::Checkers(_) => <CheckersNode as GameNode>::Eval::default().into(),
             GameRules::Clobber(_) => <ClobberPosition as GameNode>::Eval::default().into(),
         }
@@ -281,8 +308,12 @@ impl GameRecord {
         if rules == GameKind::Clobber.to_string() {
             return Ok(GameRecord::Clobber { start, moves });
         }
+        #[cfg(feature = "international")]
+        let variant = Variant::from_any_name(rules)?;
+        #[cfg(not(feature = "international"))]
+        let variant = rules.parse()?;
         Ok(GameRecord::Checkers {
-            variant: rules.parse()?,
+            variant,
             start_fen: start,
             moves,
         })

@@ -17,13 +17,19 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-/// An evaluation of either game, chosen by name (the names do not overlap).
+/// An evaluation of any game, chosen by name (the names do not overlap).
+/// Non-exhaustive: the 10x10 board's arm comes with the feature
+/// `international`.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum AnyEval {
     /// A checkers evaluation (`material`, `positional`, `learned`).
     Checkers(CheckersEval),
     /// A Clobber heuristic (`live`, `active`, ...).
     Clobber(ClobberEval),
+    /// An evaluation of the 10x10 board (`plain`).
+    #[cfg(feature = "international")]
+    Checkers10(crate::checkers::ai::PlainEval),
 }
 
 impl AnyEval {
@@ -32,6 +38,8 @@ impl AnyEval {
         match self {
             AnyEval::Checkers(_) => GameKind::Checkers,
             AnyEval::Clobber(_) => GameKind::Clobber,
+            #[cfg(feature = "international")]
+            AnyEval::Checkers10(_) => GameKind::Checkers,
         }
     }
 
@@ -76,11 +84,20 @@ impl From<ClobberEval> for AnyEval {
     }
 }
 
+#[cfg(feature = "international")]
+impl From<crate::checkers::ai::PlainEval> for AnyEval {
+    fn from(eval: crate::checkers::ai::PlainEval) -> AnyEval {
+        AnyEval::Checkers10(eval)
+    }
+}
+
 impl fmt::Display for AnyEval {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AnyEval::Checkers(e) => e.fmt(f),
             AnyEval::Clobber(e) => e.fmt(f),
+            #[cfg(feature = "international")]
+            AnyEval::Checkers10(e) => e.fmt(f),
         }
     }
 }
@@ -89,6 +106,15 @@ impl FromStr for AnyEval {
     type Err = UnknownName;
     fn from_str(text: &str) -> Result<AnyEval, UnknownName> {
         let checkers = text.parse::<CheckersEval>().map(AnyEval::Checkers);
+        #[cfg(feature = "international")]
+        let checkers = checkers.or_else(|c| {
+            text.parse::<crate::checkers::ai::PlainEval>()
+                .map(AnyEval::Checkers10)
+                .map_err(|p| UnknownName {
+                    expected: format!("{} (8x8) or {} (10x10)", c.expected, p.expected),
+                    ..c
+                })
+        });
         checkers.or_else(|c| {
             text.parse::<ClobberEval>()
                 .map(AnyEval::Clobber)

@@ -5,6 +5,7 @@
 use super::CheckersNodeOf;
 use crate::checkers::geometry::Geometry;
 use crate::checkers::position::PositionOf;
+use crate::core::named::{named_display_and_parse, Named};
 use crate::core::Color;
 use crate::search::Evaluator;
 
@@ -27,6 +28,18 @@ use crate::search::Evaluator;
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlainEval;
+
+/// Chosen by name (`plain`) like every evaluation, so the command line's
+/// `--eval`, the arena's `engine:` bots and the Python package name it as
+/// they name the others.
+impl Named for PlainEval {
+    const WHAT: &'static str = "evaluation";
+    const ALL: &'static [PlainEval] = &[PlainEval];
+    fn name(self) -> &'static str {
+        "plain"
+    }
+}
+named_display_and_parse!(PlainEval);
 
 impl<G: Geometry> Evaluator<CheckersNodeOf<G>> for PlainEval {
     fn evaluate(&self, node: &CheckersNodeOf<G>) -> i32 {

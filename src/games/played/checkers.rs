@@ -1,17 +1,41 @@
-//! Checkers' [`Game`] as a [`PlayedGame`]: squares are spots (a dark
-//! square's bit index), a capture's landings and the men it takes per hop.
+//! Checkers' game on either board ([`GameOf`]) as a [`PlayedGame`]: squares
+//! are spots (a dark square's bit index), a capture's landings and the men
+//! it takes per hop. One implementation, generic over the board's geometry.
 
 use super::{MoveExamples, PlayedGame, SpotMove, SpotPiece};
-use crate::checkers::bitboard::Bitboard;
-use crate::checkers::game::Game;
-use crate::checkers::moves::Move;
+use crate::checkers::bitboard::BitboardOf;
+use crate::checkers::game::{Game, GameOf};
+use crate::checkers::geometry::{Board8, Geometry};
+use crate::checkers::moves::MoveOf;
 use crate::checkers::notation::full_text;
-use crate::checkers::position::{Position, Role, Setup};
-use crate::checkers::square::{Square, SquareNotation};
+use crate::checkers::position::{Position, PositionOf, Role, SetupOf};
+use crate::checkers::rules::BoardSize;
+use crate::checkers::square::{SquareNotation, SquareOf};
 use crate::core::Color;
 use crate::games::{AnyGame, AnyOutcome, GameError, GameKind, GameRecord, GameRules};
 
-fn checkers_spot_move(pos: &Position, mv: &Move) -> SpotMove {
+/// A checkers board the game abstraction plays: its games go into
+/// [`AnyGame`]. The 8x8 board always; the 10x10 board with the feature
+/// `international`.
+pub trait PlayedBoard: Geometry {
+    /// The game as a game of any kind.
+    fn any_game(game: GameOf<Self>) -> AnyGame;
+}
+
+impl PlayedBoard for Board8 {
+    fn any_game(game: Game) -> AnyGame {
+        AnyGame::Checkers(game)
+    }
+}
+
+#[cfg(feature = "international")]
+impl PlayedBoard for crate::checkers::geometry::Board10 {
+    fn any_game(game: GameOf<Self>) -> AnyGame {
+        AnyGame::Checkers10(game)
+    }
+}
+
+fn checkers_spot_move<G: Geometry>(pos: &PositionOf<G>, mv: &MoveOf<G>) -> SpotMove {
     SpotMove::new(
         mv.from().index() as u8,
         mv.path().iter().map(|sq| sq.index() as u8).collect(),
@@ -29,7 +53,7 @@ fn checkers_spot_move(pos: &Position, mv: &Move) -> SpotMove {
 }
 
 /// The checkers move with `spot`'s path and captures among the legal ones.
-fn checkers_move(game: &Game, spot: &SpotMove) -> Result<Move, GameError> {
+fn checkers_move<G: Geometry>(game: &GameOf<G>, spot: &SpotMove) -> Result<MoveOf<G>, GameError> {
     let pos = game.position();
     game.legal_moves()
         .into_iter()
@@ -39,6 +63,11 @@ fn checkers_move(game: &Game, spot: &SpotMove) -> Result<Move, GameError> {
 
 /// The checkers position after `ply` moves (the position now past the end).
 pub fn checkers_position_at(game: &Game, ply: usize) -> Position {
+    position_at(game, ply)
+}
+
+/// The position after `ply` moves, on either board.
+fn position_at<G: Geometry>(game: &GameOf<G>, ply: usize) -> PositionOf<G> {
     game.positions_and_moves()
         .nth(ply)
         .map_or(*game.position(), |(pos, _)| *pos)
@@ -46,14 +75,18 @@ pub fn checkers_position_at(game: &Game, ply: usize) -> Position {
 
 /// Draws the board: `o`/`O` White man/king, `x`/`X` Black man/king, `-` an
 /// empty dark square. Numeric variants show the square numbers beside it.
-fn text_board(pos: &Position) -> String {
+fn text_board<G: Geometry>(pos: &PositionOf<G>) -> String {
     let numeric = pos.rules().notation == SquareNotation::Numeric;
-    let mut out = String::from("   a b c d e f g h\n");
-    for rank in (0..8u8).rev() {
-        out.push_str(&format!("{}  ", rank + 1));
+    let files: String = (0..G::FILES)
+        .map(|f| format!("{} ", (b'a' + f) as char))
+        .collect();
+    let files = format!("    {}\n", files.trim_end());
+    let mut out = files.clone();
+    for rank in (0..G::RANKS).rev() {
+        out.push_str(&format!("{:>2}  ", rank + 1));
         let mut numbers = Vec::new();
-        for file in 0..8u8 {
-            let c = match Square::new(file, rank) {
+        for file in 0..G::FILES {
+            let c = match SquareOf::<G>::new(file, rank) {
                 None => ' ',
                 Some(sq) => {
                     numbers.push(format!("{:>2}", sq.number()));
@@ -73,15 +106,19 @@ fn text_board(pos: &Position) -> String {
         }
         out.push_str(&format!("{}", rank + 1));
         if numeric {
-            out.push_str(&format!("    {}", numbers.join(" ")));
+            out.push_str(&format!(
+                "{}    {}",
+                if rank < 9 { " " } else { "" },
+                numbers.join(" ")
+            ));
         }
         out.push('\n');
     }
-    out.push_str("   a b c d e f g h\n");
+    out.push_str(&files);
     out
 }
 
-impl PlayedGame for Game {
+impl<G: PlayedBoard> PlayedGame for GameOf<G> {
     fn kind(&self) -> GameKind {
         GameKind::Checkers
     }
@@ -89,11 +126,11 @@ impl PlayedGame for Game {
         GameRules::Checkers(self.variant())
     }
     fn board_size(&self) -> (usize, usize) {
-        (8, 8)
+        (usize::from(G::FILES), usize::from(G::RANKS))
     }
     fn pieces_at(&self, ply: usize) -> Vec<(u8, SpotPiece)> {
-        let pos = checkers_position_at(self, ply);
-        Square::all()
+        let pos = position_at(self, ply);
+        SquareOf::<G>::all()
             .filter_map(|sq| {
                 let piece = pos.piece_at(sq)?;
                 let crowned = piece.role == Role::King;
@@ -112,10 +149,11 @@ impl PlayedGame for Game {
     }
     fn spot_name(&self, spot: u8) -> String {
         let notation = self.variant().rules().notation;
-        Square::from_index(spot).map_or_else(String::new, |sq| sq.display(notation).to_string())
+        SquareOf::<G>::from_index(spot)
+            .map_or_else(String::new, |sq| sq.display(notation).to_string())
     }
     fn piece(&self, spot: u8) -> Option<SpotPiece> {
-        let piece = self.position().piece_at(Square::from_index(spot)?)?;
+        let piece = self.position().piece_at(SquareOf::<G>::from_index(spot)?)?;
         Some(SpotPiece {
             color: piece.color,
             crowned: piece.role == Role::King,
@@ -125,17 +163,17 @@ impl PlayedGame for Game {
         self.position().side_to_move()
     }
     fn ply_count(&self) -> usize {
-        Game::ply_count(self)
+        GameOf::ply_count(self)
     }
     fn legal_moves(&self) -> Vec<SpotMove> {
         let pos = self.position();
-        Game::legal_moves(self)
+        GameOf::legal_moves(self)
             .iter()
             .map(|mv| checkers_spot_move(pos, mv))
             .collect()
     }
     fn capture_is_forced(&self) -> bool {
-        Game::legal_moves(self)
+        GameOf::legal_moves(self)
             .first()
             .is_some_and(|m| m.is_capture())
     }
@@ -148,16 +186,16 @@ impl PlayedGame for Game {
     }
     fn play(&mut self, mv: &SpotMove) -> Result<(), GameError> {
         let mv = checkers_move(self, mv)?;
-        Game::play(self, &mv).map_err(|e| GameError::CheckersMove(e.into()))
+        GameOf::play(self, &mv).map_err(|e| GameError::of_move(e.into()))
     }
     fn undo(&mut self) -> bool {
-        Game::undo(self).is_some()
+        GameOf::undo(self).is_some()
     }
     fn redo(&mut self) -> bool {
-        Game::redo(self).is_some()
+        GameOf::redo(self).is_some()
     }
     fn outcome(&self) -> Option<AnyOutcome> {
-        Game::outcome(self).map(AnyOutcome::Checkers)
+        GameOf::outcome(self).map(AnyOutcome::Checkers)
     }
     fn record(&self) -> GameRecord {
         GameRecord::Checkers {
@@ -179,10 +217,10 @@ impl PlayedGame for Game {
         Some(checkers_spot_move(pos, mv))
     }
     fn position_text_at(&self, ply: usize) -> String {
-        checkers_position_at(self, ply).to_fen()
+        position_at(self, ply).to_fen()
     }
     fn side_at(&self, ply: usize) -> Color {
-        checkers_position_at(self, ply).side_to_move()
+        position_at(self, ply).side_to_move()
     }
     fn position_fields(&self) -> Vec<(&'static str, String)> {
         vec![
@@ -197,19 +235,20 @@ impl PlayedGame for Game {
         )
     }
     fn spot_number(&self, spot: u8) -> usize {
-        Square::from_index(spot).map_or(usize::from(spot), |sq| usize::from(sq.number()))
+        SquareOf::<G>::from_index(spot).map_or(usize::from(spot), |sq| usize::from(sq.number()))
     }
     fn starts_second(&self) -> bool {
         self.start().side_to_move() != self.variant().rules().first_to_move
     }
     fn move_examples(&self) -> MoveExamples {
-        match self.variant().rules().notation {
-            SquareNotation::Numeric => ("11-15", "11x18x25"),
-            SquareNotation::Algebraic => ("c3-d4", "c3:e5:g7"),
+        match (G::SIZE, self.variant().rules().notation) {
+            (BoardSize::Ten, _) => ("32-28", "28x19x10"),
+            (BoardSize::Eight, SquareNotation::Numeric) => ("11-15", "11x18x25"),
+            (BoardSize::Eight, SquareNotation::Algebraic) => ("c3-d4", "c3:e5:g7"),
         }
     }
     fn line_at(&self, ply: usize, texts: &[String]) -> Vec<SpotMove> {
-        let mut pos = checkers_position_at(self, ply);
+        let mut pos = position_at(self, ply);
         let mut line = Vec::new();
         for text in texts {
             let Ok(mv) = pos.parse_move(text) else { break };
@@ -228,17 +267,17 @@ impl PlayedGame for Game {
         ]
     }
     fn set_up(&self, pieces: &[(u8, SpotPiece)], side: Color) -> Result<AnyGame, GameError> {
-        let mut setup = Setup {
-            white: Bitboard::EMPTY,
-            black: Bitboard::EMPTY,
-            kings: Bitboard::EMPTY,
+        let mut setup = SetupOf::<G> {
+            white: BitboardOf::EMPTY,
+            black: BitboardOf::EMPTY,
+            kings: BitboardOf::EMPTY,
             side_to_move: Some(side),
         };
         for &(spot, piece) in pieces {
-            let Some(sq) = Square::from_index(spot) else {
+            let Some(sq) = SquareOf::<G>::from_index(spot) else {
                 return Err(GameError::NoSpot(spot));
             };
-            let bit = Bitboard::from_square(sq);
+            let bit = BitboardOf::from_square(sq);
             match piece.color {
                 Color::White => setup.white |= bit,
                 Color::Black => setup.black |= bit,
@@ -247,10 +286,10 @@ impl PlayedGame for Game {
                 setup.kings |= bit;
             }
         }
-        let pos = Position::from_setup(&setup, self.variant())?;
-        Ok(AnyGame::Checkers(Game::from_position(pos)))
+        let pos = PositionOf::from_setup(&setup, self.variant())?;
+        Ok(G::any_game(GameOf::from_position(pos)))
     }
     fn restart(&self) -> AnyGame {
-        AnyGame::Checkers(Game::new(self.variant()))
+        G::any_game(GameOf::new(self.variant()))
     }
 }

@@ -258,6 +258,8 @@ impl AnyGame {
     pub fn played(&self) -> &dyn PlayedGame {
         match self {
             AnyGame::Checkers(game) => game,
+            #[cfg(feature = "international")]
+            AnyGame::Checkers10(game) => game,
             AnyGame::Clobber(game) => game,
         }
     }
@@ -266,6 +268,8 @@ impl AnyGame {
     pub fn played_mut(&mut self) -> &mut dyn PlayedGame {
         match self {
             AnyGame::Checkers(game) => game,
+            #[cfg(feature = "international")]
+            AnyGame::Checkers10(game) => game,
             AnyGame::Clobber(game) => game,
         }
     }

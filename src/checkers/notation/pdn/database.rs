@@ -2,11 +2,12 @@
 //! reported (its number, where, why) and the games after it are still read.
 
 use super::lexer::{Lexer, Token};
-use super::{result, variant_of_game_type, Location, PdnError, PdnGame};
-use crate::checkers::game::{Game, GameMoveError};
-use crate::checkers::geometry::Board8;
+use super::{result, variant_of_game_type, Location, PdnError, PdnGame, PdnGameOf};
+use crate::checkers::game::{GameMoveError, GameOf, PlayError};
+use crate::checkers::geometry::{Board8, Geometry};
 use crate::checkers::notation::fen::{self, FenError};
-use crate::checkers::position::Position;
+use crate::checkers::notation::MoveTextError;
+use crate::checkers::position::PositionOf;
 use crate::checkers::rules::{BoardSize, Variant};
 use crate::checkers::square::{SquareError, SquareNotation};
 
@@ -87,18 +88,43 @@ impl RawGame {
     }
 
     /// Plays the game: the variant from its GameType tag (else `default`),
-    /// the start from its FEN tag, then every move.
+    /// the start from its FEN tag, then every move. An 8x8 game: a 10x10
+    /// one (GameType 20) is read by [`RawGame::replay_on`].
     pub fn replay(&self, default: Variant) -> Result<PdnGame, PdnError> {
+        self.replay_on::<Board8>(default)
+    }
+
+    /// The variant the game is played by: its GameType tag's, else `default`.
+    pub fn variant(&self, default: Variant) -> Result<Variant, PdnError> {
+        match self.tag_at("GameType") {
+            Some((v, at)) => {
+                variant_of_game_type(v).map_err(|message| PdnError::Syntax { at, message })
+            }
+            None => Ok(default),
+        }
+    }
+
+    /// [`RawGame::replay`] on the board `G`: a game whose variant is
+    /// played on another board is refused, saying which it is.
+    ///
+    /// ```
+    /// use warcaby::checkers::international::Board10;
+    /// use warcaby::checkers::notation::pdn;
+    /// use warcaby::Variant;
+    ///
+    /// let raw = &pdn::split("[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *")[0];
+    /// let game = raw.replay_on::<Board10>(Variant::Tournament).unwrap();
+    /// assert_eq!(game.game.ply_count(), 4);
+    /// assert!(game.to_pdn().contains("1. 32-28 19-23 2. 28x19 14x23 *"));
+    /// // Not on the 8x8 board.
+    /// assert!(raw.replay(Variant::Tournament).unwrap_err().to_string().contains("10x10"));
+    /// ```
+    pub fn replay_on<G: Geometry>(&self, default: Variant) -> Result<PdnGameOf<G>, PdnError> {
         if let Some(e) = &self.error {
             return Err(e.clone());
         }
-        let variant = match self.tag_at("GameType") {
-            Some((v, at)) => {
-                variant_of_game_type(v).map_err(|message| PdnError::Syntax { at, message })?
-            }
-            None => default,
-        };
-        let mut game = Game::from_position(self.start(variant)?);
+        let variant = self.variant(default)?;
+        let mut game = GameOf::from_position(self.start::<G>(variant)?);
         if let Err((i, source)) = play_all(&mut game, &self.moves) {
             return Err(self.move_error(i, source, variant));
         }
@@ -112,7 +138,7 @@ impl RawGame {
             .iter()
             .map(|(k, v, _)| (k.clone(), v.clone()))
             .collect();
-        Ok(PdnGame {
+        Ok(PdnGameOf {
             tags,
             game,
             result,
@@ -122,24 +148,32 @@ impl RawGame {
 
     /// The start position: the FEN tag, or the variant's start. Russian
     /// files often give the FEN in numbers (1 = b8, as in English): accepted.
-    fn start(&self, variant: Variant) -> Result<Position, PdnError> {
-        if variant.board() != BoardSize::Eight {
+    fn start<G: Geometry>(&self, variant: Variant) -> Result<PositionOf<G>, PdnError> {
+        if variant.board() != G::SIZE {
+            let board = |size| match size {
+                BoardSize::Eight => "8x8",
+                BoardSize::Ten => "10x10",
+            };
             return Err(PdnError::Syntax {
                 at: self.tag_at("GameType").map_or(self.at, |(_, at)| at),
-                message: "international draughts (10x10) games are not read yet".to_string(),
+                message: format!(
+                    "a {variant} game ({} board) read as a game of the {} board",
+                    board(variant.board()),
+                    board(G::SIZE)
+                ),
             });
         }
         let Some((text, at)) = self.tag_at("FEN") else {
-            return Ok(Position::start(variant));
+            return Ok(PositionOf::start(variant));
         };
         let fen_error = |source| PdnError::Fen { at, source };
-        match fen::parse::<Board8>(text, variant) {
+        match fen::parse::<G>(text, variant) {
             Err(FenError::Square {
                 source: SquareError::NumericInAlgebraic(_),
                 ..
             }) => {
                 let setup = fen::parse_setup(text, SquareNotation::Numeric).map_err(fen_error)?;
-                Position::from_setup(&setup, variant).map_err(|e| fen_error(e.into()))
+                PositionOf::from_setup(&setup, variant).map_err(|e| fen_error(e.into()))
             }
             other => other.map_err(fen_error),
         }
@@ -157,7 +191,26 @@ impl RawGame {
             .find_map(result::named_winner)
     }
 
-    fn move_error(&self, index: usize, source: GameMoveError, variant: Variant) -> PdnError {
+    fn move_error<G: Geometry>(
+        &self,
+        index: usize,
+        source: GameMoveError<G>,
+        variant: Variant,
+    ) -> PdnError {
+        // The error in the board-free form PdnError keeps (a refused move
+        // named by its text: only the board's own type holds its squares).
+        let source = match source {
+            GameMoveError::Text(e) => GameMoveError::Text(e),
+            GameMoveError::Play(PlayError::GameOver(o)) => {
+                GameMoveError::Play(PlayError::GameOver(o))
+            }
+            GameMoveError::Play(PlayError::Illegal(_)) => {
+                GameMoveError::Text(MoveTextError::Illegal {
+                    text: self.moves[index].0.clone(),
+                    legal: String::new(),
+                })
+            }
+        };
         let number = format!(
             "{}{}",
             index / 2 + 1,
@@ -166,7 +219,7 @@ impl RawGame {
         let hint = if self.tag("GameType").is_some() {
             String::new()
         } else {
-            self.variant_hint(variant)
+            self.variant_hint::<G>(variant)
         };
         PdnError::Move {
             at: self.moves[index].1,
@@ -177,13 +230,13 @@ impl RawGame {
     }
 
     /// Says which variant was assumed and, when the moves fit another one, which.
-    fn variant_hint(&self, assumed: Variant) -> String {
+    fn variant_hint<G: Geometry>(&self, assumed: Variant) -> String {
         let fits: Vec<String> = Variant::ALL
             .into_iter()
-            .filter(|&v| v != assumed)
+            .filter(|&v| v != assumed && v.board() == G::SIZE)
             .filter(|&v| {
-                self.start(v)
-                    .is_ok_and(|p| play_all(&mut Game::from_position(p), &self.moves).is_ok())
+                self.start::<G>(v)
+                    .is_ok_and(|p| play_all(&mut GameOf::from_position(p), &self.moves).is_ok())
             })
             .map(|v| v.to_string())
             .collect();
@@ -199,7 +252,10 @@ impl RawGame {
 }
 
 /// Plays every move; on failure, the index of the move and why.
-fn play_all(game: &mut Game, moves: &[(String, Location)]) -> Result<(), (usize, GameMoveError)> {
+fn play_all<G: Geometry>(
+    game: &mut GameOf<G>,
+    moves: &[(String, Location)],
+) -> Result<(), (usize, GameMoveError<G>)> {
     for (i, (text, _)) in moves.iter().enumerate() {
         game.play_text(text).map_err(|e| (i, e))?;
     }

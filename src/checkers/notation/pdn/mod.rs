@@ -15,9 +15,10 @@ pub mod result;
 
 pub use database::{looks_like_pdn, split, RawGame};
 
-use crate::checkers::game::{Game, GameMoveError};
+use crate::checkers::game::{GameMoveError, GameOf};
+use crate::checkers::geometry::{Board8, Geometry};
 use crate::checkers::notation::fen::FenError;
-use crate::checkers::position::Position;
+use crate::checkers::position::PositionOf;
 use crate::checkers::rules::Variant;
 use crate::core::Color;
 use std::fmt::Write;
@@ -101,13 +102,15 @@ pub enum PdnError {
     NoGame,
 }
 
-/// A game read from or written to PDN: its tags, moves and result.
+/// A game read from or written to PDN: its tags, moves and result, on
+/// either board ([`PdnGame`] on 8x8; international draughts' GameType 20
+/// on 10x10 with numeric squares 1–50, read by [`RawGame::replay_on`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PdnGame {
+pub struct PdnGameOf<G: Geometry> {
     /// Tag pairs in order (GameType, FEN and Result are kept in sync on writing).
     pub tags: Vec<(String, String)>,
     /// The moves, from the start position given by the FEN tag.
-    pub game: Game,
+    pub game: GameOf<G>,
     /// The result in Warcaby's form: `1-0` White won, `0-1` Black won,
     /// `1/2-1/2` or `*`, whatever convention the file used (see [`result`]).
     pub result: String,
@@ -116,7 +119,10 @@ pub struct PdnGame {
     pub comments: Vec<(usize, String)>,
 }
 
-impl PdnGame {
+/// A game of the 8x8 board read from or written to PDN.
+pub type PdnGame = PdnGameOf<Board8>;
+
+impl<G: Geometry> PdnGameOf<G> {
     /// Wraps a game with the standard seven tags, unknown values as `?`.
     ///
     /// ```
@@ -139,7 +145,7 @@ impl PdnGame {
     /// let again = pdn::read_game(&text, Variant::Tournament).unwrap();
     /// assert_eq!(again.game, record.game);
     /// ```
-    pub fn new(game: Game) -> PdnGame {
+    pub fn new(game: GameOf<G>) -> PdnGameOf<G> {
         let result = game.outcome().map_or("*", |o| o.result_text()).to_string();
         let tags = ["Event", "Date", "White", "Black"]
             .iter()
@@ -148,7 +154,7 @@ impl PdnGame {
                 (t.to_string(), v.to_string())
             })
             .collect();
-        PdnGame {
+        PdnGameOf {
             tags,
             game,
             result,
@@ -196,7 +202,7 @@ fn comment_token(text: &str) -> String {
 /// Writes a game: tags (Event, Date, White, Black, Result, GameType, FEN when
 /// not the start position, then any others), numbered movetext in PDN 3.0
 /// form and the result (`1-0` when the side that moves first won).
-pub(crate) fn write_game(pdn: &PdnGame) -> String {
+pub(crate) fn write_game<G: Geometry>(pdn: &PdnGameOf<G>) -> String {
     let game = &pdn.game;
     let start = game.start();
     let mut tags: Vec<(String, String)> = Vec::new();
@@ -209,7 +215,7 @@ pub(crate) fn write_game(pdn: &PdnGame) -> String {
         "GameType".to_string(),
         game_type(game.variant()).to_string(),
     ));
-    if *start != Position::start(game.variant()) {
+    if *start != PositionOf::start(game.variant()) {
         tags.push(("FEN".to_string(), start.to_fen()));
     }
     for (k, v) in &pdn.tags {
