@@ -38,7 +38,7 @@ impl BotSpec {
                     "the AlphaZero bot plays English checkers, not {game}"
                 ));
             }
-            BotSpec::Python { .. } if rules.checkers_variant().is_none() => {
+            BotSpec::Python { .. } if rules.checkers_variant().is_none() || rules.is_10x10() => {
                 return Err(format!(
                     "python: bots play the contest's checkers, not {game}"
                 ));

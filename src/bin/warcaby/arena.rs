@@ -44,8 +44,9 @@ pub(crate) struct ArenaArgs {
     /// The game: checkers or clobber.
     #[arg(long, default_value = "checkers")]
     game: GameKind,
-    /// Checkers rule variant: tournament, english, russian or brazilian.
-    #[arg(long, default_value = "tournament")]
+    /// Checkers rule variant: tournament, english, russian, brazilian or
+    /// international (10x10).
+    #[arg(long, default_value = "tournament", value_parser = Variant::from_any_name)]
     variant: Variant,
     /// Clobber board rows (2-10).
     #[arg(long, default_value_t = warcaby::clobber::DEFAULT_ROWS)]
@@ -185,6 +186,12 @@ fn rules(args: &ArenaArgs) -> Result<GameRules> {
 /// Refuses what only a checkers arena has: the contest is a checkers
 /// contest, and openings are written in checkers notation.
 fn check_checkers_only(args: &ArenaArgs, rules: GameRules) -> Result<()> {
+    if rules.is_10x10() && args.openings.is_some() {
+        bail!(
+            "--openings are 8x8 checkers positions; {} starts from its start position",
+            rules.name()
+        );
+    }
     if rules.checkers_variant().is_some() {
         return Ok(());
     }

@@ -209,9 +209,11 @@ impl EgdbDirArgs {
     }
 
     /// For a search in game `G`: the tables of `variant` when `G` is
-    /// checkers and there are some ([`Place::tables`]).
+    /// checkers of a board with tables (8x8) and there are some
+    /// ([`Place::tables`]).
     pub(crate) fn load_for_game<G: GameNode>(&self, variant: Variant) -> Result<Option<Tables>> {
-        if !G::KIND.has_endgame_tables() {
+        let rules = warcaby::games::GameRules::Checkers(variant);
+        if !G::KIND.has_endgame_tables() || rules.endgame_rules().is_none() {
             return Ok(None);
         }
         self.place().tables(variant)

@@ -17,16 +17,17 @@ pub(crate) fn pv_text<G: GameNode>(pos: &G, pv: &[G::Move]) -> String {
     pv_texts(pos, pv).join(",")
 }
 
-/// The game the arguments name: checkers from --fen, --pdn or the start;
+/// The game the arguments name: checkers (on its variant's board) from
+/// --fen, --pdn or the start;
 /// Clobber from --position or the start of --rows x --cols.
 pub(crate) fn any_game(args: &PositionArgs) -> Result<AnyGame> {
     match args.game {
-        GameKind::Checkers => Ok(AnyGame::Checkers(crate::start::checkers_game(
+        GameKind::Checkers => crate::start::any_checkers_game(
             args.variant,
             args.fen.as_deref(),
             args.pdn.as_deref(),
             args.pdn_game,
-        )?)),
+        ),
         GameKind::Clobber => Ok(AnyGame::Clobber(ClobberGame::from_position(
             clobber_position(args)?,
         ))),

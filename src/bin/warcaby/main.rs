@@ -32,9 +32,6 @@ use anyhow::{Context, Result};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
-use warcaby::checkers::international;
-use warcaby::checkers::perft::{perft, perft_parallel};
-use warcaby::checkers::rules::BoardSize;
 use warcaby::games::{GameKind, GameNode, NodeJob};
 use warcaby::{Game, Variant};
 
@@ -100,7 +97,7 @@ pub struct PositionArgs {
     #[arg(long, default_value = "checkers")]
     pub game: GameKind,
     /// Checkers rule variant: tournament, english, russian, brazilian or
-    /// international (10x10: perft and moves so far).
+    /// international (10x10).
     #[arg(long, default_value = "tournament", value_parser = Variant::from_any_name)]
     pub variant: Variant,
     /// Checkers position as PDN FEN (default: the start position).
@@ -124,13 +121,14 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The checkers game to start from: --fen, --pdn or the start position;
-    /// refused for another game's position.
+    /// The 8x8 checkers game to start from: --fen, --pdn or the start
+    /// position; refused for another game's position, and on 10x10 (for
+    /// the commands only 8x8 checkers has: the AlphaZero bot, its tools).
     pub fn checkers_game(&self) -> Result<Game> {
         games::any_game(self)?
             .checkers_game()
             .cloned()
-            .context("this command needs a checkers position")
+            .context("this command needs an 8x8 checkers position")
     }
 }
 
@@ -192,57 +190,6 @@ impl NodeJob for MovesJob {
     }
 }
 
-/// True for an international draughts (10x10) position: counted, listed
-/// and searched by [`perft_10x10`], [`moves_10x10`] and
-/// `think::bestmove_10x10` until the game abstraction plays that board.
-pub(crate) fn is_10x10(args: &PositionArgs) -> bool {
-    args.game == GameKind::Checkers && args.variant.board() == BoardSize::Ten
-}
-
-/// The 10x10 position the arguments name: `--fen` or the start.
-pub(crate) fn position_10x10(args: &PositionArgs) -> Result<international::Position> {
-    if args.pdn.is_some() {
-        anyhow::bail!("--pdn is not read for international draughts yet; give --fen");
-    }
-    Ok(match &args.fen {
-        Some(fen) => international::Position::from_fen(fen, args.variant)?,
-        None => international::Position::start(args.variant),
-    })
-}
-
-fn perft_10x10(args: &PerftArgs) -> Result<()> {
-    let pos = position_10x10(&args.position)?;
-    if args.divide {
-        let start = Instant::now();
-        let mut total = 0;
-        for mv in pos.legal_moves() {
-            let n = perft(&pos.after(&mv), args.depth.max(1) - 1);
-            println!("move={} nodes={n}", pos.move_text(&mv));
-            total += n;
-        }
-        let ms = start.elapsed().as_millis();
-        println!("depth={} nodes={total} time_ms={ms}", args.depth);
-        return Ok(());
-    }
-    for depth in 1..=args.depth {
-        let start = Instant::now();
-        let n = perft_parallel(&pos, depth, args.threads);
-        println!(
-            "depth={depth} nodes={n} time_ms={}",
-            start.elapsed().as_millis()
-        );
-    }
-    Ok(())
-}
-
-fn moves_10x10(args: &PositionArgs) -> Result<()> {
-    let pos = position_10x10(args)?;
-    for mv in pos.legal_moves() {
-        println!("{}", pos.move_text(&mv));
-    }
-    Ok(())
-}
-
 /// Lets a closed pipe end the program quietly (`warcaby perft 12 | head -1`),
 /// as Unix tools do, instead of a panic when printing fails.
 fn quiet_on_closed_pipe() {
@@ -276,8 +223,6 @@ fn main() -> ExitCode {
         return pdn::run(args);
     }
     let result = match &cli.command {
-        Command::Perft(args) if is_10x10(&args.position) => perft_10x10(args),
-        Command::Moves(args) if is_10x10(args) => moves_10x10(args),
         Command::Perft(args) => games::with_position(&args.position, PerftJob(args)),
         Command::Moves(args) => games::with_position(args, MovesJob),
         Command::Bestmove(args) => think::run_bestmove(args),

@@ -7,7 +7,10 @@ use anyhow::{Context, Result};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use warcaby::checkers::notation::pdn::{self, RawGame};
+use warcaby::checkers::geometry::Geometry;
+use warcaby::checkers::international::Board10;
+use warcaby::checkers::notation::pdn::{self, PdnGameOf, RawGame};
+use warcaby::checkers::rules::BoardSize;
 use warcaby::Variant;
 
 #[derive(Args)]
@@ -15,8 +18,9 @@ pub(crate) struct PdnArgs {
     /// PDN files to read.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Variant of the games without a GameType tag: tournament, english, russian or brazilian.
-    #[arg(long, default_value = "tournament")]
+    /// Variant of the games without a GameType tag: tournament, english, russian,
+    /// brazilian or international (10x10; GameType 20 says it too).
+    #[arg(long, default_value = "tournament", value_parser = Variant::from_any_name)]
     variant: Variant,
     /// Replay every game and report illegal moves (without it only the syntax is read).
     #[arg(long)]
@@ -128,7 +132,14 @@ fn report(args: &PdnArgs, raw: &RawGame) -> Result<(String, Option<String>)> {
             None => Ok((format!("plies={}", raw.moves.len()), None)),
         };
     }
-    let game = raw.replay(args.variant)?;
+    match raw.variant(args.variant)?.board() {
+        BoardSize::Eight => replayed(args, raw.replay(args.variant)?),
+        BoardSize::Ten => replayed(args, raw.replay_on::<Board10>(args.variant)?),
+    }
+}
+
+/// [`report`] of a game that replayed, on either board.
+fn replayed<G: Geometry>(args: &PdnArgs, game: PdnGameOf<G>) -> Result<(String, Option<String>)> {
     let winner = match pdn::result_winner(&game.result) {
         Some(Some(c)) => c.name(),
         Some(None) => "draw",

@@ -46,9 +46,9 @@ pub(crate) struct PlayArgs {
     /// Clobber bot heuristic.
     #[arg(long, default_value = "live")]
     heuristic: String,
-    /// Checkers rule variant: tournament, english, russian or brazilian (default:
-    /// tournament; english with --bot az).
-    #[arg(long)]
+    /// Checkers rule variant: tournament, english, russian, brazilian or
+    /// international (10x10) (default: tournament; english with --bot az).
+    #[arg(long, value_parser = Variant::from_any_name)]
     variant: Option<Variant>,
     /// Start from this FEN instead of the start position.
     #[arg(long)]
@@ -161,32 +161,37 @@ fn table(args: &PlayArgs, level: Level, seed: u64) -> Result<Table> {
     }
     match args.game {
         GameKind::Checkers => {
-            let game = crate::start::checkers_game(
+            let game = crate::start::any_checkers_game(
                 args.variant.unwrap_or(Variant::Tournament),
                 args.fen.as_deref(),
                 args.pdn.as_deref(),
                 args.pdn_game,
             )?;
+            let played = game.played();
             println!(
                 "Warcaby: {} rules, level {level}, seed {seed}. o/O white man/king, x/X black man/king.",
-                game.variant()
+                played.rules_name()
             );
-            // The strong levels probe the endgame tables, as on the page.
-            let tables = match level.uses_endgame_tables() {
-                true => args.egdb.place().tables(game.variant())?,
-                false => None,
+            // The strong levels probe the endgame tables, as on the page
+            // (where the rules have some: not on 10x10).
+            let tables = match (level.uses_endgame_tables(), played.rules().endgame_rules()) {
+                (true, Some(variant)) => args.egdb.place().tables(variant)?,
+                _ => None,
             };
             if let Some(tables) = &tables {
                 println!("Endgame tables: {}.", tables.summary());
             }
-            println!("Type a move like 11-15 (or the full path 1x10x19), 'undo', or 'q' to quit.");
+            let (plain, capture) = played.move_examples();
+            println!(
+                "Type a move like {plain} (or a capture's full path like {capture}), 'undo', or 'q' to quit."
+            );
             let egdb = tables.map(|t| t.egdb);
             let assets = Assets {
                 endgame: egdb.as_ref(),
                 ..Assets::default()
             };
             Ok(Table {
-                game: AnyGame::Checkers(game),
+                game,
                 engine: Engine::new(EngineChoice::Level { level, seed }, assets),
                 time: args.time,
             })

@@ -5,7 +5,7 @@ use crate::games::{eval_for, pv_text, with_position};
 use crate::PositionArgs;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use warcaby::checkers::ai::{CheckersNodeOf, Level, PlainEval};
+use warcaby::checkers::ai::Level;
 use warcaby::games::{AnyGame, Assets, CustomEngine, Engine, EngineChoice, GameNode, NodeJob};
 use warcaby::search::{Algorithm, Limits, SearchConfig, SearchInfo, Searcher};
 
@@ -48,7 +48,7 @@ pub(crate) struct BestMoveArgs {
     /// AlphaZero network file for --algo az (default: the shipped network).
     #[arg(long, value_name = "FILE")]
     net: Option<std::path::PathBuf>,
-    /// Evaluation by name (checkers: material, positional, learned; Clobber: active,
+    /// Evaluation by name (checkers: material, positional, learned; 10x10: plain; Clobber: active,
     /// center, accumulation, first_center_then_aggressive, group_then_fight,
     /// take_middle_stay_in_group, live). Default: the strongest level's
     /// (checkers: learned, with the network of the game's rule set).
@@ -224,54 +224,10 @@ fn print_best<G: GameNode>(pos: &G, result: &SearchInfo<G::Move>, source: &str) 
 }
 
 pub(crate) fn run_bestmove(args: &BestMoveArgs) -> Result<()> {
-    if crate::is_10x10(&args.position) {
-        return bestmove_10x10(args);
-    }
     if let AlgoChoice::Az = args.algo {
         return az_bestmove(args);
     }
     with_position(&args.position, BestMoveJob(args))?
-}
-
-/// `bestmove` in international draughts (10x10): the search with the plain
-/// evaluation, no book, no tables, the same `bestmove` line as on 8x8.
-fn bestmove_10x10(args: &BestMoveArgs) -> Result<()> {
-    let AlgoChoice::Search(algorithm) = args.algo else {
-        bail!("--algo az plays English checkers only, not international draughts");
-    };
-    if args.eval.as_deref().is_some_and(|name| name != "plain") {
-        bail!("international draughts (10x10) has one evaluation so far: plain");
-    }
-    let pos = crate::position_10x10(&args.position)?;
-    let config = SearchConfig {
-        algorithm,
-        tt_mib: args.hash,
-        threads: args.threads,
-        ..SearchConfig::default()
-    };
-    let mut limits = args.limits.limits();
-    if args.max_movetime.is_some() && limits.time_ms.is_none() {
-        bail!("--max-movetime needs --movetime");
-    }
-    limits.max_time_ms = args.max_movetime;
-    let node = CheckersNodeOf {
-        pos,
-        quiet_plies: 0,
-    };
-    let mut searcher = Searcher::new(config, PlainEval);
-    let info = searcher.search(&node, &[], limits, |_| {});
-    let Some(best) = info.best_move else {
-        bail!("no legal move: the side to move has lost");
-    };
-    println!(
-        "bestmove {} score={} depth={} nodes={} time_ms={} source=search",
-        pos.move_text(&best),
-        info.score,
-        info.depth,
-        info.nodes,
-        info.time_ms
-    );
-    Ok(())
 }
 
 #[derive(Args)]

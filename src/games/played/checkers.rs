@@ -77,13 +77,15 @@ fn position_at<G: Geometry>(game: &GameOf<G>, ply: usize) -> PositionOf<G> {
 /// empty dark square. Numeric variants show the square numbers beside it.
 fn text_board<G: Geometry>(pos: &PositionOf<G>) -> String {
     let numeric = pos.rules().notation == SquareNotation::Numeric;
+    // Rank numbers take one column on 8x8, two on 10x10.
+    let w = G::RANKS.to_string().len();
     let files: String = (0..G::FILES)
-        .map(|f| format!("{} ", (b'a' + f) as char))
+        .map(|f| format!(" {}", (b'a' + f) as char))
         .collect();
-    let files = format!("    {}\n", files.trim_end());
+    let files = format!("{:w$} {files}\n", "");
     let mut out = files.clone();
     for rank in (0..G::RANKS).rev() {
-        out.push_str(&format!("{:>2}  ", rank + 1));
+        out.push_str(&format!("{:>w$}  ", rank + 1));
         let mut numbers = Vec::new();
         for file in 0..G::FILES {
             let c = match SquareOf::<G>::new(file, rank) {
@@ -104,13 +106,9 @@ fn text_board<G: Geometry>(pos: &PositionOf<G>) -> String {
             out.push(c);
             out.push(' ');
         }
-        out.push_str(&format!("{}", rank + 1));
+        out.push_str(&format!("{:<w$}", rank + 1));
         if numeric {
-            out.push_str(&format!(
-                "{}    {}",
-                if rank < 9 { " " } else { "" },
-                numbers.join(" ")
-            ));
+            out.push_str(&format!("    {}", numbers.join(" ")));
         }
         out.push('\n');
     }
