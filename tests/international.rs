@@ -313,3 +313,108 @@ fn real_games_of_the_2003_world_championship_replay_to_pydraughts_positions() {
         assert_eq!(pos, position(last), "{game}: {}", pos.to_fen());
     }
 }
+
+/// The same three games as PDN (GameType 20, the event's tags, the
+/// numbered movetext as the collection writes it), one file: the reader
+/// replays each to the same final position, and what it writes reads back
+/// to the same game.
+#[test]
+fn the_pdn_reader_reads_the_2003_games_and_writes_them_back() {
+    use warcaby::checkers::notation::pdn;
+    let mut file = String::new();
+    for (game, moves, _) in WORLD_CHAMPIONSHIP_2003 {
+        let (players, rest) = game.split_once(", round 1, ").unwrap();
+        let (white, black) = players.split_once(" - ").unwrap();
+        file.push_str(&format!(
+            "[Event \"WK 2003\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\
+             [Result \"{rest}\"]\n[GameType \"20\"]\n\n{moves} {rest}\n\n"
+        ));
+    }
+    let raw = pdn::split(&file);
+    assert_eq!(raw.len(), 3);
+    for (raw, (game, _, last)) in raw.iter().zip(WORLD_CHAMPIONSHIP_2003) {
+        let read = raw.replay_on::<Board10>(Variant::Tournament).unwrap();
+        assert_eq!(read.game.variant(), Variant::International, "{game}");
+        assert_eq!(*read.game.position(), position(last), "{game}");
+        assert_eq!(read.result, game.rsplit(", ").next().unwrap(), "{game}");
+        // An 8x8 reader refuses it, naming the board.
+        let err = raw.replay(Variant::Tournament).unwrap_err().to_string();
+        assert!(err.contains("10x10"), "{err}");
+        // Written and read back: the same moves.
+        let text = read.to_pdn();
+        assert!(text.contains("[GameType \"20\"]"), "{text}");
+        let again = pdn::split(&text)[0].replay_on::<Board10>(Variant::Tournament);
+        assert_eq!(again.unwrap().game, read.game, "{text}");
+    }
+    // An 8x8 game is refused on the 10x10 board; a square off it too.
+    let english = &pdn::split("[GameType \"21\"]\n1. 11-15 *")[0];
+    let err = english
+        .replay_on::<Board10>(Variant::Tournament)
+        .unwrap_err();
+    assert!(err.to_string().contains("8x8"), "{err}");
+    let off = &pdn::split("[GameType \"20\"]\n[FEN \"W:W51:B1\"]\n1. 51-46 *")[0];
+    assert!(off.replay_on::<Board10>(Variant::Tournament).is_err());
+}
+
+/// 10x10 in the one game abstraction: a game of any kind plays, undoes,
+/// saves and rebuilds it, and the engine searches it, as the front ends do.
+#[cfg(feature = "international")]
+#[test]
+fn the_game_abstraction_plays_10x10() {
+    use warcaby::checkers::ai::Level;
+    use warcaby::games::{AnyGame, EngineChoice, GameRecord, GameRules, PlayedGame};
+    let rules = GameRules::from_name("international", None).unwrap();
+    assert!(rules.is_10x10() && rules.endgame_rules().is_none() && !rules.has_book());
+    let mut game = rules.new_game();
+    let played: &mut dyn PlayedGame = game.played_mut();
+    assert_eq!(played.board_size(), (10, 10));
+    assert_eq!(played.rules_name(), "international");
+    assert_eq!(played.legal_moves().len(), 9);
+    assert_eq!(played.pieces_at(0).len(), 40);
+    assert_eq!(position(&played.position_text_at(0)), position("W:W31-50:B1-20"));
+    let mv = played.play_text("32-28").unwrap();
+    assert_eq!(
+        (played.spot_number(mv.from()), played.spot_number(mv.to())),
+        (32, 28)
+    );
+    played.play_text("19-23").unwrap();
+    let capture = played.play_text("28x19").unwrap();
+    assert_eq!(capture.taken().len(), 1);
+    assert_eq!(played.spot_number(capture.taken()[0]), 23);
+    // Bad input changes nothing: square 51, an illegal move, 8x8 text.
+    for bad in ["51-46", "31-27", "c3-d4", "banana"] {
+        assert!(played.play_text(bad).is_err(), "{bad}");
+    }
+    assert_eq!(played.ply_count(), 3);
+    assert_eq!(played.move_list(), ["32-28", "19-23", "28x19"]);
+    assert!(
+        played.text_board().contains("10    x   x"),
+        "{}",
+        played.text_board()
+    );
+    let record = game.record();
+    assert!(matches!(
+        &record,
+        GameRecord::Checkers {
+            variant: Variant::International,
+            ..
+        }
+    ));
+    assert_eq!(AnyGame::from_record(&record).unwrap(), game);
+    // A FEN of the other board is refused, in both directions.
+    assert!(AnyGame::from_fen("W:W31-50:B1-20", Variant::English).is_err());
+    assert!(AnyGame::from_fen("W:W51:B1", Variant::International).is_err());
+    // The engine: a level and the lab's plain evaluation.
+    let level = EngineChoice::Level {
+        level: Level::new(3).unwrap(),
+        seed: 1,
+    };
+    let report = game.think(&level, 50, None, |_| {}).unwrap();
+    let best = report.best_move.expect("a move");
+    assert!(game.played_mut().play_text(&best).is_ok(), "{best}");
+    let pdn = game.pdn(&[("White", "A")], "*", Vec::new()).unwrap();
+    assert!(
+        pdn.contains("[GameType \"20\"]") && pdn.contains("1. 32-28 19-23 2. 28x19"),
+        "{pdn}"
+    );
+}
