@@ -371,7 +371,10 @@ fn the_game_abstraction_plays_10x10() {
     assert_eq!(played.rules_name(), "international");
     assert_eq!(played.legal_moves().len(), 9);
     assert_eq!(played.pieces_at(0).len(), 40);
-    assert_eq!(position(&played.position_text_at(0)), position("W:W31-50:B1-20"));
+    assert_eq!(
+        position(&played.position_text_at(0)),
+        position("W:W31-50:B1-20")
+    );
     let mv = played.play_text("32-28").unwrap();
     assert_eq!(
         (played.spot_number(mv.from()), played.spot_number(mv.to())),

@@ -14,11 +14,12 @@ impl BotSpec {
         let game = rules.name();
         match self {
             BotSpec::Engine(engine) => {
-                if engine.eval_named && engine.eval.game() != rules.kind() {
+                if engine.eval_named && !rules.plays_eval(&engine.eval) {
                     return Err(format!(
-                        "eval={} is a {} evaluation, not one for {game}",
+                        "eval={} is a {} evaluation, not one for {game} (its default: {})",
                         engine.eval,
-                        engine.eval.game()
+                        engine.eval.game(),
+                        rules.default_eval()
                     ));
                 }
                 if engine.egdb.dir().is_some() && rules.endgame_rules().is_none() {

@@ -208,6 +208,13 @@ impl GameRules {
         }
     }
 
+    /// True when `eval` is one of these rules' own evaluations: a Clobber
+    /// heuristic in Clobber, an 8x8 evaluation on the 8x8 board, a 10x10
+    /// one on the 10x10 board (the arms of [`AnyEval`] are the games').
+    pub fn plays_eval(self, eval: &AnyEval) -> bool {
+        std::mem::discriminant(eval) == std::mem::discriminant(&self.default_eval())
+    }
+
     /// The game's default evaluation, for an engine that names none.
     pub fn default_eval(self) -> AnyEval {
         match self {
