@@ -342,10 +342,6 @@ pub enum GameError {
     /// A move that is not legal now (its text).
     #[error("{0} is not a legal move here")]
     NotLegal(String),
-    /// Checkers of a board this build leaves out (10x10 without the
-    /// feature `international`: the browser's build).
-    #[error("{0} draughts are not part of this build")]
-    NotBuiltIn(Variant),
     /// A move of the other game.
     #[error("a {0} move cannot be played in this game")]
     WrongGame(GameKind),

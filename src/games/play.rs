@@ -7,7 +7,9 @@ use crate::checkers::game::Game;
 use crate::checkers::game::GameOf;
 use crate::checkers::notation::full_text;
 use crate::checkers::position::Position;
-use crate::checkers::rules::{BoardSize, Variant};
+#[cfg(feature = "international")]
+use crate::checkers::rules::BoardSize;
+use crate::checkers::rules::Variant;
 use crate::clobber::ClobberGame;
 use crate::core::Color;
 
@@ -162,32 +164,29 @@ impl AnyGame {
 }
 
 impl AnyGame {
-    /// A new checkers game of `variant` on its board (8x8 or 10x10), from
-    /// its start position.
-    pub fn checkers(variant: Variant) -> Result<AnyGame, GameError> {
-        match variant.board() {
-            BoardSize::Eight => Ok(AnyGame::Checkers(Game::new(variant))),
-            #[cfg(feature = "international")]
-            BoardSize::Ten => Ok(AnyGame::Checkers10(GameOf::new(variant))),
-            #[allow(unreachable_patterns)]
-            _ => Err(GameError::NotBuiltIn(variant)),
+    /// A new checkers game of `variant` on its board (8x8, or 10x10 in a
+    /// build with the feature `international`), from its start position.
+    pub fn checkers(variant: Variant) -> AnyGame {
+        #[cfg(feature = "international")]
+        if variant.board() == BoardSize::Ten {
+            return AnyGame::Checkers10(GameOf::new(variant));
         }
+        AnyGame::Checkers(Game::new(variant))
     }
 
     /// A checkers game of `variant` from the position `fen` on its board
-    /// (a FEN of the other board's squares is refused).
+    /// (a FEN of the other board's squares is refused; so is a 10x10
+    /// variant in a build without the feature `international`, by the
+    /// 8x8 reader).
     pub fn from_fen(fen: &str, variant: Variant) -> Result<AnyGame, GameError> {
-        match variant.board() {
-            BoardSize::Eight => Ok(AnyGame::Checkers(Game::from_position(Position::from_fen(
-                fen, variant,
-            )?))),
-            #[cfg(feature = "international")]
-            BoardSize::Ten => Ok(AnyGame::Checkers10(GameOf::from_position(
-                crate::checkers::international::Position::from_fen(fen, variant)?,
-            ))),
-            #[allow(unreachable_patterns)]
-            _ => Err(GameError::NotBuiltIn(variant)),
+        #[cfg(feature = "international")]
+        if variant.board() == BoardSize::Ten {
+            let start = crate::checkers::international::Position::from_fen(fen, variant)?;
+            return Ok(AnyGame::Checkers10(GameOf::from_position(start)));
         }
+        Ok(AnyGame::Checkers(Game::from_position(Position::from_fen(
+            fen, variant,
+        )?)))
     }
 }
 

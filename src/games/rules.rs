@@ -53,10 +53,7 @@ impl GameRules {
     /// A new game from these rules' start position.
     pub fn new_game(self) -> AnyGame {
         match self {
-            // Only a build with the feature `international` names a 10x10
-            // variant: the others' parsers refuse it (`Variant::from_str`).
-            GameRules::Checkers(variant) => AnyGame::checkers(variant)
-                .expect("a 10x10 variant is named only in builds that play it"),
+            GameRules::Checkers(variant) => AnyGame::checkers(variant),
             GameRules::Clobber(shape) => AnyGame::Clobber(ClobberGame::new(shape)),
         }
     }

@@ -78,6 +78,6 @@ pub(crate) fn any_checkers_game(
             Ok(game)
         }
         (None, None) if number.is_some() => bail!("--pdn-game needs --pdn FILE"),
-        (None, None) => Ok(AnyGame::checkers(variant)?),
+        (None, None) => Ok(AnyGame::checkers(variant)),
     }
 }

@@ -4,7 +4,7 @@
 
 use super::{MoveExamples, PlayedGame, SpotMove, SpotPiece};
 use crate::checkers::bitboard::BitboardOf;
-use crate::checkers::game::{Game, GameOf};
+use crate::checkers::game::{Game, GameMoveError, GameOf};
 use crate::checkers::geometry::{Board8, Geometry};
 use crate::checkers::moves::MoveOf;
 use crate::checkers::notation::full_text;
@@ -20,11 +20,16 @@ use crate::games::{AnyGame, AnyOutcome, GameError, GameKind, GameRecord, GameRul
 pub trait PlayedBoard: Geometry {
     /// The game as a game of any kind.
     fn any_game(game: GameOf<Self>) -> AnyGame;
+    /// A refused move as the abstraction's error.
+    fn move_error(error: GameMoveError<Self>) -> GameError;
 }
 
 impl PlayedBoard for Board8 {
     fn any_game(game: Game) -> AnyGame {
         AnyGame::Checkers(game)
+    }
+    fn move_error(error: GameMoveError) -> GameError {
+        GameError::CheckersMove(error)
     }
 }
 
@@ -32,6 +37,9 @@ impl PlayedBoard for Board8 {
 impl PlayedBoard for crate::checkers::geometry::Board10 {
     fn any_game(game: GameOf<Self>) -> AnyGame {
         AnyGame::Checkers10(game)
+    }
+    fn move_error(error: GameMoveError<Self>) -> GameError {
+        GameError::of_move(error)
     }
 }
 
@@ -78,7 +86,7 @@ fn position_at<G: Geometry>(game: &GameOf<G>, ply: usize) -> PositionOf<G> {
 fn text_board<G: Geometry>(pos: &PositionOf<G>) -> String {
     let numeric = pos.rules().notation == SquareNotation::Numeric;
     // Rank numbers take one column on 8x8, two on 10x10.
-    let w = G::RANKS.to_string().len();
+    let w = if G::RANKS >= 10 { 2 } else { 1 };
     let files: String = (0..G::FILES)
         .map(|f| format!(" {}", (b'a' + f) as char))
         .collect();
@@ -184,7 +192,7 @@ impl<G: PlayedBoard> PlayedGame for GameOf<G> {
     }
     fn play(&mut self, mv: &SpotMove) -> Result<(), GameError> {
         let mv = checkers_move(self, mv)?;
-        GameOf::play(self, &mv).map_err(|e| GameError::of_move(e.into()))
+        GameOf::play(self, &mv).map_err(|e| G::move_error(e.into()))
     }
     fn undo(&mut self) -> bool {
         GameOf::undo(self).is_some()
