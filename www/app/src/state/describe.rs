@@ -98,6 +98,12 @@ impl State {
                 let (pieces, under) = clobber_words(lang, pos, under_cursor);
                 (board, pieces, under)
             }
+            // A game the page does not offer (10x10 checkers, in a build
+            // with it): named by its rules, its pieces not listed.
+            other => {
+                let rules = other.played().rules_name();
+                (format!("{rules}."), String::new(), None)
+            }
         };
         let mut label = format!("{board} {} {pieces}.", self.turn_words());
         if let Some(selected) = self.selected_name() {

@@ -172,7 +172,7 @@ mod tests {
     fn position(editing: &Editing) -> Position {
         match editing.clone().into_game() {
             AnyGame::Checkers(game) => *game.position(),
-            AnyGame::Clobber(_) => panic!("checkers"),
+            _ => panic!("checkers"),
         }
     }
 
