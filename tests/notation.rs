@@ -426,7 +426,7 @@ fn malformed_pdn_says_what_and_where() {
         ("[GameType \"30\"]\n1. 32-28 *", "not supported"),
         (
             "[GameType \"20\"]\n1. 32-28 *",
-            "(10x10) games are not read yet",
+            "(10x10 board) read as a game of the 8x8 board",
         ),
         ("[FEN \"W:W1:B2\"]\n*", "FEN tag"),
         ("1. 11-15 {unclosed", "never closed"),

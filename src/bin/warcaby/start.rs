@@ -6,7 +6,7 @@ use std::path::Path;
 use warcaby::checkers::international::Board10;
 use warcaby::checkers::notation::pdn;
 use warcaby::checkers::rules::BoardSize;
-use warcaby::games::AnyGame;
+use warcaby::games::{AnyGame, GameError};
 use warcaby::{Game, Variant};
 
 /// Reads a file as PDN text (UTF-8 or Latin-1).
@@ -63,7 +63,11 @@ pub(crate) fn any_checkers_game(
 ) -> Result<AnyGame> {
     match (fen, pdn) {
         (Some(_), Some(_)) => bail!("give either --fen or --pdn, not both"),
-        (Some(f), None) => Ok(AnyGame::from_fen(f, variant).context("--fen")?),
+        // The FEN's own error, as the command line has always said it.
+        (Some(f), None) => AnyGame::from_fen(f, variant).map_err(|e| match e {
+            GameError::Fen(fen) => fen.into(),
+            other => other.into(),
+        }),
         (None, Some(path)) => {
             let raw = pdn_raw(path, number.unwrap_or(1))?;
             let context = || format!("{} game {}", path.display(), number.unwrap_or(1));
