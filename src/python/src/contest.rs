@@ -176,7 +176,7 @@ pub(crate) fn read_step(obj: &Bound<'_, PyAny>) -> PyResult<Step> {
 /// a `warcaby.Move` (its steps on the board as its mover sees it).
 fn read_steps(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Step>> {
     if let Ok(mv) = obj.cast::<PyMove>() {
-        return Ok(mv.get().steps.clone());
+        return mv.get().contest_steps();
     }
     let first_is_square = items(obj)?
         .first()

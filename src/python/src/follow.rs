@@ -49,7 +49,7 @@ impl PyFollower {
                     mv.get().text
                 ))
             })?;
-        Ok(found.steps[played])
+        Ok(found.contest_steps()?[played])
     }
 }
 
@@ -98,7 +98,7 @@ impl PyFollower {
     fn board(&self) -> Option<PyBoard> {
         self.follower
             .game()
-            .map(|game| PyBoard { game: game.clone() })
+            .map(|game| PyBoard::eight(game.clone()))
     }
 
     /// The bot's moves still possible this turn: every legal move at its

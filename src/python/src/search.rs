@@ -2,18 +2,20 @@
 //! library's search and perft, with the interpreter released while they
 //! run.
 
-use crate::checkers::{PyBoard, PyMove};
+use crate::checkers::{on_board, resolve_in, Played, PyBoard, PyMove, Side};
 use crate::clobber::{PyClobberBoard, PyClobberMove};
 use crate::errors::bad_input;
 use crate::numbers::{Int, Real};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use warcaby::checkers::ai::{history_hashes, CheckersEval, CheckersNode};
+use warcaby::checkers::ai::{CheckersEval, CheckersNodeOf, PlainEval};
+use warcaby::checkers::game::GameOf;
+use warcaby::checkers::moves::MoveOf;
+use warcaby::checkers::position::PositionOf;
 use warcaby::clobber::{ClobberEval, ClobberPosition};
-use warcaby::games::Engine;
+use warcaby::games::{AnyEval, Engine, GameNode};
 use warcaby::search::{Algorithm, Evaluator, Limits, SearchConfig, SearchInfo};
-use warcaby::{Move, Position};
 
 /// Thinking time when no limit is given, in milliseconds.
 pub(crate) const DEFAULT_TIME_MS: u64 = 1000;
@@ -93,8 +95,9 @@ fn limits(time_ms: Option<Real>, depth: Option<Int>, nodes: Option<Int>) -> PyRe
 /// Searches `board` (a Board or a ClobberBoard) and returns the best move,
 /// its score, depth, nodes and principal variation. Limits: `time_ms`,
 /// `depth`, `nodes` (with none, one second). `algorithm`: `negascout`,
-/// `alphabeta` or `minimax`; `eval`: for checkers `positional` (default),
-/// `material` or `learned`, for Clobber `live` (default), `active`, `center`,
+/// `alphabeta` or `minimax`; `eval`: for 8x8 checkers `positional`
+/// (default), `material` or `learned`, for international draughts (10x10)
+/// `plain` (default; the 8x8 ones raise WarcabyError), for Clobber `live` (default), `active`, `center`,
 /// `accumulation`, `first_center_then_aggressive`, `group_then_fight` or
 /// `take_middle_stay_in_group`. `moves` (legal moves or their text): the
 /// search chooses among these only, giving them the whole budget — for a
@@ -127,20 +130,16 @@ pub(crate) fn search(
     let limits = limits(time_ms, depth, nodes)?;
     if let Ok(b) = board.cast::<PyBoard>() {
         let b = b.borrow();
-        let eval: CheckersEval = eval.unwrap_or("positional").parse().map_err(bad_input)?;
-        let only = moves
-            .map(|m| root_moves(m, |mv| b.resolve(mv)))
-            .transpose()?;
-        let game = b.game.clone();
-        let history = history_hashes(&game);
-        let info = py.detach(|| {
-            let mut engine = Engine::configured(config, eval).with_growing_table();
-            let root = CheckersNode::from_game(&game);
-            engine.search_node(&root, &history, only.as_deref(), limits, |_| {})
-        });
-        let info = info.map_err(bad_input)?.info;
-        let pv = checkers_pv(py, game.position(), &info.pv)?;
-        return Ok(PySearchResult::new(py, &info, pv));
+        return match &b.game {
+            Played::Eight(game) => {
+                let eval: CheckersEval = eval.unwrap_or("positional").parse().map_err(bad_input)?;
+                search_checkers(py, game, eval, config, limits, moves)
+            }
+            Played::Ten(game) => {
+                let eval = plain_eval(eval)?;
+                search_checkers(py, game, eval, config, limits, moves)
+            }
+        };
     }
     if let Ok(b) = board.cast::<PyClobberBoard>() {
         let b = b.borrow();
@@ -160,6 +159,50 @@ pub(crate) fn search(
     Err(PyTypeError::new_err(
         "search takes a warcaby.Board or a warcaby.ClobberBoard",
     ))
+}
+
+/// Searches `game`'s current position, on either board, with `eval`
+/// (the board's own kind of evaluation), among `moves` if given.
+fn search_checkers<G, E>(
+    py: Python<'_>,
+    game: &GameOf<G>,
+    eval: E,
+    config: SearchConfig,
+    limits: Limits,
+    moves: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PySearchResult>
+where
+    G: Side,
+    CheckersNodeOf<G>: GameNode<Move = MoveOf<G>, Eval = E>,
+    E: Into<AnyEval>,
+{
+    let only = moves
+        .map(|m| root_moves(m, |mv| resolve_in(game, mv)))
+        .transpose()?;
+    let root = CheckersNodeOf::from_game(game);
+    let history: Vec<u64> = game.positions_and_moves().map(|(p, _)| p.hash()).collect();
+    let eval: AnyEval = eval.into();
+    let info = py.detach(|| {
+        let mut engine = Engine::configured(config, eval).with_growing_table();
+        engine.search_node(&root, &history, only.as_deref(), limits, |_| {})
+    });
+    let info = info.map_err(bad_input)?.info;
+    let pv = checkers_pv(py, game.position(), &info.pv)?;
+    Ok(PySearchResult::new(py, &info, pv))
+}
+
+/// The 10x10 board's evaluation named `eval` (`plain`, its only one so far,
+/// when None). The 8x8 evaluations are refused by name: their weights,
+/// tables and learned nets were made for the 8x8 board and do not read a
+/// 10x10 one.
+fn plain_eval(eval: Option<&str>) -> PyResult<PlainEval> {
+    let name = eval.unwrap_or("plain");
+    if let Ok(eight) = name.parse::<CheckersEval>() {
+        return Err(bad_input(format!(
+            "evaluation '{eight}' is for the 8x8 variants: international draughts (10x10) is searched with eval=\"plain\" (the default there)"
+        )));
+    }
+    name.parse().map_err(bad_input)
 }
 
 /// The legal moves `moves` names (each a move object or its text, read by
@@ -193,8 +236,13 @@ fn root_moves<M>(
 #[pyo3(signature = (board, eval = None))]
 pub(crate) fn evaluate(board: &Bound<'_, PyAny>, eval: Option<&str>) -> PyResult<i32> {
     if let Ok(b) = board.cast::<PyBoard>() {
-        let eval: CheckersEval = eval.unwrap_or("positional").parse().map_err(bad_input)?;
-        return Ok(eval.evaluate(&CheckersNode::from_game(&b.borrow().game)));
+        return match &b.borrow().game {
+            Played::Eight(game) => {
+                let eval: CheckersEval = eval.unwrap_or("positional").parse().map_err(bad_input)?;
+                Ok(eval.evaluate(&CheckersNodeOf::from_game(game)))
+            }
+            Played::Ten(game) => Ok(plain_eval(eval)?.evaluate(&CheckersNodeOf::from_game(game))),
+        };
     }
     if let Ok(b) = board.cast::<PyClobberBoard>() {
         let eval: ClobberEval = eval.unwrap_or("live").parse().map_err(bad_input)?;
@@ -206,7 +254,11 @@ pub(crate) fn evaluate(board: &Bound<'_, PyAny>, eval: Option<&str>) -> PyResult
 }
 
 /// The PV as Move objects, each in its own position.
-fn checkers_pv(py: Python<'_>, start: &Position, pv: &[Move]) -> PyResult<Vec<Py<PyAny>>> {
+fn checkers_pv<G: Side>(
+    py: Python<'_>,
+    start: &PositionOf<G>,
+    pv: &[MoveOf<G>],
+) -> PyResult<Vec<Py<PyAny>>> {
     let mut pos = *start;
     pv.iter()
         .map(|mv| {
@@ -238,8 +290,10 @@ fn clobber_pv(
 pub(crate) fn perft(py: Python<'_>, board: &Bound<'_, PyAny>, depth: Int) -> PyResult<u64> {
     let depth = depth.within("depth", 0..=u32::MAX)?;
     if let Ok(b) = board.cast::<PyBoard>() {
-        let pos = *b.borrow().game.position();
-        return Ok(py.detach(|| warcaby::checkers::perft::perft(&pos, depth)));
+        let game = b.borrow().game.clone();
+        return Ok(py.detach(
+            || on_board!(&game, g => warcaby::checkers::perft::perft(g.position(), depth)),
+        ));
     }
     if let Ok(b) = board.cast::<PyClobberBoard>() {
         let pos = b.borrow().pos;
