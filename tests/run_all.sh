@@ -50,8 +50,11 @@ fi
 # starts a local two-worker cluster; it fails, not skips, without Ray. The
 # wheel is ~80 MB (240 MB installed, with its dependencies); installing it
 # took 12 s here with pip's cache warm, more where it is downloaded.
-"$pyenv/bin/python" -c 'import maturin, pytest, numpy, ray' >/dev/null 2>&1 ||
-    "$pyenv/bin/python" -m pip install --quiet maturin pytest numpy ray
+# pydraughts (imported as draughts; Python, about 2 MB installed): the reference
+# that src/python/tests/test_international.py checks 10x10 moves against,
+# the version the Rust tests' positions were checked with.
+"$pyenv/bin/python" -c 'import maturin, pytest, numpy, ray, draughts' >/dev/null 2>&1 ||
+    "$pyenv/bin/python" -m pip install --quiet maturin pytest numpy ray pydraughts==0.6.7
 PATH="$PWD/$pyenv/bin:$PATH" "$pyenv/bin/python" -m pip install --quiet \
     --no-build-isolation --no-deps ./src/python
 
