@@ -20,6 +20,8 @@ use warcaby::arena::player::{
     self, checkers_turn, spot_of, Fault, FaultKind, GameStart, Player, Turn,
 };
 use warcaby::arena::spec::BotSpec;
+use warcaby::checkers::geometry::Board10;
+use warcaby::checkers::position::PositionOf;
 use warcaby::checkers::referee::{step_repr, Hops, Step};
 use warcaby::core::named::Named;
 use warcaby::core::rng::mix;
@@ -425,7 +427,8 @@ fn one_game(bot: &mut PyBot, other: &mut Opponent, index: u32, s: &Settings) -> 
 /// traceback is in the result's `error`). `contest=True` referees as the
 /// contest's program does: the move time T from its numpy benchmark (or
 /// `move_time_ms`), 3 time flags, bad or slow answers replaced by random
-/// steps, its draw rules. `fen` starts every game from that position.
+/// steps, its draw rules. `fen` starts every game from that position (an
+/// 8x8 one: bots play the contest's game, tournament checkers).
 #[pyfunction]
 #[pyo3(signature = (bot, opponent = None, games = Int::new(2), *, seed = Int::new(0), time_per_game = Real(60.0), contest = false, move_time_ms = None, fen = None))]
 #[allow(clippy::too_many_arguments)]
@@ -451,9 +454,17 @@ pub(crate) fn play(
         })
         .transpose()?;
     let start = match fen {
-        Some(text) => {
-            Position::from_fen(text, Variant::Tournament).map_err(crate::errors::bad_fen)?
-        }
+        Some(text) => Position::from_fen(text, Variant::Tournament).map_err(|e| {
+            // Bots are asked as the contest's referee asks them, on its 8x8
+            // board: a 10x10 position is named as such, not as a bad FEN.
+            let ten = PositionOf::<Board10>::from_fen(text, Variant::International);
+            match ten {
+                Ok(_) => crate::errors::bad_fen(
+                    "play() plays tournament checkers, the contest's game on 8x8: this is a 10x10 position (international draughts: Board('international'), or warcaby arena --variant international for engines)",
+                ),
+                Err(_) => crate::errors::bad_fen(e),
+            }
+        })?,
         None => Position::start(Variant::Tournament),
     };
     let settings = Settings {

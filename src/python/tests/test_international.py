@@ -184,7 +184,7 @@ def test_eight_by_eight_things_are_refused_on_10x10():
     assert not board.is_legal(Board().legal_moves[0])
     assert board != Board() and Board() != board
     # The contest's bots play tournament checkers only.
-    with pytest.raises(InvalidFenError):
+    with pytest.raises(InvalidFenError, match="10x10 position"):
         warcaby.play(object(), games=1, fen=START)
     assert board.fen() == START and board.ply() == 0
 

@@ -1,7 +1,8 @@
 """Warcaby: the checkers and Clobber engine of the Warcaby project, for Python.
 
 * ``Board`` / ``Move``: a checkers game in the style of python-chess and
-  pydraughts (tournament, english, russian and brazilian rules), FEN and PDN both ways.
+  pydraughts (tournament, english, russian and brazilian rules on 8x8,
+  international draughts on 10x10), FEN and PDN both ways.
 * ``ClobberBoard`` / ``ClobberMove``: Clobber on boards of 2-10 x 2-10.
 * ``search``, ``evaluate`` and ``perft``: the engine's search (NegaScout,
   alpha-beta or minimax; restricted to given moves with ``moves=``), its

@@ -36,10 +36,10 @@ class Move:
 
     @property
     def path(self) -> List[int]:
-        """The squares visited, start first (numbers 1-32)."""
+        """The squares visited, start first (numbers 1-32; 1-50 on 10x10)."""
     @property
     def captures(self) -> List[int]:
-        """The captured pieces' squares (1-32, ascending)."""
+        """The captured pieces' squares (numbers, ascending)."""
     @property
     def from_square(self) -> int: ...
     @property
@@ -53,7 +53,8 @@ class Move:
         """The full path text (``1x10x19``)."""
     @property
     def steps(self) -> List[Step]:
-        """Contest steps, hop by hop, on the board as the mover sees it."""
+        """Contest steps, hop by hop, on the board as the mover sees it
+        (8x8 only: a 10x10 move raises WarcabyError)."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -81,12 +82,15 @@ class Piece:
     def __hash__(self) -> int: ...
 
 class Board:
-    """A checkers game: ``Board(variant="tournament", fen=None, contest=False)``."""
+    """A checkers game: ``Board(variant="tournament", fen=None, contest=False)``;
+    ``variant``: tournament, english, russian, brazilian or international
+    (10x10, squares 1-50)."""
 
     def __init__(self, variant: str = "tournament", fen: Optional[str] = None, contest: bool = False) -> None: ...
     @staticmethod
     def from_pdn(text: str, variant: str = "tournament") -> Board:
-        """The first game of PDN text, moves included."""
+        """The first game of PDN text, moves included (its GameType tag
+        says the variant; 20 is international)."""
     @staticmethod
     def from_contest(plansza: Any, contest: bool = True) -> Board:
         """The position a contest board shows, its mover as White to move."""
@@ -111,7 +115,7 @@ class Board:
     def is_legal(self, move: Union[Move, str]) -> bool: ...
     def is_capture(self, move: Union[Move, str]) -> bool: ...
     def piece_at(self, square: Union[int, str]) -> Optional[Piece]:
-        """The piece on a square (1-32, or text like ``"22"`` or ``"c3"``)."""
+        """The piece on a square (1-32, 1-50 on 10x10, or text like ``"22"`` or ``"c3"``)."""
     def __eq__(self, other: object) -> bool:
         """Equal positions: pieces, side to move and variant."""
     def __hash__(self) -> int:
@@ -122,7 +126,8 @@ class Board:
     def outcome(self) -> Optional[Outcome]: ...
     def copy(self) -> Board: ...
     def contest_board(self) -> numpy.ndarray:
-        """The board as the contest's referee gives it to the side to move."""
+        """The board as the contest's referee gives it to the side to move
+        (8x8 only: a 10x10 board raises WarcabyError)."""
 
 class ClobberMove:
     """A Clobber move; ``str(move)`` is ``b3-b4``."""
@@ -190,7 +195,9 @@ def search(
     search's root never looks at the others), e.g. ``Follower.moves``
     mid-capture. A bad number raises WarcabyError naming the argument, an
     illegal move in ``moves`` IllegalMoveError, an empty ``moves``
-    WarcabyError."""
+    WarcabyError. ``eval``: ``positional`` (default), ``material`` or
+    ``learned`` on 8x8; ``plain`` (default, the only one) on 10x10, where
+    the 8x8 ones raise WarcabyError."""
 @overload
 def search(
     board: ClobberBoard,
@@ -206,8 +213,8 @@ def search(
 def evaluate(board: Union[Board, ClobberBoard], eval: Optional[str] = None) -> int:
     """The engine's static evaluation, without search, for the side to move
     (hundredths of a man in checkers): what ``search`` scores a quiet
-    position at its horizon. ``eval`` as in ``search`` (checkers:
-    ``positional`` by default, ``material``, ``learned``)."""
+    position at its horizon. ``eval`` as in ``search`` (8x8 checkers:
+    ``positional`` by default, ``material``, ``learned``; 10x10: ``plain``)."""
 def perft(board: Union[Board, ClobberBoard], depth: int) -> int:
     """Leaf nodes of the move tree ``depth`` plies deep."""
 
@@ -252,4 +259,5 @@ def play(
     fen: Optional[str] = None,
 ) -> Match:
     """Plays a contest bot (class or instance with ``move(plansza, ruchy)``)
-    against a built-in engine spec or another bot, colours alternating."""
+    against a built-in engine spec or another bot, colours alternating
+    (tournament checkers, the contest's game: ``fen`` is an 8x8 FEN)."""
