@@ -151,6 +151,51 @@ fn a_fork_one_ply_deep_is_seen_only_with_the_threat_extension() {
     );
 }
 
+/// ProbCut cuts nodes a shallower search already puts well above beta:
+/// over middle-game positions a deep search costs fewer nodes with it on
+/// every rule set, the move found stays legal and the score mostly within
+/// a man of the full search's; and an
+/// evaluation without a margin for it (Clobber's) never cuts.
+#[test]
+fn probcut_saves_nodes_only_where_the_evaluation_has_a_margin() {
+    let run = |pos: &Position, probcut: bool| {
+        let config = SearchConfig {
+            probcut,
+            ..SearchConfig::default()
+        };
+        let mut engine = Searcher::new(config, CheckersEval::Positional);
+        let r = search_position(&mut engine, pos, Limits::depth(13));
+        (r.best_move.expect("a move"), r.score, r.nodes)
+    };
+    for variant in Variant::EIGHT_BY_EIGHT {
+        let (mut cut_total, mut full_total, mut apart) = (0, 0, 0);
+        for pos in random_positions(variant, 12, 38) {
+            let (mv, cut_score, cut_nodes) = run(&pos, true);
+            let (_, full_score, full_nodes) = run(&pos, false);
+            assert!(pos.legal_moves().contains(&mv));
+            apart += usize::from((cut_score - full_score).abs() > 100);
+            cut_total += cut_nodes;
+            full_total += full_nodes;
+        }
+        assert!(apart <= 2, "{variant}: {apart} of 12 scores a man apart");
+        assert!(
+            cut_total < full_total,
+            "{variant}: {cut_total} nodes with ProbCut, {full_total} without"
+        );
+    }
+    use warcaby::clobber::{ClobberEval, ClobberPosition, Shape};
+    let start = ClobberPosition::start(Shape::new(5, 5).unwrap());
+    let nodes = |probcut| {
+        let config = SearchConfig {
+            probcut,
+            ..SearchConfig::default()
+        };
+        let mut engine = Searcher::new(config, ClobberEval::default());
+        engine.search(&start, &[], Limits::depth(7), |_| {}).nodes
+    };
+    assert_eq!(nodes(true), nodes(false), "no ProbCut without a margin");
+}
+
 /// White must capture; the single capture h2xg3 (f4) is legal, but the
 /// chain a1xb2xd4xf6 (landing c3, e5, g7) takes three.
 #[test]

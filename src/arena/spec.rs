@@ -4,7 +4,7 @@
 //! random                              uniformly random legal moves (seeded)
 //! level=N[:time=MS][:book=on|off]    the engine at playing level 1-8 (levels
 //!                                     7-8 play the opening book unless book=off)
-//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:net=FILE][:hash=MIB][:book=on|off][:egdb=DIR|none][:threats=on|off][:threads=N]
+//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:net=FILE][:hash=MIB][:book=on|off][:egdb=DIR|none][:threats=on|off][:probcut=on|off][:threads=N]
 //!                                     ALGO = minimax, alphabeta or negascout;
 //!                                     eval= a checkers evaluation, or in a
 //!                                     Clobber arena a Clobber heuristic
@@ -14,7 +14,8 @@
 //!                                     egdb= probes the endgame database there,
 //!                                     egdb=none none (without egdb= the
 //!                                     command line's default tables);
-//!                                     threats=off turns the threat extension off;
+//!                                     threats=off turns the threat extension off,
+//!                                     probcut=off ProbCut;
 //!                                     threads=N searches on N threads, default 1)
 //! az[:sims=N][:time=MS][:net=FILE]    the AlphaZero bot (English rules only),
 //!                                     shipped network unless net= names one
@@ -131,6 +132,9 @@ pub struct EngineSpec {
     pub egdb: EgdbChoice,
     /// The search's threat extension (on unless `threats=off`).
     pub threat_extension: bool,
+    /// ProbCut (on unless `probcut=off`; only where the evaluation has a
+    /// margin for it: checkers' 8x8 evaluations).
+    pub probcut: bool,
     /// Search threads (`threads=N`; 1 unless asked: matches stay serial).
     pub threads: usize,
 }
@@ -142,6 +146,7 @@ impl EngineSpec {
             algorithm: self.algorithm,
             tt_mib: self.hash_mib,
             threat_extension: self.threat_extension,
+            probcut: self.probcut,
             threads: self.threads,
             seed,
             ..SearchConfig::default()
@@ -186,11 +191,13 @@ pub enum SpecKey {
     Threats,
     /// `threads=N`: search threads.
     Threads,
+    /// `probcut=on|off`: ProbCut in the search.
+    ProbCut,
 }
 
 impl SpecKey {
     /// Every option.
-    pub const ALL: [SpecKey; 11] = [
+    pub const ALL: [SpecKey; 12] = [
         SpecKey::Depth,
         SpecKey::Time,
         SpecKey::Nodes,
@@ -201,6 +208,7 @@ impl SpecKey {
         SpecKey::Book,
         SpecKey::Egdb,
         SpecKey::Threats,
+        SpecKey::ProbCut,
         SpecKey::Threads,
     ];
 }
@@ -221,6 +229,7 @@ impl Named for SpecKey {
             SpecKey::Egdb => "egdb",
             SpecKey::Threats => "threats",
             SpecKey::Threads => "threads",
+            SpecKey::ProbCut => "probcut",
         }
     }
 }
@@ -444,6 +453,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         book: false,
         egdb: EgdbChoice::Default,
         threat_extension: true,
+        probcut: true,
         threads: 1,
     };
     for (key, value) in options {
@@ -464,6 +474,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
             SpecKey::Hash => engine.hash_mib = number("hash", value)?,
             SpecKey::Book => engine.book = on_off(key, value)?,
             SpecKey::Threats => engine.threat_extension = on_off(key, value)?,
+            SpecKey::ProbCut => engine.probcut = on_off(key, value)?,
             SpecKey::Threads => {
                 engine.threads = parse_threads(value).map_err(|e| format!("{key}={value}: {e}"))?
             }
@@ -555,6 +566,11 @@ mod tests {
             panic!()
         };
         assert!(!off.threat_extension && !off.config(7).threat_extension);
+        assert!(e.config(7).probcut && off.config(7).probcut);
+        let BotSpec::Engine(no_cut) = BotSpec::parse("negascout:probcut=off").unwrap() else {
+            panic!("an engine");
+        };
+        assert!(!no_cut.config(7).probcut && no_cut.config(7).threat_extension);
         assert_eq!(off.config(7).seed, 7);
         assert_eq!((off.threads, off.config(7).threads), (1, 1));
         let BotSpec::Engine(two) = BotSpec::parse("negascout:threads=2").unwrap() else {
@@ -602,7 +618,7 @@ mod tests {
         for (spec, needle) in [
             (
                 "negascout:depht=3",
-                "expected depth, time, nodes, eval, hash, sims, net, book, egdb, threats or threads",
+                "expected depth, time, nodes, eval, hash, sims, net, book, egdb, threats, probcut or threads",
             ),
             (
                 "alphabeta:eval=fancy",
@@ -612,6 +628,7 @@ mod tests {
             ("level=2:depth=3", "only time=MS and book=on|off"),
             ("negascout:book=yes", "book=yes: expected on or off"),
             ("negascout:threats=no", "threats=no: expected on or off"),
+            ("negascout:probcut=2", "probcut=2: expected on or off"),
             ("negascout:threads=0", "threads=0: expected 1-256 threads"),
             ("negascout:threads=100000", "threads=100000: expected 1-256"),
             (

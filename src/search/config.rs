@@ -65,7 +65,7 @@ named_display_and_parse!(Algorithm);
 /// // The full engine's defaults: NegaScout with every enhancement.
 /// let config = SearchConfig::default();
 /// assert_eq!(config.algorithm, Algorithm::NegaScout);
-/// assert!(config.iterative && config.threat_extension);
+/// assert!(config.iterative && config.threat_extension && config.probcut);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
@@ -80,8 +80,13 @@ pub struct SearchConfig {
     pub aspiration: bool,
     /// Iterative deepening (off: one search straight to the depth limit).
     pub iterative: bool,
-    /// Late move reductions (later quiet moves searched shallower first).
+    /// Late move reductions (later quiet moves searched shallower first,
+    /// the more so the later the move and the deeper the node).
     pub reductions: bool,
+    /// ProbCut: a null-window node whose search four plies shallower scores
+    /// well above beta is cut without the full search (the deep search
+    /// would almost surely fail high too).
+    pub probcut: bool,
     /// At the horizon, a quiet position whose opponent threatens a capture
     /// is searched one ply further instead of evaluated (finds shots whose
     /// first move is quiet, e.g. a sacrifice answered by a forced capture).
@@ -121,6 +126,7 @@ impl Default for SearchConfig {
             aspiration: true,
             iterative: true,
             reductions: true,
+            probcut: true,
             threat_extension: true,
             noise: 0,
             seed: 0,
@@ -140,6 +146,7 @@ impl SearchConfig {
             aspiration: false,
             iterative: false,
             reductions: false,
+            probcut: false,
             threat_extension: false,
             noise: 0,
             seed: 0,

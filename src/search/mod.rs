@@ -6,7 +6,8 @@
 //! and `negascout` (principal variation search). Around them: iterative
 //! deepening under depth, node and time limits, a transposition table, move
 //! ordering (table move, longer captures first, killer moves, history
-//! heuristic), aspiration windows, capture quiescence (a position where a
+//! heuristic), aspiration windows, late move reductions, ProbCut (a shallow
+//! search well above beta cuts a null-window node), capture quiescence (a position where a
 //! capture is pending is never evaluated statically: the search goes on
 //! through the captures), a threat extension (a quiet horizon position whose
 //! opponent threatens a capture gets one more ply), scores that prefer the
@@ -22,12 +23,14 @@ mod ordering;
 mod smp;
 mod time;
 mod tt;
+mod tunables;
 
 pub use config::{parse_threads, Algorithm, SearchConfig, MAX_THREADS};
 pub use exact::{Exact, ExactProbe};
 pub use limits::{Limits, SearchInfo};
 
 pub use tt::TranspositionTable;
+pub use tunables::CHECKERS_PROBCUT_MARGIN;
 
 use ordering::History;
 pub use ordering::Killers;
@@ -117,6 +120,14 @@ pub trait SearchGame: Clone + Send + Sync {
 pub trait Evaluator<G>: Clone + Send + Sync {
     /// Scores a quiet position.
     fn evaluate(&self, game: &G) -> i32;
+
+    /// How far above beta (in this evaluation's units) a shallow search
+    /// must score for ProbCut to cut the node ([`SearchConfig::probcut`]);
+    /// None, the default, where that margin was never measured: the search
+    /// then never cuts so.
+    fn probcut_margin(&self) -> Option<i32> {
+        None
+    }
 }
 
 /// A millisecond clock. Native builds use [`std::time::Instant`]; a host

@@ -1,10 +1,12 @@
 //! One node of the search: negamax with the configured algorithm, its
-//! cut-offs (rules, repetitions, endgame tables, the transposition table),
-//! late move reductions, the child searches of each algorithm and the move
+//! cut-offs (rules, repetitions, endgame tables, the transposition table,
+//! ProbCut), late move reductions, the child searches of each algorithm and the move
 //! ordering.
 
+use super::tunables::{LMR_BASE, LMR_DIVISOR, LMR_FIRST_INDEX, LMR_MIN_DEPTH};
+use super::tunables::{PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION};
 use super::{ordering, tt, Algorithm, Evaluator, Leaf, SearchGame, Searcher};
-use super::{DRAW, INFINITY, MATE, MAX_PLY};
+use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 
 /// What the transposition table says of a node.
 enum Probe {
@@ -46,6 +48,11 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
             match self.probe_table(hash, depth, ply, alpha, beta) {
                 Probe::Cut(score) => return score,
                 Probe::Hint(index) => tt_move_index = index,
+            }
+        }
+        if ply > 0 && beta - alpha == 1 && depth >= PROBCUT_MIN_DEPTH && self.config.probcut {
+            if let Some(score) = self.probcut(node, depth, ply, beta) {
+                return score;
             }
         }
 
@@ -158,6 +165,20 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
+    /// ProbCut: a null-window search [`PROBCUT_REDUCTION`] plies shallower
+    /// around beta + the evaluation's margin; failing high there predicts
+    /// the full search failing high at beta, so the node is cut
+    /// (Some(beta)). Not near mate scores, where a margin means nothing,
+    /// nor with an evaluation that has no margin.
+    fn probcut(&mut self, node: &G, depth: i32, ply: usize, beta: i32) -> Option<i32> {
+        let high = beta + self.evaluator.probcut_margin()?;
+        if high.abs() >= MATE_BOUND {
+            return None;
+        }
+        let score = self.negamax(node, depth - PROBCUT_REDUCTION, ply, high - 1, high);
+        (score >= high && !self.aborted).then_some(beta)
+    }
+
     /// The transposition table's answer for this node: a score that cuts
     /// the search off, or the index of the move to try first.
     #[inline]
@@ -219,22 +240,20 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
-    /// Late move reduction: later quiet moves of a deep node are searched a
-    /// ply or two shallower first (and again at full depth if they look good).
+    /// Late move reduction: later quiet moves of a deep node are searched
+    /// shallower first (and again at full depth if they look good), the
+    /// more so the later the move and the deeper the node ([`LMR_BASE`]).
     fn reduction(&self, node: &G, mv: &G::Move, depth: i32, index: usize, ply: usize) -> i32 {
         if !self.config.reductions
-            || depth < 3
-            || index < 3
+            || depth < LMR_MIN_DEPTH
+            || index < LMR_FIRST_INDEX
             || node.tactical_weight(mv) > 0
             || self.killers.bonus(ply, mv) > 0
         {
             return 0;
         }
-        if index >= 8 && depth >= 6 {
-            2
-        } else {
-            1
-        }
+        let r = LMR_BASE + (depth as f32).ln() * (index as f32).ln() / LMR_DIVISOR;
+        (r as i32).clamp(1, (depth - 2).max(1))
     }
 
     /// Searches one child with the configured algorithm; the score is from

@@ -114,6 +114,11 @@ impl FromStr for CheckersEval {
 crate::core::named::serde_as_text!(CheckersEval);
 
 impl Evaluator<CheckersNode> for CheckersEval {
+    /// Every checkers evaluation scores in hundredths of a man.
+    fn probcut_margin(&self) -> Option<i32> {
+        Some(crate::search::CHECKERS_PROBCUT_MARGIN)
+    }
+
     #[inline]
     fn evaluate(&self, node: &CheckersNode) -> i32 {
         let pos = &node.pos;

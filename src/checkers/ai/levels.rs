@@ -210,6 +210,10 @@ impl Level {
             noise: s.noise,
             seed,
             threat_extension: s.threat_extension,
+            // ProbCut trades a little accuracy at a given depth for depth:
+            // the levels of a fixed depth keep the strength they were
+            // measured at; the full engine (no depth limit) cuts.
+            probcut: s.depth.is_none(),
             ..SearchConfig::default()
         }
     }
