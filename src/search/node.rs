@@ -54,6 +54,9 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<G, E> {
             if let Some(score) = self.probcut(node, depth, ply, beta) {
                 return score;
             }
+            if self.aborted {
+                return DRAW;
+            }
         }
 
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);

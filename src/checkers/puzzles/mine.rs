@@ -153,10 +153,13 @@ fn can_capture(pos: &Position) -> bool {
 /// and is plenty for a depth-14 search of one position.
 const MINING_TT_MIB: usize = 16;
 
-/// The strongest level's search with a small table.
+/// The strongest level's search with a small table, without ProbCut: a
+/// puzzle is proved by a search of a fixed depth, whose verdict should not
+/// hang on a speculative cut (the committed sets were mined so).
 fn mining_config() -> crate::search::SearchConfig {
     crate::search::SearchConfig {
         tt_mib: MINING_TT_MIB,
+        probcut: false,
         ..Level::MAX.config(0)
     }
 }
