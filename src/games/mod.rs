@@ -109,21 +109,29 @@ pub trait GameNode: SearchGame + Sized {
     fn searcher_slot(searchers: &mut Searchers) -> &mut Option<Searcher<Self, Self::Eval>>;
 }
 
+/// The methods a checkers node has alike on every board (move text and
+/// perft are written once over the geometry).
+macro_rules! checkers_node_methods {
+    () => {
+        fn move_text(&self, mv: &Self::Move) -> String {
+            self.pos.move_text(mv)
+        }
+        fn full_move_text(&self, mv: &Self::Move) -> String {
+            full_text(mv, self.pos.rules())
+        }
+        fn perft(&self, depth: u32) -> u64 {
+            crate::checkers::perft::perft(&self.pos, depth)
+        }
+        fn perft_threads(&self, depth: u32, threads: usize) -> u64 {
+            crate::checkers::perft::perft_parallel(&self.pos, depth, threads)
+        }
+    };
+}
+
 impl GameNode for CheckersNode {
     type Eval = CheckersEval;
     const KIND: GameKind = GameKind::Checkers;
-    fn move_text(&self, mv: &Move) -> String {
-        self.pos.move_text(mv)
-    }
-    fn full_move_text(&self, mv: &Move) -> String {
-        full_text(mv, self.pos.rules())
-    }
-    fn perft(&self, depth: u32) -> u64 {
-        crate::checkers::perft::perft(&self.pos, depth)
-    }
-    fn perft_threads(&self, depth: u32, threads: usize) -> u64 {
-        crate::checkers::perft::perft_parallel(&self.pos, depth, threads)
-    }
+    checkers_node_methods!();
     fn level_eval(level: Level) -> CheckersEval {
         level.eval()
     }
@@ -170,18 +178,7 @@ impl GameNode for ClobberPosition {
 impl GameNode for CheckersNodeOf<Board10> {
     type Eval = PlainEval;
     const KIND: GameKind = GameKind::Checkers;
-    fn move_text(&self, mv: &Self::Move) -> String {
-        self.pos.move_text(mv)
-    }
-    fn full_move_text(&self, mv: &Self::Move) -> String {
-        full_text(mv, self.pos.rules())
-    }
-    fn perft(&self, depth: u32) -> u64 {
-        crate::checkers::perft::perft(&self.pos, depth)
-    }
-    fn perft_threads(&self, depth: u32, threads: usize) -> u64 {
-        crate::checkers::perft::perft_parallel(&self.pos, depth, threads)
-    }
+    checkers_node_methods!();
     fn eval_of(any: &AnyEval) -> Option<PlainEval> {
         match any {
             AnyEval::Checkers10(eval) => Some(*eval),
