@@ -12,6 +12,15 @@ before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 /** Waits until the status says the AI is thinking. */
+/** Polls `condition` (in this process) until true, or fails saying `what`. */
+async function waitUntil(condition, timeoutMs, what) {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function waitThinking(page) {
   await page.waitForFunction(() => /is thinking/.test(document.querySelector('#status').textContent));
 }
@@ -137,8 +146,13 @@ test('the page stays responsive while the AI thinks, and "Move now" plays at onc
 });
 
 test('an AI worker that cannot be loaded: the page says so, keeps the game and offers a retry', async () => {
+  const workerWasm = () => server.served.filter((f) => /warcaby-worker_bg.*\.wasm$/.test(f.path)).length;
+  const loadedBefore = workerWasm();
   const { page, errors, context } = await openGame(browser, server.url);
   await configure(page, { level: 8, time: 5000 });
+  // The first worker has its files (it loads beside the page: on a busy
+  // machine blocking them at once would leave no worker to start with).
+  await waitUntil(() => workerWasm() > loadedBefore, 15000, 'the first worker loads');
   // The worker's files are gone from now on (a server update, a lost connection).
   server.block(/warcaby-worker/);
   try {

@@ -150,7 +150,7 @@ test('the review goes into the PDN as comments, and a reviewed PDN loads back wi
   await page.click('#copy-pdn');
   const pdn = await page.inputValue('#import-text');
   assert.match(pdn, /12-16\s+\{\[%eval [+-]\d+\.\d\d\] blunder; better \d+-\d+ \(/);
-  assert.match(pdn, /1\. 11-15\s+\{\[%eval [+-]\d+\.\d\d\]\}/);
+  assert.match(pdn, /1\. 11-15\s+\{\[%eval [+-]\d+\.\d\d\]( best)?\}/);
 
   // A new game drops the review; the reviewed PDN brings it back, unreviewed.
   await page.click('#new-game');
@@ -161,14 +161,9 @@ test('the review goes into the PDN as comments, and a reviewed PDN loads back wi
   await waitMoves(page, 22);
   assert.ok(await page.locator('#review-result').isVisible(), 'the review is back at once');
   assert.equal(await moveButton(page, BLUNDER_PLY).textContent(), '12-16??');
-  // The same counts; the accuracy is recomputed from the evaluations
-  // (the comments do not say which moves were the engine's own, which the
-  // review counts as no loss), so it may differ a little.
-  const figures = (text) => text.match(/^Black: accuracy (\d+)%(.*)$/);
-  const [, before, counts] = figures(black);
-  const [, after, countsAfter] = figures(await page.locator('#review-black').textContent());
-  assert.equal(countsAfter, counts);
-  assert.ok(Math.abs(Number(after) - Number(before)) <= 3, `${before}% then ${after}%`);
+  // The same figures: the accuracy is recomputed from the evaluations,
+  // and the comments say which moves were the engine's own (no loss).
+  assert.equal(await page.locator('#review-black').textContent(), black);
   assert.deepEqual(errors, []);
   await context.close();
 });

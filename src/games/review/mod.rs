@@ -91,6 +91,10 @@ pub struct MoveReview {
     /// The move was the only legal one (never marked, left out of the
     /// accuracy).
     pub forced: bool,
+    /// The move played was the engine's best: it lost nothing, whatever
+    /// the evaluations before and after say (a search of the position
+    /// after sees further than the one before, so they differ a little).
+    pub best: bool,
 }
 
 /// One side's figures.
@@ -375,6 +379,7 @@ impl Review {
             loss: Some(loss),
             mark,
             forced,
+            best: is_best && !forced,
         }
     }
 }

@@ -4,7 +4,9 @@
 //! first move, `{[%eval +0.00]}`, and after each move the evaluation of the
 //! position it left, then for a marked move its mark, the better move and
 //! the engine's line from the position before it:
-//! `{[%eval -1.25] blunder; better 11-15 (11-15 23-19 8-11)}`. The
+//! `{[%eval -1.25] blunder; better 11-15 (11-15 23-19 8-11)}`, and for the
+//! engine's own move `best` (`{[%eval +0.10] best}`: it lost nothing, so
+//! the accuracy read back is the review's). The
 //! evaluation is from White's view in the game's units (men), or `#+N` /
 //! `#-N` for a forced win of White / Black in N plies ([`Eval`]).
 //!
@@ -28,6 +30,8 @@ struct ReviewComment {
     mark: Option<Mark>,
     /// The better move there and the engine's line from it.
     better: Option<(String, Vec<String>)>,
+    /// The move just played was the engine's best.
+    best: bool,
 }
 
 const EVAL_PREFIX: &str = "[%eval ";
@@ -35,6 +39,9 @@ const EVAL_PREFIX: &str = "[%eval ";
 impl ReviewComment {
     fn write(&self) -> String {
         let mut text = format!("{EVAL_PREFIX}{}]", self.eval);
+        if self.best {
+            text.push_str(" best");
+        }
         if let Some(mark) = self.mark {
             text.push(' ');
             text.push_str(mark.name());
@@ -59,9 +66,14 @@ impl ReviewComment {
             eval: eval.trim().parse().ok()?,
             mark: None,
             better: None,
+            best: false,
         };
         for part in rest.split(';').map(str::trim).filter(|p| !p.is_empty()) {
-            if let Some(clause) = part.strip_prefix("better ") {
+            if part == "best" {
+                if std::mem::replace(&mut comment.best, true) {
+                    return None;
+                }
+            } else if let Some(clause) = part.strip_prefix("better ") {
                 if comment.better.is_some() {
                     return None;
                 }
@@ -101,6 +113,7 @@ impl GameReview {
                 eval,
                 mark: None,
                 better: None,
+                best: false,
             };
             comments.push((0, start.write()));
         }
@@ -114,6 +127,7 @@ impl GameReview {
                 eval,
                 mark: mv.mark,
                 better,
+                best: mv.best,
             };
             comments.push((mv.ply + 1, comment.write()));
         }
@@ -143,12 +157,10 @@ impl GameReview {
     /// The review `comments` hold for `game`, if they hold any: each
     /// move's evaluation before and after, its mark, better move and line
     /// as written; its loss recomputed from the evaluations (0 for a move
-    /// that was the only one, which keeps no mark either). The first
-    /// review comment at each position counts; the others, and comments
-    /// that do not read as review comments, are ignored. The accuracy
-    /// recomputed may differ a little from the review's own where a best
-    /// move's evaluation moved (the review counts a best move as no loss,
-    /// and the comments do not say which moves were best).
+    /// that was the only one, which keeps no mark either, and for one the
+    /// comment calls `best`, as the review counted it). The first review
+    /// comment at each position counts; the others, and comments that do
+    /// not read as review comments, are ignored.
     pub fn from_comments(game: &AnyGame, comments: &[(usize, String)]) -> Option<GameReview> {
         let plies = game.ply_count();
         let mut read: Vec<Option<ReviewComment>> = vec![None; plies + 1];
@@ -181,8 +193,9 @@ impl GameReview {
             let eval = read[ply].as_ref().map(|c| c.eval);
             let after = read[ply + 1].as_ref();
             let better = after.and_then(|c| c.better.clone());
+            let best = !forced && after.is_some_and(|c| c.best);
             let loss = match (eval, after) {
-                _ if forced => Some(0.0),
+                _ if forced || best => Some(0.0),
                 (Some(before), Some(after)) => {
                     Some((before.expected(mover, kind) - after.eval.expected(mover, kind)).max(0.0))
                 }
@@ -200,6 +213,7 @@ impl GameReview {
                 loss,
                 mark: after.and_then(|c| c.mark).filter(|_| !forced),
                 forced,
+                best,
             });
             cursor.redo()?;
         }
@@ -227,6 +241,7 @@ mod tests {
             eval: Eval::Score(35),
             mark: Some(Mark::Mistake),
             better: Some(("11-15".into(), vec!["11-15".into(), "23-19".into()])),
+            best: false,
         };
         let text = comment.write();
         assert_eq!(text, "[%eval +0.35] mistake; better 11-15 (11-15 23-19)");
@@ -238,8 +253,17 @@ mod tests {
             },
             mark: None,
             better: None,
+            best: false,
         };
         assert_eq!(bare.write(), "[%eval #-3]");
+        let best = ReviewComment {
+            eval: Eval::Score(-5),
+            mark: None,
+            better: None,
+            best: true,
+        };
+        assert_eq!(best.write(), "[%eval -0.05] best");
+        assert_eq!(ReviewComment::read("[%eval -0.05] best"), Some(best));
         assert_eq!(ReviewComment::read(" [%eval #-3] "), Some(bare));
     }
 
@@ -253,6 +277,8 @@ mod tests {
             "[%eval abc]",
             "[%eval +0.35] blunderous",
             "[%eval +0.35] blunder; blunder",
+            "[%eval +0.35] best; best",
+            "[%eval +0.35] bestest",
             "[%eval +0.35] mistake; better",
             "[%eval +0.35] mistake; better 11-15 (11-15 23-19",
             "[%eval +0.35] mistake; better 11-15 (11-15) (x)",

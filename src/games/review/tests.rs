@@ -198,6 +198,7 @@ fn hand_made_review() -> (AnyGame, GameReview) {
             loss: Some(if ply == 2 { 0.43 } else { 0.0 }),
             mark: (ply == 2).then_some(Mark::Blunder),
             forced: false,
+            best: ply == 1,
         });
     }
     (game, review)
@@ -212,7 +213,7 @@ fn the_comments_say_the_review_and_read_back_to_it() {
         [
             (0, "[%eval +0.00]".to_string()),
             (1, "[%eval +0.10]".to_string()),
-            (2, "[%eval -0.05]".to_string()),
+            (2, "[%eval -0.05] best".to_string()),
             (
                 3,
                 "[%eval +2.40] blunder; better 9-13 (9-13 22-18)".to_string()
@@ -225,10 +226,15 @@ fn the_comments_say_the_review_and_read_back_to_it() {
         assert_eq!(read.mark, written.mark);
         assert_eq!(read.best_move, written.best_move);
         assert_eq!(read.line, written.line);
+        assert_eq!(read.best, written.best);
     }
     // The loss is recomputed from the evaluations: -0.05 to +2.40 for White.
     let loss = back.moves[2].loss.unwrap();
     assert!((loss - 0.43).abs() < 0.01, "{loss}");
+    // The engine's own move lost nothing, though +0.10 to -0.05 would say
+    // it did: the accuracy reads back as the review gave it.
+    assert_eq!(back.moves[1].loss, Some(0.0));
+    assert_eq!(back.summary(Color::White), review.summary(Color::White));
     assert_eq!(back.summary(Color::Black).blunders, 1);
 }
 

@@ -180,6 +180,7 @@ mod tests {
             loss: Some(0.0),
             mark,
             forced: false,
+            best: played == best,
         }
     }
 
