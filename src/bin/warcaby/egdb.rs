@@ -55,8 +55,8 @@ pub(crate) enum EgdbCommand {
 #[derive(Args)]
 pub(crate) struct BuildArgs {
     /// Largest number of pieces (2-8): 4 take seconds (6.5 MB), 5 a few
-    /// minutes (151 MB), 6 about an hour on two cores (2.7 GB, held in
-    /// memory by whatever plays with them).
+    /// minutes (151 MB), 6 about an hour on two cores (2.7 GB, read into
+    /// the memory of whatever plays such endings).
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=MAX_PIECES as i64))]
     pieces: u32,
     /// Directory for the slice files (created if missing; default:

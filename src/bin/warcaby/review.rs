@@ -115,11 +115,13 @@ fn table(review: &GameReview) -> String {
 }
 
 /// One move: its number, text, the evaluation after it (White's view, in
-/// men), its loss, mark, and the better move with its line where marked.
+/// men), its loss, mark (`best` for the engine's own move), and the better
+/// move with its line where marked.
 fn move_line(mv: &MoveReview, eval_after: Option<String>) -> String {
     let mark = match (mv.mark, mv.forced) {
         (Some(mark), _) => mark.name(),
         (None, true) => "forced",
+        (None, false) if mv.best => "best",
         (None, false) => "",
     };
     let better = match (&mv.best_move, mv.mark) {

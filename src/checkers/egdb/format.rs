@@ -73,9 +73,39 @@ impl SliceFile {
     /// Reads a slice file, checking everything the header promises: magic,
     /// version, variant, material, length and checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<SliceFile, EgdbError> {
+        let header = SliceHeader::read(bytes, bytes.len() as u64)?;
+        let entries = &bytes[HEADER_LEN..];
+        if checksum(entries) != header.checksum {
+            return Err(EgdbError::Corrupt("checksum mismatch".into()));
+        }
+        Ok(SliceFile {
+            variant: header.variant,
+            material: header.material,
+            entries: entries.to_vec(),
+        })
+    }
+}
+
+/// What a slice file's header says, checked against the file's length:
+/// enough to know a slice is there before its entries are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SliceHeader {
+    /// The rules it was built for.
+    pub variant: Variant,
+    /// Its material.
+    pub material: Material,
+    /// The entries' checksum ([`checksum`]).
+    pub checksum: u64,
+}
+
+impl SliceHeader {
+    /// Reads the header at the start of `bytes` (at least its
+    /// [`HEADER_LEN`] bytes) of a file of `file_len` bytes: magic, version,
+    /// variant, material, and the length the material and the file agree on.
+    pub fn read(bytes: &[u8], file_len: u64) -> Result<SliceHeader, EgdbError> {
         let corrupt = |why: String| Err(EgdbError::Corrupt(why));
-        if bytes.len() < HEADER_LEN {
-            return corrupt(format!("{} bytes, shorter than the header", bytes.len()));
+        if bytes.len() < HEADER_LEN || file_len < HEADER_LEN as u64 {
+            return corrupt(format!("{file_len} bytes, shorter than the header"));
         }
         if &bytes[..8] != MAGIC {
             return Err(EgdbError::NotEgdb);
@@ -97,23 +127,19 @@ impl SliceFile {
             return corrupt(format!("impossible material {}", material.code()));
         }
         let len = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
-        let sum = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
-        let entries = &bytes[HEADER_LEN..];
-        if len != material.slice_len() || entries.len() as u64 != len {
+        let checksum = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
+        let entries = file_len - HEADER_LEN as u64;
+        if len != material.slice_len() || entries != len {
             return corrupt(format!(
-                "{} entries for material {} (header says {len}, the slice has {})",
-                entries.len(),
+                "{entries} entries for material {} (header says {len}, the slice has {})",
                 material.code(),
                 material.slice_len()
             ));
         }
-        if checksum(entries) != sum {
-            return corrupt("checksum mismatch".into());
-        }
-        Ok(SliceFile {
+        Ok(SliceHeader {
             variant,
             material,
-            entries: entries.to_vec(),
+            checksum,
         })
     }
 }

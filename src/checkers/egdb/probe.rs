@@ -1,6 +1,6 @@
 //! The loaded database and its prober.
 
-use super::format::{file_name, SliceFile};
+use super::format::{file_name, SliceFile, SliceHeader, HEADER_LEN};
 use super::index::{index_of, Material};
 use super::{EgdbError, Value};
 use crate::checkers::ai::CheckersNode;
@@ -8,8 +8,9 @@ use crate::checkers::moves::Move;
 use crate::checkers::position::Position;
 use crate::checkers::rules::Variant;
 use crate::search::{Exact, ExactProbe};
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Most pieces a database may have (each count then fits in three bits).
 pub const MAX_PIECES: u32 = 8;
@@ -57,20 +58,67 @@ impl Tables {
 /// settled yet".
 #[inline]
 pub(crate) fn table_value(tables: &Tables, pos: &Position) -> Option<Value> {
+    value_in(pos, |m| tables.get(m))
+}
+
+/// The value of `pos` in the slice `slice` gives for its material.
+#[inline]
+fn value_in<'a>(pos: &Position, slice: impl FnOnce(Material) -> Option<&'a [u8]>) -> Option<Value> {
     let m = Material::of(pos);
     if m.mover_men + m.mover_kings == 0 {
         return Some(Value::Loss(0));
     }
-    let table = tables.get(m)?;
-    Value::from_byte(*table.get(index_of(pos, m) as usize)?)
+    Value::from_byte(*slice(m)?.get(index_of(pos, m) as usize)?)
 }
 
-/// Loaded endgame tables of one variant: every slice up to
-/// [`Egdb::max_pieces`] pieces.
+/// Endgame tables of one variant: every slice up to [`Egdb::max_pieces`]
+/// pieces, held in memory, or read from their files on first use
+/// ([`Egdb::open`]).
 pub struct Egdb {
     variant: Variant,
     tables: Tables,
+    /// Slices found in a directory and read when first probed (empty when
+    /// every slice is in `tables`), keyed as `tables` is.
+    on_demand: Vec<Option<OnDemand>>,
     max_pieces: u32,
+}
+
+/// A slice file whose entries are read on the first probe: a process that
+/// plays one move from a middle-game position (a match harness's fresh
+/// process per move) then reads none of the 151 MB of five-piece tables.
+struct OnDemand {
+    path: PathBuf,
+    header: SliceHeader,
+    /// The entries, or None when the file no longer reads as the header
+    /// promised (then the slice is played without, and said once).
+    entries: OnceLock<Option<Vec<u8>>>,
+}
+
+impl OnDemand {
+    fn entries(&self) -> Option<&[u8]> {
+        self.entries
+            .get_or_init(|| match self.read() {
+                Ok(entries) => Some(entries),
+                Err(e) => {
+                    eprintln!(
+                        "warning: endgame table {} cannot be read ({e}); playing on without it",
+                        self.path.display()
+                    );
+                    None
+                }
+            })
+            .as_deref()
+    }
+
+    fn read(&self) -> Result<Vec<u8>, EgdbError> {
+        let slice = read_slice(&self.path, self.header.variant)?;
+        if slice.material != self.header.material {
+            return Err(EgdbError::Corrupt(
+                "the file changed since it was opened".into(),
+            ));
+        }
+        Ok(slice.entries)
+    }
 }
 
 impl std::fmt::Debug for Egdb {
@@ -83,18 +131,39 @@ impl Egdb {
     /// A database of the given tables; its size is the largest piece count
     /// up to which every slice is there.
     pub(crate) fn from_tables(variant: Variant, tables: Tables) -> Result<Egdb, EgdbError> {
-        let complete = |n: u32| {
-            Material::all_with(n)
-                .iter()
-                .all(|&m| tables.get(m).is_some())
-        };
-        let max_pieces = (2..=MAX_PIECES).take_while(|&n| complete(n)).last();
-        let Some(max_pieces) = max_pieces else {
-            return Err(EgdbError::Empty("the tables given".into(), variant));
-        };
+        let max_pieces = complete_up_to(|m| tables.get(m).is_some())
+            .ok_or_else(|| EgdbError::Empty("the tables given".into(), variant))?;
         Ok(Egdb {
             variant,
             tables,
+            on_demand: Vec::new(),
+            max_pieces,
+        })
+    }
+
+    /// The tables of `dir` for `variant`, each slice read from its file on
+    /// first use: opening reads only the 32-byte headers (each checked
+    /// against its file's name and length); a slice's checksum is checked
+    /// when it is read. [`Egdb::load`] reads everything at once.
+    pub fn open(dir: &Path, variant: Variant) -> Result<Egdb, EgdbError> {
+        let mut on_demand: Vec<Option<OnDemand>> = Vec::new();
+        on_demand.resize_with(1 << 12, || None);
+        for path in slice_paths(dir, variant)? {
+            let header = read_header(&path, variant)?;
+            let key = Tables::key(header.material).expect("material within the limits");
+            on_demand[key] = Some(OnDemand {
+                path,
+                header,
+                entries: OnceLock::new(),
+            });
+        }
+        let there = |m: Material| Tables::key(m).is_some_and(|k| on_demand[k].is_some());
+        let max_pieces = complete_up_to(there)
+            .ok_or_else(|| EgdbError::Empty(dir.display().to_string(), variant))?;
+        Ok(Egdb {
+            variant,
+            tables: Tables::default(),
+            on_demand,
             max_pieces,
         })
     }
@@ -118,27 +187,19 @@ impl Egdb {
 
     /// Reads every `VARIANT-MKmk.egdb` file of `dir`, checking each.
     pub fn load(dir: &Path, variant: Variant) -> Result<Egdb, EgdbError> {
-        let io = |source| EgdbError::Io {
-            path: dir.display().to_string(),
-            source,
-        };
-        let prefix = format!("{}-", variant.name());
-        let mut slices = Vec::new();
-        for entry in std::fs::read_dir(dir).map_err(io)? {
-            let path = entry.map_err(io)?.path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if name.starts_with(&prefix) && name.ends_with(".egdb") {
-                slices.push(read_slice(&path, variant)?);
-            }
-        }
+        let slices = slice_paths(dir, variant)?
+            .iter()
+            .map(|path| read_slice(path, variant))
+            .collect::<Result<Vec<_>, _>>()?;
         Egdb::from_slices(variant, slices).map_err(|e| match e {
             EgdbError::Empty(_, v) => EgdbError::Empty(dir.display().to_string(), v),
             e => e,
         })
     }
 
-    /// [`Egdb::load`], once per directory and variant in this process: every
-    /// engine that asks again shares the tables.
+    /// [`Egdb::open`], once per directory and variant in this process:
+    /// every engine that asks again shares the tables (and the slices
+    /// already read).
     pub fn load_shared(dir: &Path, variant: Variant) -> Result<Arc<Egdb>, EgdbError> {
         type Cache = Vec<(PathBuf, Variant, Arc<Egdb>)>;
         static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
@@ -146,7 +207,7 @@ impl Egdb {
         if let Some((_, _, egdb)) = cache.iter().find(|(d, v, _)| d == dir && *v == variant) {
             return Ok(Arc::clone(egdb));
         }
-        let egdb = Arc::new(Egdb::load(dir, variant)?);
+        let egdb = Arc::new(Egdb::open(dir, variant)?);
         cache.push((dir.to_path_buf(), variant, Arc::clone(&egdb)));
         Ok(egdb)
     }
@@ -168,7 +229,7 @@ impl Egdb {
         if pos.occupied().count() > self.max_pieces || pos.variant() != self.variant {
             return None;
         }
-        table_value(&self.tables, pos)
+        value_in(pos, |m| self.table(m))
     }
 
     /// The best move of `pos` by the tables (fastest win, else a draw, else
@@ -184,7 +245,13 @@ impl Egdb {
 
     /// The table of `material`, one byte per index, if loaded.
     pub fn table(&self, material: Material) -> Option<&[u8]> {
-        self.tables.get(material)
+        if self.on_demand.is_empty() {
+            return self.tables.get(material);
+        }
+        self.on_demand
+            .get(Tables::key(material)?)?
+            .as_ref()?
+            .entries()
     }
 
     /// Wins, losses and draws (for the side to move) in one slice.
@@ -202,6 +269,73 @@ impl Egdb {
     }
 }
 
+/// The largest piece count up to which every slice is `there` (from 2).
+fn complete_up_to(there: impl Fn(Material) -> bool) -> Option<u32> {
+    let complete = |n: u32| Material::all_with(n).iter().all(|&m| there(m));
+    (2..=MAX_PIECES).take_while(|&n| complete(n)).last()
+}
+
+/// The `VARIANT-*.egdb` files of `dir`.
+fn slice_paths(dir: &Path, variant: Variant) -> Result<Vec<PathBuf>, EgdbError> {
+    let io = |source| EgdbError::Io {
+        path: dir.display().to_string(),
+        source,
+    };
+    let prefix = format!("{}-", variant.name());
+    let mut paths = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.starts_with(&prefix) && name.ends_with(".egdb") {
+            paths.push(path);
+        }
+    }
+    Ok(paths)
+}
+
+/// Reads and checks one slice file's header: variant, length, and that its
+/// name matches its material.
+fn read_header(path: &Path, variant: Variant) -> Result<SliceHeader, EgdbError> {
+    let io = |source| EgdbError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let file_len = file.metadata().map_err(io)?.len();
+    let mut bytes = [0u8; HEADER_LEN];
+    let read = file.read(&mut bytes).map_err(io)?;
+    let header = SliceHeader::read(&bytes[..read], file_len).map_err(|e| EgdbError::InFile {
+        path: path.display().to_string(),
+        source: Box::new(e),
+    })?;
+    check_slice(path, variant, header.variant, header.material)?;
+    Ok(header)
+}
+
+/// A slice of `found` rules and `material` read from `path` is the one
+/// wanted: of `variant`, and named after its material.
+fn check_slice(
+    path: &Path,
+    variant: Variant,
+    found: Variant,
+    material: Material,
+) -> Result<(), EgdbError> {
+    if found != variant {
+        return Err(EgdbError::WrongVariant {
+            expected: variant,
+            found,
+        });
+    }
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if name != file_name(variant, material) {
+        return Err(EgdbError::MisnamedFile {
+            file: path.display().to_string(),
+            header: material.code(),
+        });
+    }
+    Ok(())
+}
+
 /// Reads and checks one slice file: variant, and that its name matches.
 pub fn read_slice(path: &Path, variant: Variant) -> Result<SliceFile, EgdbError> {
     let bytes = std::fs::read(path).map_err(|source| EgdbError::Io {
@@ -213,19 +347,7 @@ pub fn read_slice(path: &Path, variant: Variant) -> Result<SliceFile, EgdbError>
         source: Box::new(e),
     };
     let slice = SliceFile::from_bytes(&bytes).map_err(in_file)?;
-    if slice.variant != variant {
-        return Err(EgdbError::WrongVariant {
-            expected: variant,
-            found: slice.variant,
-        });
-    }
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    if name != file_name(variant, slice.material) {
-        return Err(EgdbError::MisnamedFile {
-            file: path.display().to_string(),
-            header: slice.material.code(),
-        });
-    }
+    check_slice(path, variant, slice.variant, slice.material)?;
     Ok(slice)
 }
 

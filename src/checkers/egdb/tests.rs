@@ -194,6 +194,45 @@ fn loading_checks_variant_names_and_completeness() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn opening_reads_each_slice_on_first_use_and_plays_on_without_a_corrupt_one() {
+    let dir = temp_dir("open");
+    let db = egdb();
+    for m in [2, 3].into_iter().flat_map(Material::all_with) {
+        let file = SliceFile {
+            variant: Variant::English,
+            material: m,
+            entries: db.table(m).unwrap().to_vec(),
+        };
+        std::fs::write(dir.join(file_name(Variant::English, m)), file.to_bytes()).unwrap();
+    }
+    let opened = Egdb::open(&dir, Variant::English).unwrap();
+    assert_eq!(opened.max_pieces(), 3);
+    for fen in ["W:WK1:BK32", "W:W27:B5,6", "B:WK14,K15:B1", "W:WK10:BK1,K2"] {
+        assert_eq!(opened.probe(&pos(fen)), db.probe(&pos(fen)), "{fen}");
+    }
+    // One slice's entries no longer match its checksum: the header still
+    // reads, so the tables open, and that slice alone is played without.
+    let kings_two_one = pos("W:WK10,K14:BK1");
+    let material = Material::of(&kings_two_one);
+    let path = dir.join(file_name(Variant::English, material));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let opened = Egdb::open(&dir, Variant::English).unwrap();
+    assert_eq!(opened.probe(&kings_two_one), None);
+    assert_eq!(opened.probe(&pos("W:WK1:BK32")), Some(Value::Draw));
+    let e = Egdb::load(&dir, Variant::English).unwrap_err().to_string();
+    assert!(e.contains("checksum"), "{e}");
+    // A file cut short is refused when the tables are opened.
+    bytes.truncate(HEADER_LEN + 10);
+    std::fs::write(&path, &bytes).unwrap();
+    let e = Egdb::open(&dir, Variant::English).unwrap_err().to_string();
+    assert!(e.contains("corrupt") && e.contains("entries"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Both sides play with the tables at a shallow depth, the game keeping its
 /// history (repetitions draw): the stronger side must win.
 fn plays_out(fen: &str, winner: Color) {
