@@ -910,11 +910,15 @@ fn a_corrupt_default_table_is_a_warning_and_a_rebuild_mends_it() {
     };
     let build = ["egdb", "build", "--pieces", "3", "--variant", "english"];
     assert_eq!(run(&build).0, Some(0));
+    // Two kings against one, both sides to move: every table the search
+    // of KING_ENDING reaches (the other slices are won or lost outright).
     let slice = dir.join("english-0201.egdb");
-    let mut bytes = std::fs::read(&slice).unwrap();
-    let last = bytes.len() - 1;
-    bytes[last] ^= 0x55;
-    std::fs::write(&slice, bytes).unwrap();
+    for name in ["english-0201.egdb", "english-0102.egdb"] {
+        let mut bytes = std::fs::read(dir.join(name)).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x55;
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
 
     let search = [
         "bestmove",
@@ -925,6 +929,41 @@ fn a_corrupt_default_table_is_a_warning_and_a_rebuild_mends_it() {
         "--depth",
         "2",
     ];
+    // The tables open (headers only); the damaged slice is found when the
+    // search first reaches it: one warning, and the search goes on without
+    // it (no table win), whether the directory is the default or named.
+    let named = [&search[..], &["--egdb", dir.to_str().unwrap()]].concat();
+    for args in [&search[..], &named[..]] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, Some(0), "{err}");
+        let warnings: Vec<&str> = err.lines().collect();
+        assert_eq!(warnings.len(), 2, "{err}");
+        for (warning, name) in warnings.iter().zip(["english-0102", "english-0201"]) {
+            assert!(warning.starts_with("warning: the endgame table "), "{err}");
+            assert!(
+                warning.contains(name)
+                    && warning.contains("checksum")
+                    && warning.contains("--egdb none"),
+                "{err}"
+            );
+        }
+        assert!(bestmove_score(&out) < 29_000, "{out}");
+        let best = out
+            .lines()
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap();
+        let pos = Position::from_fen(KING_ENDING, Variant::English).unwrap();
+        let legal: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+        assert!(legal.iter().any(|m| m == best), "{best} not in {legal:?}");
+    }
+
+    // A slice cut short is found when the tables are opened: the default
+    // directory's are then not used (a warning), a named one is an error.
+    let bytes = std::fs::read(&slice).unwrap();
+    std::fs::write(&slice, &bytes[..bytes.len() - 7]).unwrap();
     let (code, out, err) = run(&search);
     assert_eq!(code, Some(0), "{err}");
     assert!(err.starts_with("warning: the endgame tables in "), "{err}");
@@ -934,22 +973,10 @@ fn a_corrupt_default_table_is_a_warning_and_a_rebuild_mends_it() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(!out.contains("egdb="), "{out}");
-    let best = out
-        .lines()
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap();
-    let pos = Position::from_fen(KING_ENDING, Variant::English).unwrap();
-    let legal: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
-    assert!(legal.iter().any(|m| m == best), "{best} not in {legal:?}");
-
-    let named = [&search[..], &["--egdb", dir.to_str().unwrap()]].concat();
     let (code, _, err) = run(&named);
     assert_eq!(code, Some(2));
     assert!(
-        err.starts_with("error: ") && err.contains("checksum"),
+        err.starts_with("error: ") && err.contains("corrupt"),
         "{err}"
     );
 

@@ -101,7 +101,8 @@ impl OnDemand {
                 Ok(entries) => Some(entries),
                 Err(e) => {
                     eprintln!(
-                        "warning: endgame table {} cannot be read ({e}); playing on without it",
+                        "warning: the endgame table {} cannot be read: {e}; going on without it \
+                         (rebuild it with `warcaby egdb build`, or pass --egdb none)",
                         self.path.display()
                     );
                     None
