@@ -36,6 +36,7 @@ macro_rules! by_name {
 pub mod control;
 pub mod dom;
 pub mod i18n;
+pub mod json;
 pub mod state;
 pub mod view;
 

@@ -67,7 +67,7 @@ impl App {
         shown::show_loading(false);
         let lang = self.state.settings.lang;
         let set = result.and_then(|text| {
-            let set: PuzzleSet = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+            let set: PuzzleSet = crate::json::from_text(&text)?;
             set.check().map_err(|e| e.to_string())?;
             Ok(set)
         });

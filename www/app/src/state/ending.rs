@@ -132,14 +132,14 @@ pub fn encode(game: &AnyGame, clock: Option<Clock>, ending: Option<Ending>) -> S
         clock,
         ending,
     };
-    serde_json::to_string(&flow).unwrap_or_default()
+    crate::json::to_text(&flow).unwrap_or_default()
 }
 
 /// Reads what [`encode`] wrote for `game` at `now` (ms since the epoch);
 /// any problem is an error to show.
 pub fn decode(text: &str, game: &AnyGame, now: f64) -> Result<SavedFlow, String> {
     let flow: SavedFlow =
-        serde_json::from_str(text).map_err(|e| format!("unreadable clock ({e})"))?;
+        crate::json::from_text(text).map_err(|e| format!("unreadable clock ({e})"))?;
     if flow.ply != game.ply_count() {
         return Err("the clock was saved with another game".to_string());
     }

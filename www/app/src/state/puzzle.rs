@@ -25,12 +25,12 @@ impl PuzzleRecord {
     /// Reads a saved record; a broken one is an error (the caller starts
     /// afresh and says so).
     pub fn decode(text: &str) -> Result<PuzzleRecord, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
+        crate::json::from_text(text)
     }
 
     /// The record as saved.
     pub fn encode(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        crate::json::to_text(self).unwrap_or_default()
     }
 
     /// Counts a puzzle's result once; returns the rating's change.

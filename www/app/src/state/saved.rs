@@ -6,9 +6,11 @@
 //! The lab's algorithm and depth became per side the same way: a value
 //! with the older shared `algorithm` and `depth` gives them to both sides.
 
+use super::alphazero::LabEngine;
 use super::settings::Settings;
+use crate::json;
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 use warcaby::games::{AnyGame, GameRecord};
 
 /// The localStorage key (the version is part of the value).
@@ -53,7 +55,7 @@ struct Saved {
 
 /// Serialises settings and game.
 pub fn encode(settings: &Settings, game: &AnyGame) -> String {
-    serde_json::to_string(&Saved {
+    json::to_text(&Saved {
         version: VERSION,
         settings: settings.clone(),
         game: game.record().into(),
@@ -61,16 +63,42 @@ pub fn encode(settings: &Settings, game: &AnyGame) -> String {
     .unwrap_or_default()
 }
 
-/// Gives the shared lab `algorithm` and `depth` of values saved before
-/// they were per side to both sides (unless a side has its own).
-fn share_lab_fields(settings: &mut Map<String, Value>) {
-    for (shared, sides) in [
-        ("algorithm", ["black_algorithm", "white_algorithm"]),
-        ("depth", ["black_depth", "white_depth"]),
-    ] {
-        if let Some(value) = settings.remove(shared) {
-            for side in sides {
-                settings.entry(side).or_insert_with(|| value.clone());
+/// The lab fields of a value saved before they were per side: the shared
+/// `algorithm` and `depth`, and which sides have their own (present or
+/// not: their values are read with the settings).
+#[derive(Deserialize)]
+struct SharedLab {
+    algorithm: Option<LabEngine>,
+    depth: Option<u32>,
+    black_algorithm: Option<IgnoredAny>,
+    white_algorithm: Option<IgnoredAny>,
+    black_depth: Option<IgnoredAny>,
+    white_depth: Option<IgnoredAny>,
+}
+
+/// The part of a saved value that [`SharedLab`] reads.
+#[derive(Deserialize)]
+struct WithSharedLab {
+    settings: SharedLab,
+}
+
+impl SharedLab {
+    /// Gives the shared values to both sides, unless a side has its own.
+    fn share(self, settings: &mut Settings) {
+        if let Some(algorithm) = self.algorithm {
+            if self.black_algorithm.is_none() {
+                settings.black_algorithm = algorithm;
+            }
+            if self.white_algorithm.is_none() {
+                settings.white_algorithm = algorithm;
+            }
+        }
+        if let Some(depth) = self.depth {
+            if self.black_depth.is_none() {
+                settings.black_depth = depth;
+            }
+            if self.white_depth.is_none() {
+                settings.white_depth = depth;
             }
         }
     }
@@ -79,12 +107,10 @@ fn share_lab_fields(settings: &mut Map<String, Value>) {
 /// Reads what [`encode`] wrote (or an older version 1 value), rebuilding
 /// the game with the engine's rules; any problem is an error to show.
 pub fn decode(text: &str) -> Result<(Settings, AnyGame), String> {
-    let unreadable = |e: serde_json::Error| format!("unreadable saved data ({e})");
-    let mut value: Value = serde_json::from_str(text).map_err(unreadable)?;
-    if let Some(settings) = value.get_mut("settings").and_then(Value::as_object_mut) {
-        share_lab_fields(settings);
-    }
-    let saved: Saved = serde_json::from_value(value).map_err(unreadable)?;
+    let unreadable = |e: String| format!("unreadable saved data ({e})");
+    let mut saved: Saved = json::from_text(text).map_err(unreadable)?;
+    let shared: WithSharedLab = json::from_text(text).map_err(unreadable)?;
+    shared.settings.share(&mut saved.settings);
     if saved.version != VERSION {
         return Err(format!("saved data of an old version ({})", saved.version));
     }
