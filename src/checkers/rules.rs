@@ -3,7 +3,7 @@
 
 use crate::checkers::geometry::{Board8, Geometry};
 use crate::checkers::square::SquareNotation;
-use crate::core::named::{named_display_and_parse, Named};
+use crate::core::named::Named;
 use crate::core::Color;
 
 /// The 0-based rank where `color`'s men are crowned on the 8x8 board.
@@ -308,7 +308,42 @@ impl Named for Variant {
     }
 }
 
-named_display_and_parse!(Variant);
+impl std::fmt::Display for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::core::named::display(*self, f)
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = crate::core::named::UnknownName;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        crate::core::named::parse(s)
+    }
+}
+
+/// A variant travels by its name (the page's saved games and its messages
+/// to the AI worker, the arena's JSON).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Variant {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// A build that plays international draughts (feature `international`)
+/// reads its name too, as [`Variant::from_any_name`] does; a build
+/// without refuses it like any unknown name.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Variant {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        #[cfg(feature = "international")]
+        let variant = Variant::from_any_name(&name);
+        #[cfg(not(feature = "international"))]
+        let variant = name.parse::<Variant>();
+        variant.map_err(serde::de::Error::custom)
+    }
+}
 
 /// One variant's rules, as flags read by the move generator and the game.
 ///

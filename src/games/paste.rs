@@ -5,9 +5,14 @@
 use super::review::GameReview;
 use super::{AnyGame, GameRules};
 use crate::checkers::game::Game;
+#[cfg(feature = "international")]
+use crate::checkers::game::GameOf;
 use crate::checkers::notation::fen::FenError;
 use crate::checkers::notation::pdn::{self, PdnError};
 use crate::checkers::position::Position;
+#[cfg(feature = "international")]
+use crate::checkers::rules::BoardSize;
+use crate::checkers::rules::Variant;
 use crate::clobber::{ClobberError, ClobberGame, ClobberPosition};
 
 /// What a game's positions are pasted as, for the prompt shown when
@@ -68,23 +73,57 @@ impl GameRules {
                     !text.contains('[') && !text.contains('.') && text.contains(':')
                         || text.starts_with("[FEN");
                 if looks_like_fen {
-                    let game = Position::from_fen(text, variant)
-                        .map(Game::from_position)
-                        .map_err(PasteError::Fen)?;
-                    return Ok((AnyGame::Checkers(game), None));
+                    return read_fen(text, variant).map(|game| (game, None));
                 }
-                let pdn = pdn::read_game(text, variant).map_err(PasteError::Pdn)?;
-                if pdn.game.ply_count() == 0 && pdn.tag("FEN").is_none() {
-                    return Err(PasteError::PdnWithoutGame);
-                }
-                let review = GameReview::from_pdn(&pdn);
-                Ok((AnyGame::Checkers(pdn.game), review))
+                read_pdn(text, variant)
             }
             GameRules::Clobber(_) => ClobberPosition::parse(text)
                 .map(|pos| (AnyGame::Clobber(ClobberGame::from_position(pos)), None))
                 .map_err(PasteError::Clobber),
         }
     }
+}
+
+/// A checkers FEN by `variant`, on its board.
+fn read_fen(text: &str, variant: Variant) -> Result<AnyGame, PasteError> {
+    #[cfg(feature = "international")]
+    if variant.board() == BoardSize::Ten {
+        return crate::checkers::international::Position::from_fen(text, variant)
+            .map(|start| AnyGame::Checkers10(GameOf::from_position(start)))
+            .map_err(PasteError::Fen);
+    }
+    Position::from_fen(text, variant)
+        .map(|start| AnyGame::Checkers(Game::from_position(start)))
+        .map_err(PasteError::Fen)
+}
+
+/// A PDN game, by its GameType's rules (else `variant`'s) on their board:
+/// a build with the feature `international` reads 10x10 games too.
+fn read_pdn(text: &str, variant: Variant) -> Result<(AnyGame, Option<GameReview>), PasteError> {
+    let raw = pdn::split(text);
+    let first = raw.first().ok_or(PasteError::Pdn(PdnError::NoGame))?;
+    #[cfg(feature = "international")]
+    if first.variant(variant).map_err(PasteError::Pdn)?.board() == BoardSize::Ten {
+        let pdn = first
+            .replay_on::<crate::checkers::geometry::Board10>(variant)
+            .map_err(PasteError::Pdn)?;
+        return with_review(AnyGame::Checkers10(pdn.game.clone()), &pdn);
+    }
+    let pdn = first.replay(variant).map_err(PasteError::Pdn)?;
+    with_review(AnyGame::Checkers(pdn.game.clone()), &pdn)
+}
+
+/// `game` read from `pdn`, with the review its comments hold; a PDN of
+/// tags alone is refused (it would replace the game with an empty one).
+fn with_review<G: crate::checkers::geometry::Geometry>(
+    game: AnyGame,
+    pdn: &pdn::PdnGameOf<G>,
+) -> Result<(AnyGame, Option<GameReview>), PasteError> {
+    if game.ply_count() == 0 && pdn.tag("FEN").is_none() {
+        return Err(PasteError::PdnWithoutGame);
+    }
+    let review = GameReview::from_comments(&game, &pdn.comments);
+    Ok((game, review))
 }
 
 #[cfg(test)]
@@ -132,6 +171,37 @@ mod tests {
         assert_eq!(
             checkers.read_pasted_reviewed("W:W21-32:B1-12").unwrap().1,
             None
+        );
+    }
+
+    #[cfg(feature = "international")]
+    #[test]
+    fn international_draughts_reads_its_fens_and_a_game_type_20_pdn_anywhere() {
+        let international = GameRules::Checkers(Variant::International);
+        let game = international
+            .read_pasted("W:W46,35:B41,32,22,11,5,30")
+            .unwrap();
+        assert!(matches!(game, AnyGame::Checkers10(_)));
+        assert_eq!(game.played().rules(), international);
+        // Square 51 is off the board: refused as a FEN, saying where.
+        assert!(matches!(
+            international.read_pasted("W:W51:B1"),
+            Err(PasteError::Fen(_))
+        ));
+        // A GameType 20 game is read on 10x10 whatever the rules in play.
+        let english = GameRules::Checkers(Variant::English);
+        let pdn = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *";
+        let game = english.read_pasted(pdn).unwrap();
+        assert_eq!(game.played().rules(), international);
+        assert_eq!(game.ply_count(), 4);
+        // And an 8x8 game stays 8x8 while 10x10 is in play.
+        let game = international
+            .read_pasted("[GameType \"21\"]\n1. 11-15 *")
+            .unwrap();
+        assert_eq!(game.played().rules(), english);
+        assert_eq!(
+            international.read_pasted("[Event \"x\"]\n[GameType \"20\"]\n*"),
+            Err(PasteError::PdnWithoutGame)
         );
     }
 }
