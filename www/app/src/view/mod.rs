@@ -8,7 +8,7 @@ pub mod render;
 pub mod scene;
 
 use crate::state::State;
-use render::{Board, BoardView, Grid};
+use render::{Board, BoardView, Grid, Squares};
 use warcaby::games::GameKind;
 
 /// The board on screen, whichever game: where each spot (a checkers
@@ -25,6 +25,7 @@ impl Surface {
         Surface(match state.game.kind() {
             GameKind::Checkers => Box::new(Board {
                 size,
+                squares: Squares::of_rules(state.game.played().rules()),
                 flipped,
                 coordinates,
                 numbers: s.square_numbers,
@@ -77,8 +78,9 @@ impl Surface {
 mod tests {
     use super::*;
     use crate::state::settings::Settings;
+    use warcaby::checkers::international::Square as Square10;
     use warcaby::clobber::{ClobberGame, Shape};
-    use warcaby::games::AnyGame;
+    use warcaby::games::{AnyGame, GameRules};
     use warcaby::{Game, Variant};
 
     #[test]
@@ -86,11 +88,13 @@ mod tests {
         let games = [
             AnyGame::Checkers(Game::new(Variant::English)),
             AnyGame::Clobber(ClobberGame::new(Shape::new(4, 6).unwrap())),
+            GameRules::Checkers(Variant::International).new_game(),
         ];
-        // 480 pixels: checkers cells of 60; a 4x6 grid of 80, 80 from the top.
+        // 480 pixels: checkers cells of 60; a 4x6 grid of 80, 80 from the
+        // top; the 10x10 board's cells of 48.
         for (game, cell, top) in games
             .into_iter()
-            .zip([(60.0, 0.0), (80.0, 80.0)])
+            .zip([(60.0, 0.0), (80.0, 80.0), (48.0, 0.0)])
             .map(|(g, (c, t))| (g, c, t))
         {
             let state = State::new(Settings::default(), game);
@@ -102,5 +106,27 @@ mod tests {
             let back = surface.units(x, y);
             assert!((back.0 - u).abs() < 1e-9 && (back.1 - v).abs() < 1e-9);
         }
+    }
+
+    #[test]
+    fn the_10x10_board_has_square_1_top_left_and_46_bottom_left() {
+        let game = GameRules::Checkers(Variant::International).new_game();
+        let spot = |n: u8| Square10::from_number(n).unwrap().index() as u8;
+        let mut state = State::new(Settings::default(), game);
+        let surface = Surface::of(&state, 500.0);
+        // 1 = b10 top left, 5 = j10 top right, 46 = a1, 50 = i1.
+        assert_eq!(surface.spot_on_screen((1, 0)), Some(spot(1)));
+        assert_eq!(surface.spot_on_screen((9, 0)), Some(spot(5)));
+        assert_eq!(surface.spot_on_screen((0, 9)), Some(spot(46)));
+        assert_eq!(surface.spot_on_screen((8, 9)), Some(spot(50)));
+        assert_eq!(surface.spot_on_screen((0, 0)), None, "a10 is light");
+        assert_eq!(surface.centre(spot(46)), (0.5, 9.5));
+        // Turned round, Black's side is at the bottom: 50 top left.
+        state.settings.flipped = true;
+        let flipped = Surface::of(&state, 500.0);
+        assert_eq!(flipped.spot_on_screen((1, 0)), Some(spot(50)));
+        assert_eq!(flipped.spot_on_screen((8, 9)), Some(spot(1)));
+        // A point in the last column finds its square: a1, top right.
+        assert_eq!(flipped.spot_at(495.0, 5.0), Some(spot(46)));
     }
 }

@@ -1,17 +1,65 @@
-//! The checkers board: squares, numbers and coordinates, pieces and the
-//! marks of a move being entered.
+//! The checkers board, 8x8 or 10x10: squares, numbers and coordinates,
+//! pieces and the marks of a move being entered.
 
 use super::*;
-use warcaby::games::SpotPiece;
-use warcaby::Square;
+use warcaby::checkers::geometry::{Board10, Board8, Geometry};
+use warcaby::checkers::square::SquareOf;
+use warcaby::games::{GameRules, SpotPiece};
+
+/// The checkers board's squares: how many files and ranks it has and where
+/// each spot (a dark square's index in the engine's geometry) lies. Taken
+/// from the engine's geometry of the game's board, so one renderer draws
+/// the 8x8 and the 10x10 board alike.
+#[derive(Clone, Copy)]
+pub struct Squares {
+    /// Files (and ranks): 8 or 10.
+    pub side: u8,
+    /// A spot's 0-based file and rank, if it is a dark square.
+    place: fn(u8) -> Option<(u8, u8)>,
+    /// The dark square at a 0-based file and rank, as a spot.
+    spot: fn(u8, u8) -> Option<u8>,
+    /// A spot's number in numeric notation (1-32, 1-50).
+    number: fn(u8) -> Option<u8>,
+}
+
+impl Squares {
+    /// The squares of the board of geometry `G`.
+    pub fn of<G: Geometry>() -> Squares {
+        Squares {
+            side: G::FILES,
+            place: |spot| SquareOf::<G>::from_index(spot).map(|sq| (sq.file(), sq.rank())),
+            spot: |file, rank| SquareOf::<G>::new(file, rank).map(|sq| sq.index() as u8),
+            number: |spot| SquareOf::<G>::from_index(spot).map(SquareOf::number),
+        }
+    }
+
+    /// The board of a checkers game by `rules`.
+    pub fn of_rules(rules: GameRules) -> Squares {
+        if rules.is_10x10() {
+            Squares::of::<Board10>()
+        } else {
+            Squares::of::<Board8>()
+        }
+    }
+
+    /// Every dark square's spot with its file and rank.
+    fn all(&self) -> impl Iterator<Item = (u8, (u8, u8))> + '_ {
+        (0..self.side).flat_map(move |rank| {
+            (0..self.side)
+                .filter_map(move |file| (self.spot)(file, rank).map(|spot| (spot, (file, rank))))
+        })
+    }
+}
 
 /// Board geometry and style.
 pub struct Board {
     /// Side length in CSS pixels.
     pub size: f64,
+    /// The squares: 8x8 or 10x10.
+    pub squares: Squares,
     /// Black at the bottom.
     pub flipped: bool,
-    /// Show coordinates (a-h, 1-8 on the edges).
+    /// Show coordinates (a-h, 1-8 on the edges; a-j, 1-10 on 10x10).
     pub coordinates: bool,
     /// Show the dark squares' numbers.
     pub numbers: bool,
@@ -23,7 +71,7 @@ pub struct Board {
 
 impl Pen for Board {
     fn cell(&self) -> f64 {
-        self.size / 8.0
+        self.size / self.side()
     }
 
     fn pieces(&self) -> PieceSet {
@@ -32,36 +80,47 @@ impl Pen for Board {
 }
 
 impl Board {
-    /// Column and row on screen (0,0 top-left) of a square.
-    pub fn screen(&self, sq: Square) -> (f64, f64) {
-        let (f, r) = (sq.file() as f64, sq.rank() as f64);
+    /// Files (and ranks) as a length in cells.
+    fn side(&self) -> f64 {
+        f64::from(self.squares.side)
+    }
+
+    /// Column and row on screen (0,0 top-left) of a file and rank.
+    fn screen_of(&self, (file, rank): (u8, u8)) -> (f64, f64) {
+        let last = self.side() - 1.0;
+        let (f, r) = (f64::from(file), f64::from(rank));
         if self.flipped {
-            (7.0 - f, r)
+            (last - f, r)
         } else {
-            (f, 7.0 - r)
+            (f, last - r)
         }
     }
 
-    /// Board coordinates (0..8 each, y down) to a square, if dark.
-    pub fn square_at(&self, x: f64, y: f64) -> Option<Square> {
+    /// Column and row on screen (0,0 top-left) of a spot, if it is a square.
+    fn screen(&self, spot: u8) -> Option<(f64, f64)> {
+        (self.squares.place)(spot).map(|place| self.screen_of(place))
+    }
+
+    /// Canvas pixels (x, y from the top left) to a spot, if a dark square.
+    pub fn square_at(&self, x: f64, y: f64) -> Option<u8> {
         let (col, row) = ((x / self.cell()).floor(), (y / self.cell()).floor());
-        if !(0.0..8.0).contains(&col) || !(0.0..8.0).contains(&row) {
+        let range = 0.0..self.side();
+        if !range.contains(&col) || !range.contains(&row) {
             return None;
         }
+        let last = self.squares.side - 1;
         let (file, rank) = if self.flipped {
-            (7 - col as u8, row as u8)
+            (last - col as u8, row as u8)
         } else {
-            (col as u8, 7 - row as u8)
+            (col as u8, last - row as u8)
         };
-        Square::new(file, rank)
+        (self.squares.spot)(file, rank)
     }
 
     /// Centre of a spot (a dark square's index) in board units.
     pub fn centre(&self, spot: u8) -> (f64, f64) {
-        Square::from_index(spot).map_or((0.0, 0.0), |sq| {
-            let (c, r) = self.screen(sq);
-            (c + 0.5, r + 0.5)
-        })
+        self.screen(spot)
+            .map_or((0.0, 0.0), |(c, r)| (c + 0.5, r + 0.5))
     }
 
     /// Draws the whole board.
@@ -74,11 +133,12 @@ impl Board {
     ) {
         let c = self.cell();
         let (light, dark_colour) = squares(self.theme);
-        for row in 0..8 {
-            for col in 0..8 {
+        let side = self.squares.side;
+        for row in 0..side {
+            for col in 0..side {
                 let dark = (row + col) % 2 == 1;
                 ctx.set_fill_style_str(if dark { dark_colour } else { light });
-                ctx.fill_rect(col as f64 * c, row as f64 * c, c, c);
+                ctx.fill_rect(f64::from(col) * c, f64::from(row) * c, c, c);
             }
         }
         for &spot in &marks.last_move {
@@ -134,16 +194,15 @@ impl Board {
     }
 
     /// The square at screen column and row (0,0 top-left), if dark.
-    pub fn square_on_screen(&self, col: usize, row: usize) -> Option<Square> {
+    pub fn square_on_screen(&self, col: usize, row: usize) -> Option<u8> {
         let c = self.cell();
         self.square_at((col as f64 + 0.5) * c, (row as f64 + 0.5) * c)
     }
 
     fn fill_square(&self, ctx: &CanvasRenderingContext2d, spot: u8, style: &str) {
-        let Some(sq) = Square::from_index(spot) else {
+        let Some((col, row)) = self.screen(spot) else {
             return;
         };
-        let (col, row) = self.screen(sq);
         let c = self.cell();
         ctx.set_fill_style_str(style);
         ctx.fill_rect(col * c, row * c, c, c);
@@ -180,21 +239,23 @@ impl Board {
         ctx.set_text_align("left");
         ctx.set_text_baseline("top");
         if self.numbers {
-            for sq in Square::all() {
-                let (col, row) = self.screen(sq);
+            for (spot, place) in self.squares.all() {
+                let (col, row) = self.screen_of(place);
                 let at = (col * c + 2.0, row * c + 1.0);
-                badge_text(ctx, &sq.number().to_string(), size, at, 0.0);
+                let number = (self.squares.number)(spot).unwrap_or_default();
+                badge_text(ctx, &number.to_string(), size, at, 0.0);
             }
         }
         if self.coordinates {
-            for i in 0..8u8 {
-                let file = if self.flipped { 7 - i } else { i };
+            let side = self.squares.side;
+            for i in 0..side {
+                let file = if self.flipped { side - 1 - i } else { i };
                 let letter = ((b'a' + file) as char).to_string();
-                let corner = ((i as f64 + 1.0) * c - 2.0, 8.0 * c - size - 3.0);
+                let corner = ((f64::from(i) + 1.0) * c - 2.0, self.size - size - 3.0);
                 badge_text(ctx, &letter, size, corner, 1.0);
             }
-            for row in 0..8u8 {
-                let rank = if self.flipped { row + 1 } else { 8 - row };
+            for row in 0..side {
+                let rank = if self.flipped { row + 1 } else { side - row };
                 // Under a square number, when both are shown.
                 let y = row as f64 * c + 1.0 + if self.numbers { size + 3.0 } else { 0.0 };
                 badge_text(ctx, &rank.to_string(), size, (2.0, y), 0.0);
@@ -224,13 +285,13 @@ impl BoardView for Board {
         Board::centre(self, spot)
     }
     fn spot_at(&self, x: f64, y: f64) -> Option<u8> {
-        self.square_at(x, y).map(|sq| sq.index() as u8)
+        self.square_at(x, y)
     }
     fn units(&self, x: f64, y: f64) -> (f64, f64) {
         (x / self.cell(), y / self.cell())
     }
     fn spot_on_screen(&self, col: usize, row: usize) -> Option<u8> {
-        self.square_on_screen(col, row).map(|sq| sq.index() as u8)
+        self.square_on_screen(col, row)
     }
     fn draw(
         &self,

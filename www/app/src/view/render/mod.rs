@@ -7,7 +7,7 @@
 mod board;
 mod grid;
 
-pub use board::Board;
+pub use board::{Board, Squares};
 pub use grid::Grid;
 
 use crate::state::appearance::{BoardTheme, PieceSet};
