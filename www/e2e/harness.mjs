@@ -130,10 +130,13 @@ export async function boardBox(page) {
   return board.boundingBox();
 }
 
-/** Clicks the centre of a square given as a1..h8 (board not flipped unless told). */
-export async function clickSquare(page, name, { flipped = false } = {}) {
+/**
+ * Clicks the centre of a square given as a1..h8 (a1..j10 on a board of
+ * `side` 10; board not flipped unless told).
+ */
+export async function clickSquare(page, name, { flipped = false, side = 8 } = {}) {
   const box = await boardBox(page);
-  const { x, y } = squareCentre(box, name, flipped);
+  const { x, y } = squareCentre(box, name, flipped, side);
   await page.mouse.click(x, y);
 }
 
@@ -154,12 +157,13 @@ export async function dragSquare(page, from, to, { flipped = false } = {}) {
   await page.mouse.up();
 }
 
-export function squareCentre(box, name, flipped = false) {
+/** Centre of square `name` (a1..) of a board of `side` squares a side, in page pixels. */
+export function squareCentre(box, name, flipped = false, side = 8) {
   const file = name.charCodeAt(0) - 97;
   const rank = Number(name.slice(1)) - 1;
-  const cell = box.width / 8;
-  const col = flipped ? 7 - file : file;
-  const row = flipped ? rank : 7 - rank;
+  const cell = box.width / side;
+  const col = flipped ? side - 1 - file : file;
+  const row = flipped ? rank : side - 1 - rank;
   return { x: box.x + (col + 0.5) * cell, y: box.y + (row + 0.5) * cell };
 }
 

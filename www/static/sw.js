@@ -4,7 +4,8 @@
 // The page itself (a navigation) comes from the network when it can, so a
 // new build shows at the next visit; everything else comes from the cache
 // (the file names carry content hashes). A file of the site that is not in
-// the list (the networks, each fetched only when an engine first needs it)
+// the list (the networks, each fetched only when an engine first needs it;
+// the AI of international draughts, fetched when a 10x10 game first needs it)
 // is cached when first fetched, so it too works offline afterwards.
 const VERSION = '__VERSION__';
 const FILES = ['__FILES__'];

@@ -1,6 +1,7 @@
 //! The page's side of the AI worker: start it, send requests once it is
 //! ready, pass answers on, and replace it when it fails or must stop.
 
+use warcaby::games::GameRules;
 use warcaby_protocol::{Network, Request, Response};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -12,15 +13,52 @@ use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 /// `Event` (no `ErrorEvent`) when the worker's script cannot be loaded.
 const NOT_LOADED: &str = "its files could not be loaded";
 
-/// The worker script Trunk emits next to the page (a relative URL, so the
-/// site works under any sub-path). The release build gives it a content
-/// hash and names it in `<meta name="warcaby-worker">` (www/postbuild.mjs).
-fn worker_url() -> String {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector("meta[name=warcaby-worker]").ok().flatten())
-        .and_then(|meta| meta.get_attribute("content"))
-        .unwrap_or_else(|| "./warcaby-worker_loader.js".to_string())
+/// Which build of the AI worker a game needs: the 8x8 one, which every
+/// visit loads, or the 10x10 one (the same worker with the engine's
+/// international draughts), fetched only when a 10x10 game first needs the
+/// AI, so that the first visit carries one move generator and search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorkerBuild {
+    /// Checkers on 8x8 and Clobber.
+    Standard,
+    /// International draughts.
+    Board10,
+}
+
+impl WorkerBuild {
+    /// The build that plays a game by `rules`.
+    pub fn for_rules(rules: GameRules) -> WorkerBuild {
+        if rules.is_10x10() {
+            WorkerBuild::Board10
+        } else {
+            WorkerBuild::Standard
+        }
+    }
+
+    /// The build's file name, before the release build's content hash.
+    fn name(self) -> &'static str {
+        match self {
+            WorkerBuild::Standard => "warcaby-worker",
+            WorkerBuild::Board10 => "warcaby-worker10",
+        }
+    }
+
+    /// The worker script Trunk emits next to the page (a relative URL, so
+    /// the site works under any sub-path). The release build gives it a
+    /// content hash and names it in `<meta name="warcaby-worker">` or
+    /// `"warcaby-worker10"` (www/postbuild.mjs).
+    fn url(self) -> String {
+        let name = self.name();
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| {
+                d.query_selector(&format!("meta[name={name}]"))
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|meta| meta.get_attribute("content"))
+            .unwrap_or_else(|| format!("./{name}_loader.js"))
+    }
 }
 
 /// What the worker said, or that it failed.
@@ -34,6 +72,7 @@ pub enum Event {
 /// A running worker with its handlers.
 pub struct AiClient {
     worker: Worker,
+    build: WorkerBuild,
     ready: bool,
     queued: Vec<Request>,
     /// The networks sent to this worker.
@@ -43,11 +82,11 @@ pub struct AiClient {
 }
 
 impl AiClient {
-    /// Starts a worker; every event goes to `deliver`.
-    pub fn start(deliver: fn(Event)) -> Result<AiClient, String> {
+    /// Starts a worker of `build`; every event goes to `deliver`.
+    pub fn start(build: WorkerBuild, deliver: fn(Event)) -> Result<AiClient, String> {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options(&worker_url(), &options)
+        let worker = Worker::new_with_options(&build.url(), &options)
             .map_err(|e| format!("cannot start the AI worker: {e:?}"))?;
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             match warcaby_protocol::from_js::<Response>(event.data()) {
@@ -68,12 +107,18 @@ impl AiClient {
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         Ok(AiClient {
             worker,
+            build,
             ready: false,
             queued: Vec::new(),
             nets_sent: Vec::new(),
             _on_message: on_message,
             _on_error: on_error,
         })
+    }
+
+    /// Which build this worker is.
+    pub fn build(&self) -> WorkerBuild {
+        self.build
     }
 
     /// True once the worker has loaded (said Ready).

@@ -8,7 +8,6 @@ use crate::state::editor::Editing;
 use crate::state::review::{GameReviewState, Stage};
 use crate::state::settings::{Mode, Settings};
 use crate::state::Step;
-use warcaby::checkers::notation::pdn::PdnGame;
 use warcaby::core::rng::entropy_seed;
 use warcaby::games::{AnyGame, PasteError};
 use warcaby::Color;
@@ -197,26 +196,33 @@ impl App {
     /// The game as PDN (checkers only: PDN is checkers' file format), with
     /// its review as comments when it has one.
     pub fn pdn_text(&self) -> Option<String> {
-        let game = self.state.game.checkers_game()?;
-        let mut pdn = PdnGame::new(game.clone());
-        pdn.set_tag("Event", "Warcaby game");
         let (white, black) = match self.state.settings.mode {
             Mode::HumanVsAi { human_white: true } => ("Human", "Warcaby AI"),
             Mode::HumanVsAi { human_white: false } => ("Warcaby AI", "Human"),
             Mode::HumanVsHuman => ("Human", "Human"),
             Mode::AiVsAi => ("Warcaby AI", "Warcaby AI"),
         };
-        pdn.set_tag("White", white);
-        pdn.set_tag("Black", black);
-        pdn.set_tag("Date", &dom::today());
-        if let Some(ending) = self.state.ending {
-            pdn.result = ending.result_text().to_string();
-            pdn.set_tag("Termination", ending_termination(ending));
-        }
-        if let Some(review) = self.state.done_review() {
-            pdn.comments = review.annotate(&pdn.comments);
-        }
-        Some(pdn.to_pdn())
+        let date = dom::today();
+        let mut tags = vec![
+            ("Event", "Warcaby game"),
+            ("Date", date.as_str()),
+            ("White", white),
+            ("Black", black),
+        ];
+        let game = &self.state.game;
+        let result = match self.state.ending {
+            Some(ending) => {
+                tags.push(("Termination", ending_termination(ending)));
+                ending.result_text()
+            }
+            None => game.outcome().map_or("*", |o| o.result_text()),
+        };
+        let comments = self
+            .state
+            .done_review()
+            .map(|review| review.annotate(&[]))
+            .unwrap_or_default();
+        game.pdn(&tags, result, comments)
     }
 
     /// Opens the editor on the position shown; the AI waits.

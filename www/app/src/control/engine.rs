@@ -2,7 +2,7 @@
 //! failures), the AI's own moves, "Move now", and the analysis of the
 //! position shown (its score bar and best line).
 
-use super::ai::{AiClient, Event};
+use super::ai::{AiClient, Event, WorkerBuild};
 use super::network::NetFiles;
 use super::App;
 use crate::i18n::{notices, words, Lang};
@@ -118,7 +118,8 @@ impl App {
         self.ai.tables = None;
         self.ai.net_requests.clear();
         self.show_endgame_tables();
-        match AiClient::start(deliver) {
+        let build = WorkerBuild::for_rules(self.state.game.played().rules());
+        match AiClient::start(build, deliver) {
             Ok(client) => self.ai.client = Some(client),
             Err(e) => self.ai_gone(&e),
         }
@@ -168,8 +169,21 @@ impl App {
         self.ai.move_now_pending = false;
     }
 
+    /// Replaces a worker of another build than the game on the board
+    /// needs (the game moved between 8x8 and 10x10): the 10x10 worker is
+    /// fetched the first time a 10x10 game is on the board. An AI given
+    /// up stays so until the player retries (which starts the right build).
+    pub(super) fn fit_worker_to_game(&mut self) {
+        let build = WorkerBuild::for_rules(self.state.game.played().rules());
+        let other = self.ai.client.as_ref().is_some_and(|c| c.build() != build);
+        if other && !self.ai.unavailable {
+            self.restart_ai();
+        }
+    }
+
     /// Sends a request, starting the worker if there is none.
     pub(super) fn send(&mut self, request: Request) {
+        self.fit_worker_to_game();
         if self.ai.client.is_none() {
             self.start_ai();
         }

@@ -98,6 +98,7 @@ impl App {
 
     /// After any change of the game: save, redraw, and start whoever is next.
     pub(super) fn after_change(&mut self) {
+        self.fit_worker_to_game();
         self.drop_stale_review();
         self.save();
         self.refresh();

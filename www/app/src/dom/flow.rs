@@ -7,7 +7,7 @@ use crate::i18n::{flow, Lang};
 use crate::state::clock::{clock_text, Clock, LOW_MS};
 use crate::state::newgame::{ColourChoice, NewGameChoice, Opponent};
 use crate::state::settings::Settings;
-use warcaby::Color;
+use warcaby::{Color, Variant};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlButtonElement, HtmlDialogElement, HtmlElement};
@@ -64,7 +64,7 @@ pub fn new_game_open() -> bool {
 pub fn read_new_game() -> Option<NewGameChoice> {
     Some(NewGameChoice {
         game: select_value("ng-game").parse().ok()?,
-        variant: select_value("ng-variant").parse().ok()?,
+        variant: Variant::from_any_name(&select_value("ng-variant")).ok()?,
         colour: ColourChoice::of_value(&select_value("ng-colour")),
         opponent: Opponent::of_value(&select_value("ng-opponent"))?,
         time_control: select_value("ng-time").parse().ok()?,

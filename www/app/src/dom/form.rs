@@ -8,7 +8,7 @@ use crate::state::editor::Brush;
 use crate::state::settings::{Mode, Settings, MAX_DEPTH};
 use std::str::FromStr;
 use warcaby::checkers::ai::Level;
-use warcaby::Color;
+use warcaby::{Color, Variant};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 
@@ -105,7 +105,7 @@ pub fn read_settings(old: &Settings) -> Settings {
     Settings {
         lang: chosen("language", old.lang),
         game: chosen("game", old.game),
-        variant: chosen("variant", old.variant),
+        variant: Variant::from_any_name(&select_value("variant")).unwrap_or(old.variant),
         rows: side("rows", old.rows),
         cols: side("cols", old.cols),
         black_eval: chosen("eval-black", old.black_eval),

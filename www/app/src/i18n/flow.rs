@@ -23,6 +23,11 @@ pub const PAGE_TEXTS: &[(&str, &str, &str)] = &[
     ),
     ("ng-russian", "Russian", "Rosyjskie"),
     ("ng-brazilian", "Brazilian", "Brazylijskie"),
+    (
+        "ng-international",
+        "International draughts (10×10)",
+        "Warcaby polskie (międzynarodowe, 10×10)",
+    ),
     ("ng-colour", "Your colour", "Twój kolor"),
     ("ng-white", "White", "Białe"),
     ("ng-black", "Black", "Czarne"),

@@ -102,7 +102,9 @@ pub fn variant(lang: Lang, variant: Variant) -> &'static str {
         Variant::English => lang.pick("English", "Angielskie"),
         Variant::Russian => lang.pick("Russian", "Rosyjskie"),
         Variant::Brazilian => lang.pick("Brazilian", "Brazylijskie"),
-        Variant::International => lang.pick("International", "Polskie (międzynarodowe)"),
+        Variant::International => {
+            lang.pick("International (10×10)", "Polskie (międzynarodowe, 10×10)")
+        }
     }
 }
 

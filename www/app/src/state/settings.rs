@@ -52,7 +52,7 @@ pub struct Settings {
     /// Checkers or Clobber.
     #[serde(default)]
     pub game: GameKind,
-    /// The checkers variant.
+    /// The checkers variant (international draughts included).
     pub variant: Variant,
     /// Clobber board rows (2-10).
     #[serde(default = "six")]

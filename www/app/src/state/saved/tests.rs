@@ -3,7 +3,7 @@ use crate::state::alphazero::LabEngine;
 use crate::state::settings::Mode;
 use warcaby::checkers::ai::CheckersEval;
 use warcaby::clobber::{ClobberEval, ClobberGame, Shape};
-use warcaby::games::GameKind;
+use warcaby::games::{GameKind, GameRules};
 use warcaby::search::Algorithm;
 use warcaby::{Color, Game, Variant};
 
@@ -23,6 +23,30 @@ fn round_trip() {
     let (s, g) = decode(&encode(&settings, &AnyGame::Checkers(game.clone()))).unwrap();
     assert_eq!(s, settings);
     assert_eq!(g, AnyGame::Checkers(game));
+}
+
+#[test]
+fn an_international_game_round_trips_and_a_foreign_one_is_refused() {
+    let mut game = GameRules::Checkers(Variant::International).new_game();
+    game.play_text("32-28").unwrap();
+    game.play_text("19-23").unwrap();
+    game.play_text("28x19").unwrap();
+    let settings = Settings {
+        variant: Variant::International,
+        ..Settings::default()
+    };
+    let text = encode(&settings, &game);
+    assert!(text.contains("\"variant\":\"international\""), "{text}");
+    let (s, g) = decode(&text).unwrap();
+    assert_eq!(s, settings);
+    assert_eq!(g, game);
+    assert_eq!(g.ply_count(), 3);
+    // A 10x10 move that is not legal there refuses the whole saved value.
+    let broken = text.replace("28x19", "28x17");
+    assert!(decode(&broken).is_err());
+    // An 8x8 game saved under the 10x10 rules disagrees with them.
+    let mixed = encode(&settings, &tournament());
+    assert!(decode(&mixed).unwrap_err().contains("disagree"));
 }
 
 #[test]

@@ -1,0 +1,186 @@
+// International draughts (10x10, "warcaby polskie") on the page, at a
+// laptop's and a phone's size: a game against the AI started in the New
+// game dialog, whose worker (a second build, with the engine's 10x10 game)
+// is fetched only then — the first visit does not — and which a reload
+// restores; Undo/Redo; a move entered on the turned board; a four-piece
+// capture chain entered hop by hop (a shorter capture refused with the
+// maximum-capture rule's reason); two five-piece captures of a flying
+// king ending on one square told apart by the next click; PDN GameType 20 out and in; the
+// rules' names in Polish.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  serve, launch, openGame, choose, configure, importText, clickSquare, moveTexts, waitMoves,
+  fen, status, notice, waitReady, closeWelcome,
+} from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
+const LAPTOP = { viewport: { width: 1280, height: 720 } };
+
+const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+/** The start position: Black on 1-20, White on 31-50, White to move. */
+const START = `W:W${range(31, 50).join(',')}:B${range(1, 20).join(',')}`;
+
+/** The name (a1..j10) of square `n` (1-50): row by row from Black's side, 1 = b10, 46 = a1. */
+function named(n) {
+  const row = Math.floor((n - 1) / 5);
+  const rank = 9 - row;
+  const file = 2 * ((n - 1) % 5) + (rank % 2 === 0 ? 0 : 1);
+  return `${String.fromCharCode(97 + file)}${rank + 1}`;
+}
+
+/** Clicks 10x10 squares by number, in turn. */
+async function clickNumbers(page, numbers, { flipped = false } = {}) {
+  for (const n of numbers) await clickSquare(page, named(n), { flipped, side: 10 });
+}
+
+/** The pieces of a FEN's side `letter` (W or B), as written, in order. */
+function pieces(text, letter) {
+  const field = text.split(':').slice(1).find((f) => f.startsWith(letter));
+  return field.slice(1).split(',').filter(Boolean).sort((a, b) => parseInt(a.replace('K', ''), 10) - parseInt(b.replace('K', ''), 10));
+}
+
+const isWorker10 = (file) => /(^|\/)warcaby-worker10/.test(file.path);
+const isWorker8 = (file) => /(^|\/)warcaby-worker_bg-[0-9a-f]+\.wasm$/.test(file.path);
+
+test('the 10x10 square names of the tests are the rules\' numbering', () => {
+  assert.deepEqual([1, 5, 6, 28, 46, 50].map(named), ['b10', 'j10', 'a9', 'e5', 'a1', 'i1']);
+});
+
+for (const [size, device] of [['a laptop', LAPTOP], ['a phone', PHONE]]) {
+  test(`on ${size}: international draughts against the AI, its worker fetched only for it; a reload restores the game`, async () => {
+    const own = await serve();
+    const { page, errors, context } = await openGame(browser, own.url, device);
+    // The first visit plays 8x8: its AI is loaded, the 10x10 one is not.
+    await page.waitForFunction(() => true);
+    await waitFor(() => own.served.some(isWorker8), 'the 8x8 worker is loaded on the first visit');
+    assert.equal(own.served.filter(isWorker10).length, 0, 'the first visit does not fetch the 10x10 worker');
+
+    await page.click('#new-game');
+    await choose(page, 'ng-variant', 'international');
+    await choose(page, 'ng-opponent', '1');
+    await choose(page, 'ng-colour', 'white');
+    await page.click('#ng-start');
+    assert.equal(await fen(page), START);
+    assert.match(await status(page), /^White to move/);
+    await waitFor(() => own.served.some(isWorker10), 'a 10x10 game fetches its worker');
+
+    await clickNumbers(page, [32, 28]);
+    const moves = await waitMoves(page, 2, 60000);
+    assert.equal(moves[0], '1. 32-28');
+    assert.match(moves[1], /^(1[6-9]|20)-(2[1-5])$/, `Black (the AI) answers from its front row: ${moves[1]}`);
+    assert.match(await fen(page), /^W:/);
+
+    // Undo takes back the AI's move and the player's; Redo plays both again.
+    await page.click('#undo');
+    assert.deepEqual(await moveTexts(page), []);
+    assert.equal(await fen(page), START);
+    await page.click('#redo');
+    assert.deepEqual(await moveTexts(page), moves);
+
+    // A reload restores the 10x10 game and its rules.
+    const before = await fen(page);
+    await page.reload();
+    await waitReady(page);
+    await closeWelcome(page);
+    assert.deepEqual(await moveTexts(page), moves);
+    assert.equal(await fen(page), before);
+    assert.equal(await page.locator('#variant').inputValue(), 'international');
+
+    // On the turned board: back to the start, then 31-26 (b4-a5), and the
+    // reloaded page's 10x10 worker answers.
+    await page.click('#undo');
+    await page.click('#flip');
+    await clickNumbers(page, [31, 26], { flipped: true });
+    const again = await waitMoves(page, 2, 60000);
+    assert.equal(again[0], '1. 31-26');
+    assert.match(again[1], /^(1[6-9]|20)-(2[1-5])$/);
+    assert.equal(await notice(page), null);
+    assert.deepEqual(errors, []);
+    await context.close();
+    await own.close();
+  });
+
+  test(`on ${size}: a four-piece capture on 10x10 entered hop by hop, and two maximum captures told apart`, async () => {
+    const { page, errors, context } = await openGame(browser, server.url, device);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await configure(page, { variant: 'international', mode: 'human' });
+    assert.equal(await fen(page), START);
+
+    // 35 could take 30 (one piece); 46 takes four: 41, 32, 22, then 11
+    // (ending on 6) or 12 (ending on 8), so each hop is entered in turn.
+    await importText(page, 'W:W46,35:B41,32,22,11,12,30');
+    assert.match(await status(page), /White to move — a capture is mandatory/);
+    await clickNumbers(page, [35]);
+    assert.match(
+      await notice(page) ?? '(no notice)',
+      /capture that takes the most pieces is mandatory \(4\): move a marked piece \(46\); the piece on 35 cannot take as many/,
+    );
+    await clickNumbers(page, [46, 37, 28, 17]);
+    assert.deepEqual(await moveTexts(page), [], 'no move before the last hop');
+    await clickNumbers(page, [6]);
+    assert.deepEqual(await waitMoves(page, 1), ['1. 46x6']);
+    const after = await fen(page);
+    assert.deepEqual([pieces(after, 'W'), pieces(after, 'B')], [['6', '35'], ['12', '30']]);
+    assert.match(await status(page), /^Black to move/);
+
+    // PDN out: the game type of international draughts; and back in.
+    await page.click('#copy-pdn');
+    const pdn = await page.inputValue('#import-text');
+    assert.match(pdn, /\[GameType "20"\]/);
+    assert.match(pdn, /1\. 46x6/);
+    await page.click('#import');
+    assert.deepEqual(await moveTexts(page), ['1. 46x6']);
+    assert.equal(await fen(page), after);
+
+    // On the turned board, the flying king on 11 takes five either way to
+    // 4: its fourth hop lands on 47 (taking 41) or on 42 (taking 37). The
+    // last square alone does not say which; the next click on a marked
+    // square does.
+    await importText(page, 'W:WK11:B7,8,9,29,35,37,41');
+    await page.click('#flip');
+    await clickNumbers(page, [11, 4], { flipped: true });
+    assert.deepEqual(await moveTexts(page), []);
+    assert.match(await notice(page) ?? '(no notice)', /2 captures end on 4.*pick a marked square/);
+    await clickNumbers(page, [47], { flipped: true });
+    assert.deepEqual(await waitMoves(page, 1), ['1. 11x2x24x47x36x4']);
+    const taken = await fen(page);
+    assert.deepEqual([pieces(taken, 'W'), pieces(taken, 'B')], [['K4'], ['35', '37']]);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('international draughts is named in Polish, and a bad 10x10 FEN changes nothing', async () => {
+  const { page, errors, context } = await openGame(browser, server.url, LAPTOP);
+  await configure(page, { variant: 'international', mode: 'human' });
+  await importText(page, 'W:W46,35:B41,32,22,11,5,30');
+  const kept = await fen(page);
+  await importText(page, 'W:W51:B1');
+  assert.notEqual(await notice(page), null, 'a square past 50 is refused with a notice');
+  assert.equal(await fen(page), kept);
+  await choose(page, 'language', 'pl');
+  assert.equal(
+    await page.locator('#variant option[value="international"]').textContent(),
+    'Warcaby polskie (międzynarodowe, 10×10)',
+  );
+  assert.equal(
+    await page.locator('#ng-variant option[value="international"]').textContent(),
+    'Warcaby polskie (międzynarodowe, 10×10)',
+  );
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Waits (up to 30 s) until `check()` holds; fails with `what`. */
+async function waitFor(check, what) {
+  const deadline = Date.now() + 30000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
