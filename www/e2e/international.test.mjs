@@ -155,6 +155,34 @@ for (const [size, device] of [['a laptop', LAPTOP], ['a phone', PHONE]]) {
   });
 }
 
+test('a 10x10 worker that cannot load says so and offers a retry, which brings the AI back', async () => {
+  const own = await serve();
+  const { page, errors, context } = await openGame(browser, own.url, LAPTOP);
+  // The 10x10 worker's files are unreachable (a lost connection).
+  own.block(/warcaby-worker10/);
+  try {
+    await page.click('#new-game');
+    await choose(page, 'ng-variant', 'international');
+    await choose(page, 'ng-opponent', '1');
+    await choose(page, 'ng-colour', 'black');
+    await page.click('#ng-start');
+    await page.waitForFunction(() => /AI is unavailable/.test(document.querySelector('#notice').textContent), null, { timeout: 15000 });
+    assert.ok(await page.locator('#ai-retry').isVisible(), 'a retry is offered');
+    assert.doesNotMatch(await status(page), /thinking/);
+    assert.equal(await fen(page), START, 'the game is kept');
+  } finally {
+    own.block(null);
+  }
+  await page.click('#ai-retry');
+  const moves = await waitMoves(page, 1, 60000);
+  assert.match(moves[0], /^1\. (3[1-5])-(2[6-9]|30)$/, `White (the AI) opens: ${moves[0]}`);
+  assert.ok(!(await page.locator('#ai-retry').isVisible()));
+  // The only errors are the browser's own about the missing files.
+  assert.deepEqual(errors.filter((e) => !/Failed to load|404|ERR_/.test(e)), []);
+  await context.close();
+  await own.close();
+});
+
 test('international draughts is named in Polish, and a bad 10x10 FEN changes nothing', async () => {
   const { page, errors, context } = await openGame(browser, server.url, LAPTOP);
   await configure(page, { variant: 'international', mode: 'human' });
