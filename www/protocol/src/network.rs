@@ -30,14 +30,19 @@ impl Network {
     /// The network the engine `choice` needs before it thinks in a game of
     /// `rules`, if any: the AlphaZero bot's, or the learned evaluation's of
     /// the game's rule set (without it the strong levels would search with
-    /// the positional evaluation).
+    /// the positional evaluation). A level plays the evaluation the rules
+    /// give it: on 10x10 none is learned, so no file is fetched for it.
     pub fn needed_by(choice: &EngineChoice, rules: GameRules) -> Option<Network> {
         if choice.is_alphazero() {
             return Some(Network::AlphaZero);
         }
         let variant = rules.checkers_variant()?;
         let network = Network::Eval(warcaby::checkers::ai::learned::network_rules(variant));
-        choice.uses_learned_eval().then_some(network)
+        let learned = match choice {
+            EngineChoice::Level { level, .. } => rules.level_eval(*level).is_learned(),
+            other => other.uses_learned_eval(),
+        };
+        learned.then_some(network)
     }
 
     /// The file's name in `nets/`, as the site serves it before the build
@@ -259,6 +264,12 @@ mod tests {
             Some(Network::Eval(Variant::Russian))
         );
         assert_eq!(Network::needed_by(&level(6), english), None);
+        // International draughts' levels have no learned evaluation (yet).
+        #[cfg(feature = "international")]
+        assert_eq!(
+            Network::needed_by(&level(8), GameRules::Checkers(Variant::International)),
+            None
+        );
         let az = EngineChoice::AlphaZero { sims: None };
         assert_eq!(Network::needed_by(&az, english), Some(Network::AlphaZero));
         assert_eq!(
