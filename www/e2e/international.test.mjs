@@ -4,9 +4,10 @@
 // is fetched only then — the first visit does not — and which a reload
 // restores; Undo/Redo; a move entered on the turned board; a four-piece
 // capture chain entered hop by hop (a shorter capture refused with the
-// maximum-capture rule's reason); two five-piece captures of a flying
-// king ending on one square told apart by the next click; PDN GameType 20 out and in; the
-// rules' names in Polish.
+// maximum-capture rule's reason); a flying king's two five-piece captures
+// ending on one square told apart by the next click; PDN GameType 20 out
+// and in; a 10x10 worker that cannot load; How to play, the editor and
+// the analysis on 10x10; the rules' names in Polish.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -56,7 +57,6 @@ for (const [size, device] of [['a laptop', LAPTOP], ['a phone', PHONE]]) {
     const own = await serve();
     const { page, errors, context } = await openGame(browser, own.url, device);
     // The first visit plays 8x8: its AI is loaded, the 10x10 one is not.
-    await page.waitForFunction(() => true);
     await waitFor(() => own.served.some(isWorker8), 'the 8x8 worker is loaded on the first visit');
     assert.equal(own.served.filter(isWorker10).length, 0, 'the first visit does not fetch the 10x10 worker');
 
@@ -183,23 +183,59 @@ test('a 10x10 worker that cannot load says so and offers a retry, which brings t
   await own.close();
 });
 
-test('international draughts is named in Polish, and a bad 10x10 FEN changes nothing', async () => {
+test('on 10x10: How to play, a position set up in the editor and played from, the analysis; the names in Polish', async () => {
   const { page, errors, context } = await openGame(browser, server.url, LAPTOP);
   await configure(page, { variant: 'international', mode: 'human' });
+  const label = () => page.locator('#board').getAttribute('aria-label');
+
+  await page.click('#how-to-play');
+  const shown = await page.evaluate(() => ({
+    title: document.querySelector('#howto-title').textContent,
+    captions: [...document.querySelectorAll('#howto-dialog figcaption')].map((c) => c.textContent),
+  }));
+  assert.equal(shown.title, 'How to play: international draughts (10×10)');
+  assert.equal(shown.captions.length, 4);
+  assert.match(shown.captions[1], /capture the most pieces/);
+  await page.click('#howto-close');
+
+  // The editor on the 10x10 board: a white man on 32 and a black man
+  // on 27, White to move, then the capture 32x21.
+  await page.click('#edit');
+  await page.click('#edit-clear');
+  assert.match(await label(), /White: no pieces\. Black: no pieces/);
+  await clickNumbers(page, [32]);
+  await clickNumbers(page, [27, 27, 27]);
+  assert.match(await label(), /White: men on 32\. Black: men on 27\./);
+  await page.click('#edit-done');
+  assert.equal(await fen(page), 'W:W32:B27');
+  await clickNumbers(page, [32, 21]);
+  assert.deepEqual(await waitMoves(page, 1), ['1. 32x21']);
+  assert.match(await status(page), /^Game over/);
+
+  // The analysis of a 10x10 position, by the 10x10 worker.
+  await importText(page, START);
+  await page.check('#analyse');
+  await page.waitForFunction(() => /Engine's best line: \d+-\d+/.test(document.querySelector('#board').getAttribute('aria-label')), null, { timeout: 30000 });
+  assert.ok(await page.locator('#evaluation').isVisible(), 'the score bar is shown');
+  await page.uncheck('#analyse');
+
+  // A bad 10x10 FEN is refused and changes nothing.
   await importText(page, 'W:W46,35:B41,32,22,11,5,30');
   const kept = await fen(page);
   await importText(page, 'W:W51:B1');
   assert.notEqual(await notice(page), null, 'a square past 50 is refused with a notice');
   assert.equal(await fen(page), kept);
+
   await choose(page, 'language', 'pl');
-  assert.equal(
-    await page.locator('#variant option[value="international"]').textContent(),
-    'Warcaby polskie (międzynarodowe, 10×10)',
-  );
-  assert.equal(
-    await page.locator('#ng-variant option[value="international"]').textContent(),
-    'Warcaby polskie (międzynarodowe, 10×10)',
-  );
+  for (const list of ['variant', 'ng-variant']) {
+    assert.equal(
+      await page.locator(`#${list} option[value="international"]`).textContent(),
+      'Warcaby polskie (międzynarodowe, 10×10)',
+    );
+  }
+  await page.click('#how-to-play');
+  assert.equal(await page.locator('#howto-title').textContent(), 'Jak grać: warcaby polskie (międzynarodowe, 10×10)');
+  await page.click('#howto-close');
   assert.deepEqual(errors, []);
   await context.close();
 });

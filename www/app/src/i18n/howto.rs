@@ -109,6 +109,33 @@ const BRAZILIAN: &[Diagram] = &[
     },
 ];
 
+const INTERNATIONAL: &[Diagram] = &[
+    Diagram {
+        moves: &["32-28"],
+        en: "A 10×10 board, 20 men a side; White moves first. The dark squares are numbered 1–50 from Black's side, and moves are written with them: here the man on 32 steps to 28.",
+        pl: "Plansza 10×10, po 20 pionków; zaczynają białe. Ciemne pola mają numery 1–50 od strony czarnych i nimi zapisuje się ruchy: tu pionek z pola 32 idzie na 28.",
+        ..GOAL
+    },
+    Diagram {
+        position: "W:W46,35:B41,32,22,11,5,30",
+        moves: &["46x6"],
+        en: "You must capture the most pieces you can (a king counts as one, like a man), and men capture backward too: 46 takes four, so 35 may not take one.",
+        pl: "Trzeba zbić jak najwięcej bierek (damka liczy się jak jedna bierka, tak jak pionek), a pionki biją także do tyłu: 46 bije cztery, więc 35 nie może bić jednej.",
+    },
+    Diagram {
+        position: "W:W12:B8,9,30",
+        moves: &["12x3x14"],
+        en: "A man that reaches the last row during a capture and can capture on goes on as a man, and is crowned only if its move ends there.",
+        pl: "Pionek, który w trakcie bicia dojdzie do ostatniego rzędu i może bić dalej, bije dalej jako pionek; damką zostaje tylko wtedy, gdy tam kończy ruch.",
+    },
+    Diagram {
+        position: "W:WK46:B37,17,5",
+        moves: &["46x28x11"],
+        en: "A king flies along free diagonals and captures from afar, landing anywhere behind the piece. Captured pieces are removed only when the move ends.",
+        pl: "Damka porusza się po wolnych przekątnych o dowolną liczbę pól i bije z daleka, stając na dowolnym polu za zbitą bierką. Zbite bierki zdejmuje się dopiero po zakończeniu ruchu.",
+    },
+];
+
 const CLOBBER: &[Diagram] = &[
     Diagram {
         moves: &["a1-a2"],
@@ -125,12 +152,13 @@ const CLOBBER: &[Diagram] = &[
 ];
 
 /// The diagrams of a rule set by its name (`tournament`, `english`,
-/// `russian`, `brazilian` or `clobber`).
+/// `russian`, `brazilian`, `international` or `clobber`).
 pub fn diagrams(rules: &str) -> &'static [Diagram] {
     match rules {
         "english" => ENGLISH,
         "russian" => RUSSIAN,
         "brazilian" => BRAZILIAN,
+        "international" => INTERNATIONAL,
         "clobber" => CLOBBER,
         _ => TOURNAMENT,
     }
@@ -150,6 +178,10 @@ pub fn title(lang: Lang, rules: &str) -> &'static str {
         "brazilian" => lang.pick(
             "How to play: Brazilian draughts (international rules on 8×8)",
             "Jak grać: warcaby brazylijskie (zasady międzynarodowe na planszy 8×8)",
+        ),
+        "international" => lang.pick(
+            "How to play: international draughts (10×10)",
+            "Jak grać: warcaby polskie (międzynarodowe, 10×10)",
         ),
         "clobber" => lang.pick("How to play: Clobber", "Jak grać: Clobber"),
         _ => lang.pick(

@@ -4,9 +4,8 @@
 use super::State;
 use crate::i18n::{words, Lang};
 use warcaby::clobber::ClobberPosition;
-use warcaby::games::checkers_position_at;
-use warcaby::games::AnyGame;
-use warcaby::{Bitboard, Color, Position, Role, Square, SquareNotation};
+use warcaby::games::{AnyGame, PlayedGame};
+use warcaby::{Color, SquareNotation};
 
 impl State {
     /// The status line; `ai_unavailable` says the AI cannot be started.
@@ -77,16 +76,6 @@ impl State {
             None => (&self.game, self.shown_ply()),
         };
         let (board, pieces, under) = match shown {
-            AnyGame::Checkers(game) => {
-                let pos = checkers_position_at(game, ply);
-                let rules = words::variant(lang, game.variant());
-                let board = lang.pick(
-                    format!("Checkers board, {rules} rules."),
-                    format!("Plansza warcabów, zasady: {}.", rules.to_lowercase()),
-                );
-                let (pieces, under) = checkers_words(lang, &pos, under_cursor);
-                (board, pieces, under)
-            }
             AnyGame::Clobber(game) => {
                 let pos = game.position_at(ply);
                 let shape = pos.shape();
@@ -98,11 +87,20 @@ impl State {
                 let (pieces, under) = clobber_words(lang, pos, under_cursor);
                 (board, pieces, under)
             }
-            // A game the page does not offer (10x10 checkers, in a build
-            // with it): named by its rules, its pieces not listed.
-            other => {
-                let rules = other.played().rules_name();
-                (format!("{rules}."), String::new(), None)
+            // Checkers, on either board.
+            checkers => {
+                let played = checkers.played();
+                let rules = played.rules();
+                let name = rules.checkers_variant().map_or_else(
+                    || played.rules_name(),
+                    |v| words::variant(lang, v).to_string(),
+                );
+                let board = lang.pick(
+                    format!("Checkers board, {name} rules."),
+                    format!("Plansza warcabów, zasady: {}.", name.to_lowercase()),
+                );
+                let (pieces, under) = checkers_words(lang, played, ply, under_cursor);
+                (board, pieces, under)
             }
         };
         let mut label = format!("{board} {} {pieces}.", self.turn_words());
@@ -159,40 +157,54 @@ impl State {
     }
 }
 
-/// Every checkers piece in words, and what is on the cursor's square.
-fn checkers_words(lang: Lang, pos: &Position, cursor: Option<u8>) -> (String, Option<String>) {
-    let notation = pos.rules().notation;
-    let name = |sq: Square| sq.display(notation).to_string();
-    let list = |bb: Bitboard| {
-        // In the order of their names: 1, 2, ... or a1, c1, ...
-        let mut squares: Vec<Square> = bb.squares().collect();
-        if notation == SquareNotation::Numeric {
-            squares.sort_by_key(|sq| sq.number());
-        }
-        squares.into_iter().map(name).collect::<Vec<_>>().join(", ")
+/// Every checkers piece of the position after `ply` moves in words (8x8
+/// or 10x10), and what is on the cursor's square.
+fn checkers_words(
+    lang: Lang,
+    game: &dyn PlayedGame,
+    ply: usize,
+    cursor: Option<u8>,
+) -> (String, Option<String>) {
+    let numeric = game
+        .rules()
+        .checkers_variant()
+        .is_some_and(|v| v.rules().notation == SquareNotation::Numeric);
+    let mut on_board = game.pieces_at(ply);
+    // In the order of their names: 1, 2, ... or a1, c1, ...
+    if numeric {
+        on_board.sort_by_key(|&(spot, _)| game.spot_number(spot));
+    }
+    let list = |color: Color, king: bool| {
+        let names: Vec<String> = on_board
+            .iter()
+            .filter(|(_, p)| p.color == color && p.crowned == king)
+            .map(|&(spot, _)| game.spot_name(spot))
+            .collect();
+        names.join(", ")
     };
     let pieces = [Color::White, Color::Black].map(|color| {
-        let (men, kings) = (pos.men(color), pos.kings(color));
+        let (men, kings) = (list(color, false), list(color, true));
         let mut text = format!("{}:", words::side(lang, color));
-        if men.count() > 0 {
+        if !men.is_empty() {
             let on = lang.pick(" men on ", " pionki na ");
-            text.push_str(&format!("{on}{}", list(men)));
+            text.push_str(&format!("{on}{men}"));
         }
-        if kings.count() > 0 {
-            let sep = if men.count() > 0 { ";" } else { "" };
+        if !kings.is_empty() {
+            let sep = if men.is_empty() { "" } else { ";" };
             let on = lang.pick(" kings on ", " damki na ");
-            text.push_str(&format!("{sep}{on}{}", list(kings)));
+            text.push_str(&format!("{sep}{on}{kings}"));
         }
-        if pos.pieces(color).count() == 0 {
+        if men.is_empty() && kings.is_empty() {
             text.push_str(lang.pick(" no pieces", " brak bierek"));
         }
         text
     });
-    let under = cursor.and_then(Square::from_index).map(|sq| {
-        let what = pos.piece_at(sq).map_or(lang.pick("empty", "puste"), |p| {
-            words::piece(lang, p.color, p.role == Role::King)
+    let under = cursor.map(|spot| {
+        let piece = on_board.iter().find(|&&(s, _)| s == spot).map(|&(_, p)| p);
+        let what = piece.map_or(lang.pick("empty", "puste"), |p| {
+            words::piece(lang, p.color, p.crowned)
         });
-        format!("{}, {what}", name(sq))
+        format!("{}, {what}", game.spot_name(spot))
     });
     (pieces.join(". "), under)
 }

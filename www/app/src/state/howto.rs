@@ -7,7 +7,7 @@ use super::{BestLine, State};
 use crate::i18n::howto::Diagram;
 use warcaby::clobber::{ClobberGame, ClobberPosition};
 use warcaby::games::AnyGame;
-use warcaby::{Game, Position, Variant};
+use warcaby::Variant;
 
 /// The game of a diagram of `rules` (a variant's name, or `clobber`).
 fn diagram_game(rules: &str, position: &str) -> Result<AnyGame, String> {
@@ -22,12 +22,11 @@ fn diagram_game(rules: &str, position: &str) -> Result<AnyGame, String> {
         };
         return Ok(AnyGame::Clobber(ClobberGame::from_position(pos)));
     }
-    let variant: Variant = rules.parse().map_err(|e| format!("{e}"))?;
-    let pos = match position {
-        "" => Position::start(variant),
-        fen => Position::from_fen(fen, variant).map_err(|e| e.to_string())?,
-    };
-    Ok(AnyGame::Checkers(Game::from_position(pos)))
+    let variant = Variant::from_any_name(rules).map_err(|e| format!("{e}"))?;
+    match position {
+        "" => Ok(AnyGame::checkers(variant)),
+        fen => AnyGame::from_fen(fen, variant).map_err(|e| e.to_string()),
+    }
 }
 
 /// The state that draws `diagram` of `rules` with the looks of
@@ -54,7 +53,14 @@ mod tests {
 
     #[test]
     fn every_diagram_is_a_position_of_its_rules_with_legal_moves() {
-        for rules in ["tournament", "english", "russian", "brazilian", "clobber"] {
+        for rules in [
+            "tournament",
+            "english",
+            "russian",
+            "brazilian",
+            "international",
+            "clobber",
+        ] {
             for diagram in diagrams(rules) {
                 let state = diagram_state(&Settings::default(), rules, diagram).unwrap();
                 assert_eq!(

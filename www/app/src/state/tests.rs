@@ -105,6 +105,48 @@ fn the_board_label_names_the_pieces_the_selection_and_the_cursor() {
 }
 
 #[test]
+fn a_10x10_game_is_played_by_clicks_and_described_square_by_number() {
+    let settings = Settings {
+        mode: Mode::HumanVsHuman,
+        variant: Variant::International,
+        ..Settings::default()
+    };
+    let fen = "W:W46,35,K50:B41,32,22,11,12,30";
+    let game = AnyGame::from_fen(fen, Variant::International).unwrap();
+    let mut state = State::new(settings, game);
+    let at = |n: u8| {
+        warcaby::checkers::international::Square::from_number(n)
+            .unwrap()
+            .index() as u8
+    };
+    assert_eq!(state.screen_size(), (10, 10));
+    // The man on 46 takes four; 35, which could take one, may not move.
+    assert!(matches!(state.click(at(35)).0, Outcome::Refused(_)));
+    for landing in [46, 37, 28, 17] {
+        assert_eq!(state.click(at(landing)).0, Outcome::Changed, "{landing}");
+    }
+    let (Outcome::Play(mv), _) = state.click(at(6)) else {
+        panic!("the chain is complete");
+    };
+    assert_eq!(
+        state.play(&mv).unwrap(),
+        "White plays 46x6, capturing 4 pieces"
+    );
+    state.board_focused = true;
+    let label = state.board_label(Some(at(12)));
+    assert!(
+        label.starts_with("Checkers board, International (10×10) rules. Black to move."),
+        "{label}"
+    );
+    assert!(
+        label.contains("White: men on 6, 35; kings on 50."),
+        "{label}"
+    );
+    assert!(label.contains("Black: men on 12, 30."), "{label}");
+    assert!(label.contains("Cursor: 12, black man."), "{label}");
+}
+
+#[test]
 fn a_fresh_game_follows_the_settings() {
     let mut state = human_vs_human(Variant::Tournament);
     state.settings.game = GameKind::Clobber;
