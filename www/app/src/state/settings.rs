@@ -242,7 +242,8 @@ impl Settings {
     /// What `side` searches with in a game of `rules`: the level (with
     /// `seed`) or the AlphaZero bot, or in the lab its own algorithm, depth
     /// and heuristic (or AlphaZero). AlphaZero where it does not play gives
-    /// the level, or in the lab NegaScout.
+    /// the level, or in the lab NegaScout; a lab heuristic of the other
+    /// board (the 8x8 evaluations on 10x10) gives the rules' default.
     pub fn engine_choice(&self, side: Color, rules: GameRules, seed: u64) -> EngineChoice {
         let alphazero = rules.alphazero_plays();
         if !self.lab {
@@ -260,9 +261,14 @@ impl Settings {
             LabEngine::AlphaZero => Algorithm::NegaScout,
             LabEngine::Search(algorithm) => algorithm,
         };
+        let eval = if rules.plays_eval(&lab.eval) {
+            lab.eval
+        } else {
+            rules.default_eval()
+        };
         EngineChoice::Lab {
             algorithm,
-            eval: lab.eval,
+            eval,
             depth: (lab.depth > 0).then_some(lab.depth),
         }
     }
@@ -348,6 +354,14 @@ mod tests {
             9,
         );
         assert!(matches!(level, EngineChoice::Level { seed: 9, .. }));
+        // On 10x10 the lab's 8x8 heuristic gives the board's own default.
+        let international = GameRules::Checkers(Variant::International);
+        let EngineChoice::Lab { eval, .. } = settings.engine_choice(Color::Black, international, 1)
+        else {
+            panic!("the lab's choice");
+        };
+        assert_eq!(eval, international.default_eval());
+        assert!(international.plays_eval(&eval));
     }
 
     #[test]
