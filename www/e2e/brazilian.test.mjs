@@ -8,15 +8,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openGame, configure, importText, clickSquare, clickSquares, moveTexts, waitMoves,
-  fen, status, notice, choose,
+  fen, status, notice, choose, PHONE, LAPTOP,
 } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
-const LAPTOP = { viewport: { width: 1280, height: 720 } };
 
 /** The pieces of a FEN's side `letter` (W or B), as written. */
 function pieces(text, letter) {

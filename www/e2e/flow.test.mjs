@@ -6,15 +6,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openGame, waitReady, clickSquares, waitMoves, status, notice, waitNotice, configure,
-  choose, importText, newGame,
+  choose, importText, newGame, PHONE, LAPTOP,
 } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
-const LAPTOP = { viewport: { width: 1280, height: 720 } };
 
 /** The clock texts shown, White's and Black's, and which run or are low. */
 async function clocks(page) {

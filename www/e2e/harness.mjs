@@ -67,6 +67,10 @@ export async function launch() {
   });
 }
 
+/** openGame's options for a phone (touch) and a laptop window. */
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
+export const LAPTOP = { viewport: { width: 1280, height: 720 } };
+
 /**
  * Opens the game in a fresh context; `errors` collects console errors and
  * uncaught exceptions. `storage` presets the saved-game value, `initScripts`

@@ -5,14 +5,12 @@
 // hint in a timed game, nor between two humans, in Polish as in English.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, configure, waitMoves, choose, newGame } from './harness.mjs';
+import { serve, launch, openGame, configure, waitMoves, choose, newGame, PHONE, LAPTOP } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
-const LAPTOP = { viewport: { width: 1280, height: 720 } };
 
 const board = (page) => page.locator('#board').screenshot();
 

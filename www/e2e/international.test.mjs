@@ -12,15 +12,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openGame, choose, configure, importText, clickSquare, moveTexts, waitMoves,
-  fen, status, notice, waitReady, closeWelcome,
+  fen, status, notice, waitReady, closeWelcome, PHONE, LAPTOP,
 } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
-const LAPTOP = { viewport: { width: 1280, height: 720 } };
 
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 /** The start position: Black on 1-20, White on 31-50, White to move. */

@@ -7,14 +7,12 @@
 // game" brings the game back, and after one visit they work offline.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, configure, waitReady, moveTexts, importText } from './harness.mjs';
+import { serve, launch, openGame, configure, waitReady, moveTexts, importText, PHONE, LAPTOP } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
-const LAPTOP = { viewport: { width: 1280, height: 720 } };
 
 const isSet = (f) => /puzzles-[a-z]+(-[0-9a-f]+)?\.json$/.test(f.path);
 

@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, importText, waitMoves, moveButton, configure } from './harness.mjs';
+import { serve, launch, openGame, importText, waitMoves, moveButton, configure, PHONE, LAPTOP } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -23,8 +23,6 @@ const PLANTED = '[Event "planted blunder"]\n[GameType "21"]\n'
 /** The blunder 12-16: Black's 7th move, the 13th ply. */
 const BLUNDER_PLY = 13;
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
-const LAPTOP = { viewport: { width: 1280, height: 720 } };
 
 const LONG_TASKS = () => {
   window.longTasks = [];
