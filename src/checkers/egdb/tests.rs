@@ -134,11 +134,11 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
-#[test]
-fn loading_checks_variant_names_and_completeness() {
-    let dir = temp_dir("load");
+/// Writes the English slices of `pieces` pieces of the tables built here
+/// into `dir`, as `egdb build` would.
+fn write_slices(dir: &std::path::Path, pieces: &[u32]) {
     let db = egdb();
-    for m in Material::all_with(2) {
+    for m in pieces.iter().flat_map(|&n| Material::all_with(n)) {
         let file = SliceFile {
             variant: Variant::English,
             material: m,
@@ -146,6 +146,12 @@ fn loading_checks_variant_names_and_completeness() {
         };
         std::fs::write(dir.join(file_name(Variant::English, m)), file.to_bytes()).unwrap();
     }
+}
+
+#[test]
+fn loading_checks_variant_names_and_completeness() {
+    let dir = temp_dir("load");
+    write_slices(&dir, &[2]);
     let loaded = Egdb::load(&dir, Variant::English).unwrap();
     assert_eq!(loaded.max_pieces(), 2);
     assert_eq!(loaded.probe(&pos("W:WK1:BK32")), Some(Value::Draw));
@@ -198,14 +204,7 @@ fn loading_checks_variant_names_and_completeness() {
 fn opening_reads_each_slice_on_first_use_and_plays_on_without_a_corrupt_one() {
     let dir = temp_dir("open");
     let db = egdb();
-    for m in [2, 3].into_iter().flat_map(Material::all_with) {
-        let file = SliceFile {
-            variant: Variant::English,
-            material: m,
-            entries: db.table(m).unwrap().to_vec(),
-        };
-        std::fs::write(dir.join(file_name(Variant::English, m)), file.to_bytes()).unwrap();
-    }
+    write_slices(&dir, &[2, 3]);
     let opened = Egdb::open(&dir, Variant::English).unwrap();
     assert_eq!(opened.max_pieces(), 3);
     for fen in ["W:WK1:BK32", "W:W27:B5,6", "B:WK14,K15:B1", "W:WK10:BK1,K2"] {
