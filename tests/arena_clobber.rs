@@ -190,7 +190,7 @@ fn a_killed_clobber_tournament_resumes_to_the_same_results() {
 #[test]
 fn what_clobber_has_not_is_refused_before_the_first_game() {
     let py = format!("python:{ROOT}/src/arena/python/random_bot.py");
-    let openings = format!("{ROOT}/src/bin/warcaby/acf_ballots.txt");
+    let openings = format!("{ROOT}/src/checkers/acf_ballots.txt");
     let tables = std::env::temp_dir();
     let egdb = format!("negascout:egdb={}", tables.display());
     let clobber = ["arena", "--game", "clobber", "--out"];

@@ -5,6 +5,7 @@
 //! ([`referee`]) and the alpha-beta engine's evaluations and levels ([`ai`]).
 
 pub mod ai;
+pub mod ballots;
 pub mod bitboard;
 pub mod book;
 pub mod egdb;

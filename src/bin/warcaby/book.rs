@@ -22,9 +22,6 @@ use warcaby::checkers::position::Position;
 use warcaby::search::{Limits, Searcher};
 use warcaby::{Game, Variant};
 
-/// The ACF three-move ballots (public data), one per line.
-const BALLOTS: &str = include_str!("acf_ballots.txt");
-
 #[derive(Subcommand)]
 pub(crate) enum BookCommand {
     /// Analyses the opening positions and writes the book file.
@@ -104,7 +101,7 @@ fn roots(args: &BuildArgs) -> Result<Vec<Pending>> {
         pos: start,
         plies_left: 0,
     }];
-    let ballots = BALLOTS.lines().filter(|l| !l.trim().is_empty());
+    let ballots = warcaby::checkers::ballots::lines();
     for ballot in ballots.take(args.ballots.unwrap_or(usize::MAX)) {
         let mut game = Game::new(Variant::English);
         let moves: Vec<&str> = ballot.split_whitespace().collect();

@@ -14,13 +14,11 @@ use warcaby::arena::spec::EgdbChoice;
 use warcaby::arena::BotSpec;
 use warcaby::checkers::ai::learned::EvalNet;
 use warcaby::checkers::ai::{CheckersEval, CheckersNode, Level};
-use warcaby::checkers::square::{Square, SquareNotation};
+use warcaby::checkers::ballots;
 use warcaby::games::{Engine, GameNode};
 use warcaby::search::{Algorithm, Limits, SearchConfig};
 use warcaby::{Color, Game, Variant};
 
-/// The ACF three-move ballots (public data), one per line.
-pub(crate) const BALLOTS: &str = include_str!("acf_ballots.txt");
 /// The reference: our search with the material-only evaluation, as it was
 /// before the threat extension (so its figures stay comparable).
 const REFERENCE: &str = "negascout:eval=material:threats=off";
@@ -173,56 +171,15 @@ fn reference_side(args: &StrengthArgs) -> Result<Side> {
     .map_err(|e| anyhow!("--reference {e:#}"))
 }
 
-/// The game after an opening's moves (a ballot: move texts) under
-/// `variant`; an error when a move is not legal there.
+/// The game after a ballot's moves under `variant` (the library's
+/// [`ballots::opening`]).
 pub(crate) fn opening(ballot: &str, variant: Variant) -> Result<Game> {
-    let mut game = Game::new(variant);
-    let turned = game.position().side_to_move() == Color::White;
-    for text in ballot.split_whitespace() {
-        let text = if turned {
-            turn_half_circle(text)?
-        } else {
-            text.to_string()
-        };
-        game.play_text(&text)
-            .with_context(|| format!("ballot '{ballot}'"))?;
-    }
-    Ok(game)
-}
-
-/// A ballot move (English numbers, Black first) on the board turned half a
-/// circle — square n becomes 33 − n, written algebraically so every rule
-/// set reads it — for the rule sets where White moves first: the same
-/// opening with the colours' roles swapped.
-fn turn_half_circle(text: &str) -> Result<String> {
-    let mut out = String::new();
-    for part in text.split_inclusive(['-', 'x']) {
-        let (number, separator) = match part.strip_suffix(['-', 'x']) {
-            Some(n) => (n, &part[n.len()..]),
-            None => (part, ""),
-        };
-        let square = number
-            .parse::<u8>()
-            .ok()
-            .and_then(|n| Square::from_number(33u8.checked_sub(n)?))
-            .with_context(|| format!("'{number}' in the ballot move '{text}' is no square"))?;
-        out.push_str(&square.display(SquareNotation::Algebraic).to_string());
-        out.push_str(separator);
-    }
-    Ok(out)
+    ballots::opening(ballot, variant).map_err(anyhow::Error::msg)
 }
 
 /// The openings: the ballots whose moves are legal under `variant`.
 pub(crate) fn openings(variant: Variant) -> Result<Vec<Game>> {
-    let games: Vec<Game> = BALLOTS
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .filter_map(|ballot| opening(ballot, variant).ok())
-        .collect();
-    if games.is_empty() {
-        bail!("no ballot's moves are legal under {variant} rules");
-    }
-    Ok(games)
+    ballots::openings(variant).map_err(anyhow::Error::msg)
 }
 
 /// Plays one ballot; the current engine is Black (moves first) when
@@ -272,7 +229,7 @@ pub(crate) fn elo_with_margin(points: &[f64]) -> (f64, f64) {
 
 pub(crate) fn run(args: &StrengthArgs) -> Result<()> {
     let sides = [current_side(args)?, reference_side(args)?];
-    let ballots: Vec<&str> = BALLOTS.lines().filter(|l| !l.trim().is_empty()).collect();
+    let ballots: Vec<&str> = ballots::lines().collect();
     let games = args.games as usize;
     let limit = match args.movetime {
         Some(ms) => format!("movetime={ms}"),
