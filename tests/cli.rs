@@ -770,6 +770,50 @@ fn evalnet_gen_plays_every_rule_set_from_all_the_ballots() {
 }
 
 #[test]
+fn evalnet_gen_writes_the_games_a_self_play_batch_plays() {
+    use warcaby::checkers::ai::learned::data::{self_play_batch, SelfPlaySpec};
+    use warcaby::checkers::ai::CheckersEval;
+    // The games a Ray task plays (python -m warcaby.distributed selfplay)
+    // are the command line's, byte for byte: game numbers and seed decide.
+    let dir = std::env::temp_dir().join(format!("warcaby-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("gen.dat");
+    let out = warcaby(&[
+        "evalnet",
+        "gen",
+        "--variant",
+        "tournament",
+        "--out",
+        file.to_str().unwrap(),
+        "--first",
+        "10",
+        "--games",
+        "3",
+        "--seed",
+        "7",
+        "--nodes",
+        "300",
+        "--threads",
+        "1",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let openings = warcaby::checkers::ballots::openings(Variant::Tournament).unwrap();
+    let spec = SelfPlaySpec {
+        nodes: 300,
+        random_plies: 4,
+        eval: CheckersEval::Positional,
+    };
+    let batch = self_play_batch(&openings, 10, 3, 7, &spec).unwrap();
+    assert!(batch.positions > 30, "{} positions", batch.positions);
+    assert_eq!(std::fs::read(&file).unwrap(), batch.bytes);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn brazilian_bestmove_takes_the_most_pieces_and_perft_counts_its_moves() {
     // h2 could take g3, but c3 takes d4 and f6: the only legal move.
     let out = warcaby(&[

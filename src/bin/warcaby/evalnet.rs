@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use warcaby::checkers::ai::learned::data::{
-    self_play, self_play_engine, SelfPlaySpec, DATA_MAGIC, SAMPLE_BYTES,
+    self_play_engine, self_play_game, SelfPlaySpec, DATA_MAGIC, SAMPLE_BYTES,
 };
 use warcaby::checkers::ai::CheckersEval;
 use warcaby::Variant;
@@ -113,15 +113,8 @@ fn gen(args: &GenArgs) -> Result<()> {
             if i >= args.games || deadline.is_some_and(|d| Instant::now() >= d) {
                 return;
             }
-            let game = args.first + i;
-            let start = openings[game % openings.len()].clone();
-            let samples = self_play(
-                start,
-                &spec,
-                args.seed.wrapping_add(game as u64),
-                &mut engine,
-            )
-            .map_err(anyhow::Error::msg);
+            let samples = self_play_game(&openings, args.first + i, args.seed, &spec, &mut engine)
+                .map_err(anyhow::Error::msg);
             let bytes = samples.map(|s| s.iter().flat_map(|s| s.to_bytes()).collect());
             if tx.send(bytes).is_err() {
                 return;

@@ -7,8 +7,9 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub(crate) struct TrainArgs {
-    /// Position files from `warcaby evalnet gen`.
-    #[arg(long, value_name = "FILE", required = true)]
+    /// Position files from `warcaby evalnet gen`, or folders of them (every
+    /// `*.dat` file inside, as a self-play run on Ray writes its batches).
+    #[arg(long, value_name = "FILE|DIR", required = true)]
     data: Vec<PathBuf>,
     /// The network file to write.
     #[arg(long, value_name = "FILE")]
@@ -63,9 +64,34 @@ mod imp {
     };
     use warcaby::core::rng::Rng;
 
+    /// The files `--data` names: a folder stands for its `*.dat` files, in
+    /// name order (so a run's batches are read the same way every time).
+    fn data_files(args: &TrainArgs) -> Result<Vec<std::path::PathBuf>> {
+        let mut files = Vec::new();
+        for path in &args.data {
+            if !path.is_dir() {
+                files.push(path.clone());
+                continue;
+            }
+            let mut inside = Vec::new();
+            for entry in std::fs::read_dir(path).with_context(|| path.display().to_string())? {
+                let file = entry.with_context(|| path.display().to_string())?.path();
+                if file.extension().is_some_and(|e| e == "dat") {
+                    inside.push(file);
+                }
+            }
+            if inside.is_empty() {
+                bail!("{}: a folder with no .dat files", path.display());
+            }
+            inside.sort();
+            files.extend(inside);
+        }
+        Ok(files)
+    }
+
     fn load(args: &TrainArgs) -> Result<Vec<Sample>> {
         let mut samples = Vec::new();
-        for path in &args.data {
+        for path in &data_files(args)? {
             let bytes = std::fs::read(path).with_context(|| path.display().to_string())?;
             let read = parse_samples(&bytes).map_err(anyhow::Error::msg);
             samples.extend(read.with_context(|| path.display().to_string())?);

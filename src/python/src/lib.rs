@@ -1,8 +1,9 @@
 //! The `warcaby` Python package's native module (`warcaby._warcaby`): the
 //! engine's checkers and Clobber boards, search and perft, the contest
-//! referee's helpers on its own numpy boards, and matches of Python bots
-//! against the built-in engines. Everything here only converts between
-//! Python objects and the library, which does the work.
+//! referee's helpers on its own numpy boards, matches of Python bots against
+//! the built-in engines, and self-play batches of training data. Everything
+//! here only converts between Python objects and the library, which does
+//! the work.
 
 mod arena;
 mod checkers;
@@ -13,6 +14,7 @@ mod follow;
 mod ndarray;
 mod numbers;
 mod search;
+mod selfplay;
 
 use pyo3::prelude::*;
 
@@ -49,6 +51,13 @@ fn clobber_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_submodule(&sub)
 }
 
+/// Registers the self-play batches as the submodule `evalnet`.
+fn evalnet_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let sub = PyModule::new(m.py(), "evalnet")?;
+    selfplay::register(&sub)?;
+    m.add_submodule(&sub)
+}
+
 #[pymodule]
 fn _warcaby(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -80,5 +89,6 @@ fn _warcaby(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<errors::NotFollowingError>(),
     )?;
     contest_module(m)?;
-    clobber_module(m)
+    clobber_module(m)?;
+    evalnet_module(m)
 }

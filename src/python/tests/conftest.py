@@ -12,6 +12,17 @@ sys.path.insert(0, os.path.dirname(__file__))
 import reference  # noqa: E402
 
 
+@pytest.fixture(scope="session")
+def ray_cluster():
+    """A local Ray cluster of two workers, for the drivers' tests (Ray is
+    required: without it they fail, they are not skipped)."""
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
 def random_board(rng):
     """A random legal board: pieces anywhere they may stand, at most 12 a
     side, no man on its crowning row (row 0 for 1, row 7 for 2)."""

@@ -8,7 +8,6 @@ import os
 import shutil
 
 import pytest
-import ray
 
 from warcaby import ClobberBoard, WarcabyError, clobber
 from warcaby.distributed import board_position, clobber_proof, main
@@ -16,13 +15,6 @@ from warcaby.distributed import board_position, clobber_proof, main
 # Small leaves keep each unit's certificate quick and give it inner nodes.
 LEAVES = dict(leaf_stones=12, leaf_nodes=20_000)
 BOARD = (3, 8)
-
-
-@pytest.fixture(scope="module")
-def ray_cluster():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield ray
-    ray.shutdown()
 
 
 @pytest.fixture(scope="module")

@@ -149,6 +149,63 @@ fn result_for(winner: Option<Color>, mover: Color) -> i8 {
     }
 }
 
+/// Game `index` of a self-play run over `openings`: it starts from opening
+/// `index` (cycling) and its random plies use the seed `seed + index`, so
+/// a game is the same whichever process, thread or batch plays it.
+pub fn self_play_game(
+    openings: &[Game],
+    index: usize,
+    seed: u64,
+    spec: &SelfPlaySpec,
+    engine: &mut Searcher<CheckersNode, CheckersEval>,
+) -> Result<Vec<Sample>, String> {
+    if openings.is_empty() {
+        return Err("self-play needs at least one opening".to_string());
+    }
+    let start = openings[index % openings.len()].clone();
+    self_play(start, spec, seed.wrapping_add(index as u64), engine)
+}
+
+/// A batch of self-play games as one training-position file: the unit of
+/// work that a driver hands out (`python -m warcaby.distributed selfplay`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelfPlayBatch {
+    /// The file's bytes: [`DATA_MAGIC`], then the games' samples in game
+    /// order.
+    pub bytes: Vec<u8>,
+    /// Games played.
+    pub games: usize,
+    /// Positions stored.
+    pub positions: usize,
+}
+
+/// Plays games `first..first + games` of a self-play run over `openings`
+/// (see [`self_play_game`]) one after another on this thread: the same
+/// samples as `warcaby evalnet gen --first FIRST --games GAMES --threads 1`
+/// writes, and batches side by side give the samples of one longer run.
+pub fn self_play_batch(
+    openings: &[Game],
+    first: usize,
+    games: usize,
+    seed: u64,
+    spec: &SelfPlaySpec,
+) -> Result<SelfPlayBatch, String> {
+    let mut engine = self_play_engine(spec);
+    let mut bytes = DATA_MAGIC.to_vec();
+    let mut positions = 0;
+    for index in first..first + games {
+        let samples = self_play_game(openings, index, seed, spec, &mut engine)
+            .map_err(|e| format!("game {index}: {e}"))?;
+        positions += samples.len();
+        bytes.extend(samples.iter().flat_map(Sample::to_bytes));
+    }
+    Ok(SelfPlayBatch {
+        bytes,
+        games,
+        positions,
+    })
+}
+
 /// The engine self-play uses: the default search with a small table.
 pub fn self_play_engine(spec: &SelfPlaySpec) -> Searcher<CheckersNode, CheckersEval> {
     let config = SearchConfig {

@@ -2,7 +2,7 @@
 //! the sample records, and (feature az-train) float against integer
 //! inference.
 
-use super::data::{parse_samples, Sample, DATA_MAGIC, SAMPLE_BYTES};
+use super::data::{parse_samples, self_play_batch, Sample, SelfPlaySpec, DATA_MAGIC, SAMPLE_BYTES};
 use super::features::{compact, MoverBoard};
 use super::net::{NetFileError, QuantNet};
 use super::{evaluate, EvalNet, ENGLISH_NET, RUSSIAN_NET, SHIPPED_NETS};
@@ -186,6 +186,31 @@ fn samples_survive_the_file_and_bad_files_are_refused() {
     overlapping[DATA_MAGIC.len()..DATA_MAGIC.len() + 4].copy_from_slice(&[1, 0, 0, 0]);
     assert!(parse_samples(&overlapping).is_err());
     assert_eq!(SAMPLE_BYTES, samples[0].to_bytes().len());
+}
+
+#[test]
+fn self_play_batches_side_by_side_are_one_longer_run() {
+    let openings = crate::checkers::ballots::openings(Variant::Tournament).unwrap();
+    let spec = SelfPlaySpec {
+        nodes: 300,
+        random_plies: 4,
+        eval: crate::checkers::ai::CheckersEval::Positional,
+    };
+    let whole = self_play_batch(&openings, 10, 4, 7, &spec).unwrap();
+    let halves = [
+        self_play_batch(&openings, 10, 2, 7, &spec).unwrap(),
+        self_play_batch(&openings, 12, 2, 7, &spec).unwrap(),
+    ];
+    assert_eq!((whole.games, halves[0].games), (4, 2));
+    assert!(whole.positions > 40, "{} positions", whole.positions);
+    assert_eq!(whole.positions, halves[0].positions + halves[1].positions);
+    let mut joined = halves[0].bytes.clone();
+    joined.extend_from_slice(&halves[1].bytes[DATA_MAGIC.len()..]);
+    assert_eq!(joined, whole.bytes);
+    assert_eq!(parse_samples(&whole.bytes).unwrap().len(), whole.positions);
+    // Another seed plays other games.
+    let other = self_play_batch(&openings, 10, 4, 8, &spec).unwrap();
+    assert_ne!(other.bytes, whole.bytes);
 }
 
 #[test]

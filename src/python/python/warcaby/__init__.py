@@ -14,13 +14,16 @@
 * ``clobber``: Clobber's exact solver and its proofs as work units (split,
   prove one unit, check one or all); ``python -m warcaby.distributed``
   runs the units on a Ray cluster (Ray is needed only there).
+* ``evalnet``: the learned evaluation's training data as batches of
+  self-play games; ``python -m warcaby.distributed selfplay`` plays them on
+  Ray.
 
 Bad input raises a ``WarcabyError`` (a ``ValueError``) with the engine's
 message: ``InvalidFenError``, ``IllegalMoveError``, ``InvalidBoardError``
 (and its ``NotFollowingError``).
 """
 
-from . import clobber, contest
+from . import clobber, contest, evalnet
 from ._warcaby import (
     Board,
     ClobberBoard,
@@ -59,6 +62,7 @@ __all__ = [
     "WarcabyError",
     "clobber",
     "contest",
+    "evalnet",
     "evaluate",
     "perft",
     "play",

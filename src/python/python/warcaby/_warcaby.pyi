@@ -14,6 +14,7 @@ Step = Tuple[Coord, Coord]
 
 contest: ModuleType
 clobber: ModuleType
+evalnet: ModuleType
 
 class WarcabyError(ValueError):
     """Bad input to Warcaby (a ValueError): the base of the errors below."""

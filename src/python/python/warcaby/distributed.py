@@ -1,6 +1,9 @@
-"""Work run on a Ray cluster: ``python -m warcaby.distributed clobber-proof``.
+"""Work run on a Ray cluster: Clobber proofs and self-play training data.
 
     python -m warcaby.distributed clobber-proof --board 4x6 --dir proofs/clobber/4x6 [--depth 2] [--address auto]
+    python -m warcaby.distributed selfplay --dir data/english-5 --batches 40 --games-per-batch 50 [--nodes 20000 --eval learned]
+
+**clobber-proof**
 
 splits the board's proof into units (``warcaby.clobber.split_units``; a
 folder already split is taken as it is, its proven units kept), hands
@@ -21,15 +24,29 @@ Without ``--address`` Ray starts a cluster on this machine
 started with ``ray start``. A task whose worker or machine is lost is run
 again (``--max-retries``). Ray is imported here only: ``import warcaby``
 does not need it.
+
+**selfplay** plays the learned evaluation's training data as batches of
+self-play games (``warcaby.evalnet.play_batch``), one Ray task a batch,
+into ``DIR/batch-NNNNN.dat`` (the driver writes each file atomically as
+its task finishes; ``warcaby evalnet train --data DIR`` reads them all).
+Batch *k* is games ``first + k * games_per_batch`` onwards, so the files
+are the same whichever machine played them, and the same as
+``warcaby evalnet gen`` writes for those games. The settings are kept in
+``DIR/selfplay.json``: a second run with the same settings plays only the
+batches not written yet (more ``--batches`` extend the run), one with
+other settings is refused.
 """
 
 import argparse
+import contextlib
+import hashlib
+import json
 import os
 import sys
 import time
 from typing import Any, Callable, Dict, Iterator, Optional
 
-from . import clobber
+from . import clobber, evalnet
 from ._warcaby import ClobberBoard
 
 RAY_MISSING = (
@@ -45,6 +62,24 @@ def import_ray() -> Any:
     except ImportError as e:
         raise ImportError(RAY_MISSING.format(python=sys.executable)) from e
     return ray
+
+
+@contextlib.contextmanager
+def _ray_session(ray: Any, address: Optional[str], num_cpus: Optional[int]) -> Iterator[int]:
+    """The Ray session already started, if any, else one started here
+    (``address`` None: on this machine, with ``num_cpus``) or joined, and
+    shut down at the end; yields the cluster's CPUs."""
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address is None:
+            ray.init(num_cpus=num_cpus, include_dashboard=False)
+        else:
+            ray.init(address=address)
+    try:
+        yield int(ray.cluster_resources().get("CPU", 0))
+    finally:
+        if started_here:
+            ray.shutdown()
 
 
 def board_position(board: str) -> str:
@@ -127,14 +162,7 @@ def clobber_proof(
     remaining = [unit for unit in status["remaining"] if unit not in split_again]
     out(f"units: {total}, proven already: {status['done']}, to run: {len(remaining)}")
 
-    started_here = not ray.is_initialized()
-    if started_here:
-        if address is None:
-            ray.init(num_cpus=num_cpus, include_dashboard=False)
-        else:
-            ray.init(address=address)
-    try:
-        workers = int(ray.cluster_resources().get("CPU", 0))
+    with _ray_session(ray, address, num_cpus) as workers:
         out(f"ray: {workers} CPUs, {threads_per_unit} per unit")
         manifest = ray.put(clobber.units_manifest(directory))
         task = ray.remote(num_cpus=threads_per_unit, max_retries=max_retries)(_prove)
@@ -172,9 +200,6 @@ def clobber_proof(
             verified = _verify_on_ray(ray, directory, manifest, total, max_retries, out)
         else:
             verified = clobber.verify_units(directory, threads=verify_threads or cores)
-    finally:
-        if started_here:
-            ray.shutdown()
     out(
         f"verified: the {'first' if status['mover_wins'] else 'second'} player wins "
         f"{status['position']}; {verified['units']} units, {verified['positions']} positions, "
@@ -191,9 +216,11 @@ def clobber_proof(
     }
 
 
-def _as_done(ray: Any, refs: list, failures: list, out: Callable[[str], None]) -> Iterator:
+def _as_done(
+    ray: Any, refs: list, failures: list, out: Callable[[str], None], what: str = "unit"
+) -> Iterator:
     """The results of the tasks ``refs`` as they finish; a task that fails
-    is added to ``failures`` (and said), the others go on."""
+    is added to ``failures`` (and said, as a ``what``), the others go on."""
     pending = list(refs)
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)
@@ -201,7 +228,7 @@ def _as_done(ray: Any, refs: list, failures: list, out: Callable[[str], None]) -
             yield ray.get(ready[0])
         except Exception as e:  # a unit that fails must not lose the others
             failures.append(e)
-            out(f"a unit failed: {_last_line(e)}")
+            out(f"a {what} failed: {_last_line(e)}")
 
 
 def _last_line(e: Exception) -> str:
@@ -238,6 +265,190 @@ def _verify_on_ray(
         )
     return sums
 
+SETTINGS_FILE = "selfplay.json"
+
+
+def _play(first: int, games: int, settings: Dict[str, Any], net: Optional[bytes]) -> tuple:
+    """One Ray task: a batch's first game, its file's bytes, its counts and
+    the seconds it took."""
+    start = time.monotonic()
+    batch = evalnet.play_batch(
+        first, games, nodes=settings["nodes"], net=net, **_batch_kwargs(settings)
+    )
+    return first, batch, time.monotonic() - start
+
+
+def batch_path(directory: str, batch: int) -> str:
+    """Where batch number ``batch`` of a self-play folder is written."""
+    return os.path.join(directory, f"batch-{batch:05d}.dat")
+
+
+def _write_atomically(path: str, data: bytes) -> None:
+    """``data`` into ``path`` whole or not at all: a temporary file beside
+    it, synced, then renamed over it."""
+    temporary = path + ".tmp"
+    with open(temporary, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(temporary, path)
+
+
+def _selfplay_settings(directory: str, settings: Dict[str, Any]) -> None:
+    """Keeps ``settings`` in the folder, or checks they are the ones kept
+    there: the batches of one folder are one run."""
+    path = os.path.join(directory, SETTINGS_FILE)
+    if not os.path.exists(path):
+        os.makedirs(directory, exist_ok=True)
+        _write_atomically(path, (json.dumps(settings, indent=1, sort_keys=True) + "\n").encode())
+        return
+    try:
+        with open(path, encoding="utf-8") as f:
+            kept = json.load(f)
+    except (OSError, ValueError) as e:
+        raise ValueError(f"{path} cannot be read: {e}") from e
+    differ = sorted(key for key in set(kept) | set(settings) if kept.get(key) != settings.get(key))
+    if differ:
+        said = ", ".join(f"{key} {kept.get(key)!r} there, {settings.get(key)!r} here" for key in differ)
+        raise ValueError(
+            f"{directory} holds a self-play run with other settings ({said}): "
+            "use another folder, or the same settings to extend it"
+        )
+
+
+def _batches_done(directory: str, batches: int) -> Dict[int, int]:
+    """The batches of ``range(batches)`` written already, with their
+    positions; a file that is not whole training data is an error that
+    names it (it is left as it is)."""
+    done = {}
+    for batch in range(batches):
+        path = batch_path(directory, batch)
+        if not os.path.exists(path):
+            continue
+        with open(path, "rb") as f:
+            data = f.read()
+        try:
+            done[batch] = evalnet.check_data(data)["positions"]
+        except ValueError as e:
+            raise ValueError(f"{path}: {e} (left as it is: remove it to play the batch again)") from e
+    return done
+
+
+def selfplay(
+    directory: str,
+    *,
+    batches: int,
+    games_per_batch: int,
+    variant: str = "english",
+    nodes: int = 4000,
+    eval: str = "positional",
+    net: Optional[str] = None,
+    seed: int = 1,
+    first: int = 0,
+    random_plies: int = 4,
+    address: Optional[str] = None,
+    num_cpus: Optional[int] = None,
+    max_retries: int = 3,
+    out: Callable[[str], None] = print,
+) -> Dict[str, Any]:
+    """Plays ``batches`` batches of ``games_per_batch`` self-play games on
+    Ray into ``directory`` (see the module documentation): the batches
+    already written are kept, the others are played, one task each, and
+    written as they finish. ``net``: a network file the learned evaluation
+    plays instead of the shipped one (read here; the tasks get its bytes).
+
+    Returns ``batches``, ``ran``, ``games`` and ``positions`` (this run's),
+    ``seconds`` (wall, first task to last file), ``batch_seconds`` (the
+    tasks' own), ``games_per_hour``, ``positions_per_hour`` and
+    ``workers``. Raises on a batch that fails (after the others are
+    written)."""
+    if min(batches, games_per_batch, nodes) < 1 or min(first, max_retries) < 0:
+        raise ValueError(
+            "batches, games_per_batch and nodes must be at least 1, first and max_retries at least 0"
+        )
+    net_bytes = None
+    if net is not None:
+        with open(net, "rb") as f:
+            net_bytes = f.read()
+    settings = {
+        "variant": variant,
+        "nodes": nodes,
+        "eval": eval,
+        "net_sha256": net_bytes and hashlib.sha256(net_bytes).hexdigest(),
+        "seed": seed,
+        "first": first,
+        "games_per_batch": games_per_batch,
+        "random_plies": random_plies,
+    }
+    # Bad settings are said once, here, before a folder or a task: one
+    # game of the batch's kind, with the settings as given.
+    evalnet.play_batch(first, 1, **_batch_kwargs(settings), net=net_bytes, nodes=1)
+    _selfplay_settings(directory, settings)
+    done = _batches_done(directory, batches)
+    remaining = [batch for batch in range(batches) if batch not in done]
+    out(f"batches: {batches}, written already: {len(done)}, to play: {len(remaining)}")
+    ray = import_ray()
+    with _ray_session(ray, address, num_cpus) as workers:
+        out(f"ray: {workers} CPUs, one batch a task")
+        net_ref = ray.put(net_bytes)
+        task = ray.remote(num_cpus=1, max_retries=max_retries)(_play)
+        start = time.monotonic()
+        refs = [
+            task.remote(first + batch * games_per_batch, games_per_batch, settings, net_ref)
+            for batch in remaining
+        ]
+        ran = games = positions = 0
+        batch_seconds = 0.0
+        failures: list = []
+        for game, played, seconds in _as_done(ray, refs, failures, out, what="batch"):
+            batch = (game - first) // games_per_batch
+            try:
+                evalnet.check_data(played["data"])
+                _write_atomically(batch_path(directory, batch), played["data"])
+            except (ValueError, OSError) as e:  # the others are still written
+                failures.append(e)
+                out(f"batch {batch} not written: {e}")
+                continue
+            ran += 1
+            games += played["games"]
+            positions += played["positions"]
+            batch_seconds += seconds
+            hours = max(time.monotonic() - start, 1e-9) / 3600
+            out(
+                f"batch {batch}: {played['games']} games, {played['positions']} positions "
+                f"in {seconds:.1f} s; {len(done) + ran}/{batches} done, "
+                f"{games / hours:.0f} games/hour, {positions / hours:.0f} positions/hour"
+            )
+        seconds = time.monotonic() - start
+    if failures:
+        raise RuntimeError(f"{len(failures)} batches failed; the first: {_last_line(failures[0])}")
+    hours = max(seconds, 1e-9) / 3600
+    out(
+        f"self-play: {ran} batches played ({games} games, {positions} positions) in {seconds:.1f} s "
+        f"on {workers} workers; {len(done) + ran}/{batches} batches in {directory}"
+    )
+    return {
+        "batches": batches,
+        "ran": ran,
+        "games": games,
+        "positions": positions,
+        "seconds": seconds,
+        "batch_seconds": batch_seconds,
+        "games_per_hour": games / hours if ran else 0.0,
+        "positions_per_hour": positions / hours if ran else 0.0,
+        "workers": workers,
+    }
+
+
+def _batch_kwargs(settings: Dict[str, Any]) -> Dict[str, Any]:
+    """``play_batch``'s settings from a run's settings."""
+    return {
+        "variant": settings["variant"],
+        "seed": settings["seed"],
+        "eval": settings["eval"],
+        "random_plies": settings["random_plies"],
+    }
+
 
 def main(argv: Optional[list] = None) -> int:
     """The command line (see the module documentation)."""
@@ -266,8 +477,42 @@ def main(argv: Optional[list] = None) -> int:
         action="store_true",
         help="verify the units in this process, not in Ray tasks",
     )
+    play = commands.add_parser(
+        "selfplay", help="play the learned evaluation's training data as self-play batches on Ray"
+    )
+    play.add_argument("--dir", required=True, help="the batches' folder")
+    play.add_argument("--batches", type=int, required=True, help="batches in the run")
+    play.add_argument("--games-per-batch", type=int, required=True)
+    play.add_argument("--variant", default="english", help="the rules (8x8)")
+    play.add_argument("--nodes", type=int, default=4000, help="nodes a move for both sides")
+    play.add_argument("--eval", default="positional", help="the evaluation both sides play")
+    play.add_argument("--net", help="a network file the learned evaluation plays")
+    play.add_argument("--seed", type=int, default=1, help="game i's random plies use seed + i")
+    play.add_argument("--first", type=int, default=0, help="the run's first game number")
+    play.add_argument("--random-plies", type=int, default=4, help="0 up to this many after the ballot")
+    play.add_argument("--address", help="join this Ray cluster (auto, or HOST:PORT)")
+    play.add_argument("--num-cpus", type=int, help="CPUs of a cluster started here")
+    play.add_argument("--max-retries", type=int, default=3, help="for a lost worker")
     args = parser.parse_args(argv)
     try:
+        if args.command == "selfplay":
+            selfplay(
+                args.dir,
+                batches=args.batches,
+                games_per_batch=args.games_per_batch,
+                variant=args.variant,
+                nodes=args.nodes,
+                eval=args.eval,
+                net=args.net,
+                seed=args.seed,
+                first=args.first,
+                random_plies=args.random_plies,
+                address=args.address,
+                num_cpus=args.num_cpus,
+                max_retries=args.max_retries,
+                out=lambda line: print(line, flush=True),
+            )
+            return 0
         position = args.position or (args.board and board_position(args.board))
         clobber_proof(
             args.dir,
