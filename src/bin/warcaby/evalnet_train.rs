@@ -39,6 +39,11 @@ pub(crate) struct TrainArgs {
     /// Share of the positions held out for validation.
     #[arg(long, default_value_t = 0.05)]
     validation: f64,
+    /// Go on training this network file (its widths and scale; --h1, --h2
+    /// and --scale are not taken) instead of starting from random weights:
+    /// to fine-tune the shipped network on new data.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["h1", "h2", "scale"])]
+    init: Option<PathBuf>,
     /// Seed of the weights and the shuffling.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -125,22 +130,20 @@ mod imp {
         }
         let held = ((samples.len() as f64 * args.validation) as usize).max(1);
         let validation = samples.split_off(samples.len() - held);
-        let scale = match args.scale {
-            Some(s) => s,
-            None => fit_scale(&samples[..samples.len().min(200_000)]),
+        let init = match &args.init {
+            Some(file) => Some(
+                std::fs::read(file)
+                    .map_err(anyhow::Error::from)
+                    .and_then(|b| Ok(QuantNet::parse(&b)?))
+                    .with_context(|| file.display().to_string())?,
+            ),
+            None => None,
         };
-        println!(
-            "evalnet train positions={} validation={} scale={scale} blend={} shape=128x{}x{}x1",
-            samples.len(),
-            validation.len(),
-            args.blend,
-            args.h1,
-            args.h2
-        );
-        println!(
-            "baseline score_only_validation_loss={:.5}",
-            score_only_loss(&validation, scale, args.blend)
-        );
+        let scale = match (&init, args.scale) {
+            (Some(net), _) => net.scale(),
+            (None, Some(s)) => s,
+            (None, None) => fit_scale(&samples[..samples.len().min(200_000)]),
+        };
         let config = TrainConfig {
             h1: args.h1,
             h2: args.h2,
@@ -150,7 +153,27 @@ mod imp {
             batch: args.batch,
             seed: args.seed,
         };
-        let mut net = FloatNet::new(config)?;
+        let mut net = match &init {
+            Some(from) => FloatNet::from_net(config, from)?,
+            None => FloatNet::new(config)?,
+        };
+        let shape = net.config();
+        println!(
+            "evalnet train positions={} validation={} scale={scale} blend={} shape=128x{}x{}x1 init={}",
+            samples.len(),
+            validation.len(),
+            args.blend,
+            shape.h1,
+            shape.h2,
+            args.init.as_ref().map_or("random".into(), |f| f.display().to_string()),
+        );
+        println!(
+            "baseline score_only_validation_loss={:.5}",
+            score_only_loss(&validation, scale, args.blend)
+        );
+        if init.is_some() {
+            println!("epoch=0 validation_loss={:.5}", net.validate(&validation)?);
+        }
         let start = Instant::now();
         for epoch in 0..args.epochs {
             let decay = epoch as f64 / (args.epochs.max(2) - 1) as f64;

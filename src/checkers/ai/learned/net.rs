@@ -318,6 +318,26 @@ impl QuantNet {
     pub fn scale(&self) -> f32 {
         self.scale
     }
+
+    /// The weights as floats in [`quantise`]'s layout (`w1` as `[h1][inputs]`),
+    /// so training can go on from a network file: `quantise` of them gives
+    /// the file back.
+    pub fn float_layers(&self) -> [Vec<f32>; 6] {
+        let one = ONE as f32;
+        let w1 = (0..self.h1 * INPUTS)
+            .map(|k| self.w1[(k % INPUTS) * self.h1 + k / INPUTS] as f32 / one)
+            .collect();
+        let per = |v: &[i16]| v.iter().map(|&w| w as f32 / one).collect();
+        let bias = |v: &[i32], unit: f32| v.iter().map(|&b| b as f32 / unit).collect();
+        [
+            w1,
+            bias(&self.b1, one),
+            per(&self.w2),
+            bias(&self.b2, one * one),
+            per(&self.w3),
+            bias(&[self.b3], one * one),
+        ]
+    }
 }
 
 /// Writes a network file from float weights (the training side's layout:

@@ -260,6 +260,49 @@ fn float_and_integer_inference_agree() {
     }
 }
 
+#[test]
+fn a_network_read_back_as_floats_quantises_to_the_same_file() {
+    use super::net::quantise;
+    for (variant, bytes) in SHIPPED_NETS {
+        let net = QuantNet::parse(bytes).unwrap();
+        let [w1, b1, w2, b2, w3, b3] = net.float_layers();
+        let layers = [&w1[..], &b1, &w2, &b2, &w3, &b3];
+        let again = quantise((net.h1(), net.h2()), net.scale(), layers).unwrap();
+        assert_eq!(&again[..], *bytes, "{variant}");
+    }
+}
+
+#[cfg(feature = "az-train")]
+#[test]
+fn training_goes_on_from_a_network_file() {
+    use super::train::{FloatNet, TrainConfig};
+    let shipped = QuantNet::parse(ENGLISH_NET).unwrap();
+    let config = TrainConfig {
+        h1: 8,
+        h2: 8,
+        scale: 1.0,
+        blend: 0.5,
+        lr: 1e-3,
+        batch: 64,
+        seed: 3,
+    };
+    let net = FloatNet::from_net(config, &shipped).unwrap();
+    let taken = net.config();
+    assert_eq!(
+        (taken.h1, taken.h2, taken.scale),
+        (shipped.h1(), shipped.h2(), shipped.scale())
+    );
+    assert_eq!(net.export().unwrap(), ENGLISH_NET);
+    let boards: Vec<MoverBoard> = sample_positions(200).iter().map(compact).collect();
+    for (b, f) in boards.iter().zip(net.evaluate(&boards).unwrap()) {
+        let q = shipped.evaluate(b) as f32;
+        assert!(
+            (q - f).abs() <= 2.0 + 0.02 * f.abs(),
+            "{b:?}: float {f}, integer {q}"
+        );
+    }
+}
+
 /// Random boards with up to 24 pieces anywhere (men off their crowning
 /// rows), beyond what games reach.
 fn random_boards(count: usize) -> Vec<MoverBoard> {

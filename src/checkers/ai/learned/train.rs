@@ -9,7 +9,7 @@
 
 use super::data::Sample;
 use super::features::{MoverBoard, INPUTS};
-use super::net::{quantise, NetFileError};
+use super::net::{quantise, NetFileError, QuantNet};
 use crate::core::rng::Rng;
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
@@ -95,19 +95,44 @@ impl FloatNet {
     /// A network with random weights.
     pub fn new(config: TrainConfig) -> Result<FloatNet, TrainError> {
         let mut rng = Rng::new(config.seed);
+        let layers = Self::shapes(&config)
+            .map(|(shape, fan_in)| uniform(&mut rng, shape.iter().product(), fan_in));
+        Self::with_layers(config, layers, rng)
+    }
+
+    /// A network that goes on from `net` (a network file's weights): its
+    /// widths and scale replace `config`'s.
+    pub fn from_net(config: TrainConfig, net: &QuantNet) -> Result<FloatNet, TrainError> {
+        let config = TrainConfig {
+            h1: net.h1(),
+            h2: net.h2(),
+            scale: net.scale(),
+            ..config
+        };
+        Self::with_layers(config, net.float_layers(), Rng::new(config.seed))
+    }
+
+    /// Each layer's tensor shape and fan-in.
+    fn shapes(config: &TrainConfig) -> [(Vec<usize>, usize); 6] {
         let (h1, h2) = (config.h1, config.h2);
-        let shapes: [(Vec<usize>, usize); 6] = [
+        [
             (vec![h1, INPUTS], INPUTS),
             (vec![h1], INPUTS),
             (vec![h2, h1], h1),
             (vec![h2], h1),
             (vec![1, h2], h2),
             (vec![1], h2),
-        ];
+        ]
+    }
+
+    fn with_layers(
+        config: TrainConfig,
+        layers: [Vec<f32>; 6],
+        rng: Rng,
+    ) -> Result<FloatNet, TrainError> {
         let mut vars = Vec::new();
-        for (shape, fan_in) in shapes {
-            let n = shape.iter().product();
-            let t = Tensor::from_vec(uniform(&mut rng, n, fan_in), shape, &Device::Cpu)?;
+        for ((shape, _), layer) in Self::shapes(&config).into_iter().zip(layers) {
+            let t = Tensor::from_vec(layer, shape, &Device::Cpu)?;
             vars.push(Var::from_tensor(&t)?);
         }
         let params = ParamsAdamW {
@@ -136,6 +161,11 @@ impl FloatNet {
             .broadcast_add(v(3))?
             .clamp(0f32, 1f32)?;
         Ok(h.matmul(&v(4).t()?)?.broadcast_add(v(5))?.flatten_all()?)
+    }
+
+    /// The widths and scale it trains with.
+    pub fn config(&self) -> TrainConfig {
+        self.config
     }
 
     /// The float evaluations (hundredths of a man) of boards.
