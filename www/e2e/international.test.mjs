@@ -12,7 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openGame, choose, configure, importText, clickSquare, moveTexts, waitMoves,
-  fen, status, notice, waitReady, closeWelcome, PHONE, LAPTOP,
+  fen, status, notice, waitReady, closeWelcome, PHONE, LAPTOP, TOURNAMENT_START,
 } from './harness.mjs';
 
 let server, browser;
@@ -177,6 +177,67 @@ test('a 10x10 worker that cannot load says so and offers a retry, which brings t
   assert.ok(!(await page.locator('#ai-retry').isVisible()));
   // The only errors are the browser's own about the missing files.
   assert.deepEqual(errors.filter((e) => !/Failed to load|404|ERR_/.test(e)), []);
+  await context.close();
+  await own.close();
+});
+
+test('with the analysis on, a change to 10x10 starts one 10x10 worker; back to 8x8 and to 10x10 again leaves one worker', async () => {
+  const own = await serve();
+  // Every worker the page starts (its script's URL), as Playwright reports
+  // it; one stopped as soon as it was started may go unreported, but not
+  // its first file's fetch, which the server's record counts.
+  const started = [];
+  const { page, errors, context } = await openGame(browser, own.url, {
+    ...LAPTOP, onPage: (p) => p.on('worker', (w) => started.push(w.url())),
+  });
+  const worker10Files = () => own.served.filter(isWorker10).map((f) => f.path);
+  const worker10Starts = () => started.filter((url) => /warcaby-worker10/.test(url)).length;
+  // The analysis's best line of a start position: White's first move on
+  // 8x8 (21-24 to 17-20) or on 10x10 (31-35 to 26-30).
+  const FIRST = { tournament: '2[1-4]-(1[7-9]|20)', international: '3[1-5]-(2[6-9]|30)' };
+  const bestLine = (variant) => page.waitForFunction(
+    (move) => new RegExp(`Engine's best line: ${move}`).test(document.querySelector('#board').getAttribute('aria-label')),
+    FIRST[variant], { timeout: 30000 },
+  );
+  /** New game of `variant` against the level 1 AI, the player White (to move: the analysis runs). */
+  const newGame = async (variant) => {
+    await page.click('#new-game');
+    await choose(page, 'ng-variant', variant);
+    await choose(page, 'ng-opponent', '1');
+    await choose(page, 'ng-colour', 'white');
+    await page.click('#ng-start');
+    await bestLine(variant);
+  };
+  await waitFor(() => own.served.some(isWorker8), 'the 8x8 worker is loaded on the first visit');
+  // The analysis of the 8x8 start runs when the game changes.
+  await page.check('#analyse');
+  await bestLine('tournament');
+  assert.equal(worker10Files().length, 0);
+
+  // A worker's files are its loader, its glue and its wasm: each once.
+  const once = (files, times) => {
+    for (const kind of [/_loader-[0-9a-f]+\.js$/, /10-[0-9a-f]+\.js$/, /_bg-[0-9a-f]+\.wasm$/]) {
+      assert.equal(files.filter((f) => kind.test(f)).length, times, `${kind} in ${files.join(', ')}`);
+    }
+  };
+  await newGame('international');
+  assert.equal(await fen(page), START);
+  // Time for a second worker's fetches to reach the server, had one been started.
+  await page.waitForTimeout(1000);
+  assert.equal(worker10Starts(), 1, 'one 10x10 worker started');
+  once(worker10Files(), 1);
+  // (A terminated worker's end reaches Playwright a little later.)
+  await waitFor(() => page.workers().length === 1, 'one worker alive');
+
+  // Back to 8x8 (the 10x10 worker goes) and to 10x10 again (a new one).
+  await newGame('tournament');
+  assert.equal(await fen(page), TOURNAMENT_START);
+  await newGame('international');
+  await page.waitForTimeout(1000);
+  assert.equal(worker10Starts(), 2, 'one more 10x10 worker started');
+  once(worker10Files(), 2);
+  await waitFor(() => page.workers().length === 1, 'one worker alive, no worker left behind');
+  assert.deepEqual(errors, []);
   await context.close();
   await own.close();
 });

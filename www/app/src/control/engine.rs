@@ -107,7 +107,12 @@ fn deliver(event: Event) {
 
 impl App {
     pub(super) fn start_ai(&mut self) {
-        // A new worker knows nothing of the old one's review,
+        // A new worker runs no analysis: the old one's went with it (were
+        // it still named here, stopping it would replace the new worker
+        // too: after a change between 8x8 and 10x10 with the analysis on,
+        // a second 10x10 worker),
+        self.ai.analysis = None;
+        // and it knows nothing of the old one's review,
         self.review_stopped(notices::worker_replaced(self.state.settings.lang));
         // nor the old one's hint request.
         if self.state.hint_request().is_some() {
@@ -333,7 +338,6 @@ impl App {
             .notice(&notices::ai_restarted(self.state.settings.lang, message));
         self.review_stopped(message);
         self.restart_ai();
-        self.ai.analysis = None;
         if self.ai.thinking.take().is_some() {
             self.after_change();
         }
@@ -421,14 +425,15 @@ impl App {
             return;
         }
         let id = self.ai.next_id();
-        self.ai.analysis = Some(id);
         let request = Request::Think {
             id,
             game: self.state.game.played().record_at(ply),
             choice,
             time_ms: ANALYSIS_MS,
         };
+        // Named once sent: a worker that `send` starts forgets the analysis.
         self.send(request);
+        self.ai.analysis = Some(id);
     }
 
     /// An analysis iteration finished: its score on the bar, its best line
