@@ -6,8 +6,10 @@
 // capture chain entered hop by hop (a shorter capture refused with the
 // maximum-capture rule's reason); a flying king's two five-piece captures
 // ending on one square told apart by the next click; PDN GameType 20 out
-// and in; a 10x10 worker that cannot load; How to play, the editor and
-// the analysis on 10x10; the rules' names in Polish.
+// and in; a 10x10 worker that cannot load; one 10x10 worker (and no
+// worker left behind) when the game moves to 10x10 and back with the
+// analysis on; How to play, the editor and the analysis on 10x10; the
+// rules' names in Polish, and the 10x10 name whole in the New game dialog.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -240,6 +242,28 @@ test('with the analysis on, a change to 10x10 starts one 10x10 worker; back to 8
   assert.deepEqual(errors, []);
   await context.close();
   await own.close();
+});
+
+test('the New game dialog shows the 10x10 rules\' name whole: in English on a phone, in Polish on a laptop', async () => {
+  for (const [device, lang] of [[PHONE, 'en'], [LAPTOP, 'pl']]) {
+    const { page, errors, context } = await openGame(browser, server.url, device);
+    await choose(page, 'language', lang);
+    await page.click('#new-game');
+    await choose(page, 'ng-variant', 'international');
+    // The list's own width (its widest name, the 10x10 one) against the
+    // width it is given in the dialog: less would cut the name.
+    const { given, natural } = await page.evaluate(() => {
+      const list = document.querySelector('#ng-variant');
+      const given = list.getBoundingClientRect().width;
+      Object.assign(list.style, { position: 'absolute', maxWidth: 'none', minWidth: '0' });
+      const natural = list.getBoundingClientRect().width;
+      list.style.cssText = '';
+      return { given, natural };
+    });
+    assert.ok(given >= natural, `${lang}: the Rules list is ${given} px wide, its names need ${natural} px`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });
 
 test('on 10x10: How to play, a position set up in the editor and played from, the analysis; the names in Polish', async () => {
