@@ -9,7 +9,8 @@
 // and in; a 10x10 worker that cannot load; one 10x10 worker (and no
 // worker left behind) when the game moves to 10x10 and back with the
 // analysis on; How to play, the editor and the analysis on 10x10; the
-// rules' names in Polish, and the 10x10 name whole in the New game dialog.
+// rules' names in Polish, and the 10x10 name whole in the New game dialog
+// (in both languages, on a phone too).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -244,8 +245,8 @@ test('with the analysis on, a change to 10x10 starts one 10x10 worker; back to 8
   await own.close();
 });
 
-test('the New game dialog shows the 10x10 rules\' name whole: in English on a phone, in Polish on a laptop', async () => {
-  for (const [device, lang] of [[PHONE, 'en'], [LAPTOP, 'pl']]) {
+test('the New game dialog shows the 10x10 rules\' name whole, in English and Polish, on a phone and a laptop', async () => {
+  for (const [device, lang] of [[PHONE, 'en'], [PHONE, 'pl'], [LAPTOP, 'pl']]) {
     const { page, errors, context } = await openGame(browser, server.url, device);
     await choose(page, 'language', lang);
     await page.click('#new-game');
@@ -313,7 +314,7 @@ test('on 10x10: How to play, a position set up in the editor and played from, th
   for (const list of ['variant', 'ng-variant']) {
     assert.equal(
       await page.locator(`#${list} option[value="international"]`).textContent(),
-      'Warcaby polskie (międzynarodowe, 10×10)',
+      'Warcaby polskie (10×10)',
     );
   }
   await page.click('#how-to-play');

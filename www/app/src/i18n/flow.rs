@@ -26,7 +26,7 @@ pub const PAGE_TEXTS: &[(&str, &str, &str)] = &[
     (
         "ng-international",
         "International draughts (10×10)",
-        "Warcaby polskie (międzynarodowe, 10×10)",
+        "Warcaby polskie (10×10)",
     ),
     ("ng-colour", "Your colour", "Twój kolor"),
     ("ng-white", "White", "Białe"),

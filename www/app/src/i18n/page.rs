@@ -108,7 +108,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("variant-english", "English / American", "Angielskie / amerykańskie"),
     ("variant-russian", "Russian", "Rosyjskie"),
     ("variant-brazilian", "Brazilian (international rules, 8×8)", "Brazylijskie (zasady międzynarodowe, 8×8)"),
-    ("variant-international", "International draughts (10×10)", "Warcaby polskie (międzynarodowe, 10×10)"),
+    ("variant-international", "International draughts (10×10)", "Warcaby polskie (10×10)"),
     ("rows", "Rows", "Wiersze"),
     ("cols", "Columns", "Kolumny"),
     ("players", "Players", "Gracze"),
