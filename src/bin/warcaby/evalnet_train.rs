@@ -62,41 +62,16 @@ mod imp {
     use super::TrainArgs;
     use anyhow::{bail, Context, Result};
     use std::time::Instant;
-    use warcaby::checkers::ai::learned::data::{parse_samples, Sample};
+    use warcaby::checkers::ai::learned::data::{data_files, parse_samples, Sample};
     use warcaby::checkers::ai::learned::net::QuantNet;
     use warcaby::checkers::ai::learned::train::{
         fit_scale, score_only_loss, FloatNet, TrainConfig,
     };
     use warcaby::core::rng::Rng;
 
-    /// The files `--data` names: a folder stands for its `*.dat` files, in
-    /// name order (so a run's batches are read the same way every time).
-    fn data_files(args: &TrainArgs) -> Result<Vec<std::path::PathBuf>> {
-        let mut files = Vec::new();
-        for path in &args.data {
-            if !path.is_dir() {
-                files.push(path.clone());
-                continue;
-            }
-            let mut inside = Vec::new();
-            for entry in std::fs::read_dir(path).with_context(|| path.display().to_string())? {
-                let file = entry.with_context(|| path.display().to_string())?.path();
-                if file.extension().is_some_and(|e| e == "dat") {
-                    inside.push(file);
-                }
-            }
-            if inside.is_empty() {
-                bail!("{}: a folder with no .dat files", path.display());
-            }
-            inside.sort();
-            files.extend(inside);
-        }
-        Ok(files)
-    }
-
     fn load(args: &TrainArgs) -> Result<Vec<Sample>> {
         let mut samples = Vec::new();
-        for path in &data_files(args)? {
+        for path in &data_files(&args.data).map_err(anyhow::Error::msg)? {
             let bytes = std::fs::read(path).with_context(|| path.display().to_string())?;
             let read = parse_samples(&bytes).map_err(anyhow::Error::msg);
             samples.extend(read.with_context(|| path.display().to_string())?);

@@ -86,6 +86,33 @@ pub fn parse_samples(bytes: &[u8]) -> Result<Vec<Sample>, String> {
         .collect()
 }
 
+/// The training files that `paths` name: a folder stands for the `*.dat`
+/// files inside it, in name order (so a run's batches are always read the
+/// same way); a folder without any is an error.
+pub fn data_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let name = |e: std::io::Error| format!("{}: {e}", path.display());
+        let mut inside = Vec::new();
+        for entry in std::fs::read_dir(path).map_err(name)? {
+            let file = entry.map_err(name)?.path();
+            if file.extension().is_some_and(|e| e == "dat") {
+                inside.push(file);
+            }
+        }
+        if inside.is_empty() {
+            return Err(format!("{}: a folder with no .dat files", path.display()));
+        }
+        inside.sort();
+        files.extend(inside);
+    }
+    Ok(files)
+}
+
 /// How one self-play game is played.
 #[derive(Clone, Debug)]
 pub struct SelfPlaySpec {

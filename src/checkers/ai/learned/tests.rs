@@ -189,6 +189,35 @@ fn samples_survive_the_file_and_bad_files_are_refused() {
 }
 
 #[test]
+fn a_folder_of_batches_is_read_as_its_data_files_in_name_order() {
+    use super::data::data_files;
+    let dir = std::env::temp_dir().join(format!("warcaby-data-files-{}", std::process::id()));
+    let run = dir.join("run");
+    std::fs::create_dir_all(&run).unwrap();
+    for name in [
+        "batch-00001.dat",
+        "batch-00000.dat",
+        "selfplay.json",
+        "batch-00002.dat.tmp",
+    ] {
+        std::fs::write(run.join(name), DATA_MAGIC).unwrap();
+    }
+    let single = dir.join("one.dat");
+    let files = data_files(&[single.clone(), run.clone()]).unwrap();
+    let expected = [
+        single,
+        run.join("batch-00000.dat"),
+        run.join("batch-00001.dat"),
+    ];
+    assert_eq!(files, expected);
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let err = data_files(&[empty]).unwrap_err();
+    assert!(err.contains("no .dat files"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn self_play_batches_side_by_side_are_one_longer_run() {
     let openings = crate::checkers::ballots::openings(Variant::Tournament).unwrap();
     let spec = SelfPlaySpec {
