@@ -329,6 +329,61 @@ fn bench_tactics_searches_every_shot_and_counts_the_solved() {
     assert!(!out.status.success());
 }
 
+/// The last line's `name=` number.
+fn field_of(line: &str, name: &str) -> u64 {
+    let start = line
+        .find(name)
+        .unwrap_or_else(|| panic!("{name} in {line}"))
+        + name.len();
+    line[start..].split(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn bench_tactics_plays_a_network_file_and_refuses_a_damaged_one() {
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/eval-english.bin");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["bench", "tactics", "--depth", "3"];
+        args.extend_from_slice(extra);
+        let out = warcaby(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout(&out).lines().last().unwrap().to_string()
+    };
+    // The shipped English network given as a file plays as the default does.
+    let (default, given) = (run(&[]), run(&["--net", shipped]));
+    for name in ["solved=", "nodes="] {
+        assert_eq!(field_of(&default, name), field_of(&given, name), "{given}");
+    }
+    assert!(
+        field_of(&given, "nodes=") > 0 && given.contains("nps="),
+        "{given}"
+    );
+    let dir = std::env::temp_dir().join(format!("warcaby-tactics-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let damaged = dir.join("damaged.bin");
+    let mut bytes = std::fs::read(shipped).unwrap();
+    bytes[100] ^= 0x10;
+    std::fs::write(&damaged, bytes).unwrap();
+    let out = warcaby(&[
+        "bench",
+        "tactics",
+        "--depth",
+        "3",
+        "--net",
+        damaged.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("damaged.bin") && err.contains("checksum"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn bestmove_prints_info_lines_then_the_move() {
     let out = warcaby(&["bestmove", "--variant", "english", "--depth", "6"]);

@@ -20,6 +20,10 @@ pub(crate) struct TrainArgs {
     /// Second hidden layer width.
     #[arg(long, default_value_t = 32)]
     h2: usize,
+    /// Phase buckets: the layers after the first in this many copies, one
+    /// for each stage of the game by the pieces on the board (1: none).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=8))]
+    buckets: u16,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 8)]
     epochs: usize,
@@ -42,7 +46,7 @@ pub(crate) struct TrainArgs {
     /// Go on training this network file (its widths and scale; --h1, --h2
     /// and --scale are not taken) instead of starting from random weights:
     /// to fine-tune the shipped network on new data.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["h1", "h2", "scale"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["h1", "h2", "buckets", "scale"])]
     init: Option<PathBuf>,
     /// Seed of the weights and the shuffling.
     #[arg(long, default_value_t = 1)]
@@ -122,6 +126,7 @@ mod imp {
         let config = TrainConfig {
             h1: args.h1,
             h2: args.h2,
+            buckets: args.buckets as usize,
             scale,
             blend: args.blend,
             lr: args.lr,
@@ -134,12 +139,13 @@ mod imp {
         };
         let shape = net.config();
         println!(
-            "evalnet train positions={} validation={} scale={scale} blend={} shape=128x{}x{}x1 init={}",
+            "evalnet train positions={} validation={} scale={scale} blend={} shape=128x{}x{}x1 buckets={} init={}",
             samples.len(),
             validation.len(),
             args.blend,
             shape.h1,
             shape.h2,
+            shape.buckets,
             args.init.as_ref().map_or("random".into(), |f| f.display().to_string()),
         );
         println!(

@@ -9,6 +9,7 @@
 
 use anyhow::{Context, Result};
 use clap::Args;
+use warcaby::checkers::ai::learned::EvalNet;
 use warcaby::checkers::ai::{search_position, CheckersEval, Level};
 use warcaby::search::{Limits, Searcher};
 use warcaby::{Position, Variant};
@@ -28,8 +29,12 @@ pub(crate) struct TacticsArgs {
     #[arg(long, group = "limit")]
     movetime: Option<u64>,
     /// Evaluation (default: the strongest level's).
-    #[arg(long = "eval")]
+    #[arg(long = "eval", conflicts_with = "net")]
     eval: Option<String>,
+    /// The learned evaluation with this network file instead of the shipped
+    /// one (a candidate's tactics and speed against the shipped network's).
+    #[arg(long, value_name = "FILE")]
+    net: Option<std::path::PathBuf>,
     /// Print one line per position (solved or not, the move played).
     #[arg(long)]
     verbose: bool,
@@ -72,30 +77,44 @@ fn limits(args: &TacticsArgs) -> (Limits, String) {
     }
 }
 
-/// Searches one position afresh; returns the move played, as text.
-fn solve(shot: &Shot, eval: CheckersEval, limits: Limits) -> Result<String> {
+/// Searches one position afresh; returns the move played, as text, and
+/// the nodes and milliseconds the search took.
+fn solve(shot: &Shot, eval: CheckersEval, limits: Limits) -> Result<(String, u64, u64)> {
     let pos = Position::from_fen(&shot.fen, Variant::English)
         .with_context(|| format!("tactics '{}'", shot.fen))?;
     let mut engine = Searcher::new(Level::MAX.config(0), eval);
     let info = search_position(&mut engine, &pos, limits);
     let mv = info.best_move.context("the engine found no move")?;
-    Ok(pos.move_text(&mv))
+    Ok((pos.move_text(&mv), info.nodes, info.time_ms))
+}
+
+/// The evaluation asked for: a network file, an evaluation's name, or the
+/// strongest level's.
+fn evaluation(args: &TacticsArgs) -> Result<CheckersEval> {
+    Ok(match (&args.net, &args.eval) {
+        (Some(path), _) => CheckersEval::Learned(EvalNet::load(path).map_err(anyhow::Error::msg)?),
+        (None, Some(name)) => name.parse()?,
+        (None, None) => Level::MAX.eval(),
+    })
 }
 
 pub(crate) fn run(args: &TacticsArgs) -> Result<()> {
     let set = parse_set(TACTICS)?;
-    let eval = match &args.eval {
-        Some(name) => name.parse()?,
-        None => Level::MAX.eval(),
-    };
+    let eval = evaluation(args)?;
     let (limits, limit_text) = limits(args);
+    let net = args
+        .net
+        .as_ref()
+        .map_or(String::new(), |p| format!(" net={}", p.display()));
     println!(
-        "bench tactics eval={eval} {limit_text} positions={}",
+        "bench tactics eval={eval}{net} {limit_text} positions={}",
         set.len()
     );
-    let mut solved = 0;
+    let (mut solved, mut nodes, mut ms) = (0, 0u64, 0u64);
     for (i, shot) in set.iter().enumerate() {
-        let played = solve(shot, eval.clone(), limits)?;
+        let (played, searched, took) = solve(shot, eval.clone(), limits)?;
+        nodes += searched;
+        ms += took;
         let ok = played == shot.best;
         solved += usize::from(ok);
         if args.verbose {
@@ -110,8 +129,9 @@ pub(crate) fn run(args: &TacticsArgs) -> Result<()> {
     }
     let percent = 100.0 * solved as f64 / set.len().max(1) as f64;
     println!(
-        "tactics solved={solved} total={} percent={percent:.1}%",
-        set.len()
+        "tactics solved={solved} total={} percent={percent:.1}% nodes={nodes} ms={ms} nps={}",
+        set.len(),
+        nodes * 1000 / ms.max(1)
     );
     Ok(())
 }

@@ -4,11 +4,17 @@
 //! the same code runs natively and in the browser's worker.
 //!
 //! File format (little-endian): the magic `WCEVNET1`; `u16` inputs, first
-//! and second hidden layer widths, a reserved `u16` (0); an `f32` scale
+//! and second hidden layer widths, the number of phase buckets `B` (0 is
+//! read as 1: the files written before buckets existed); an `f32` scale
 //! (hundredths of a man per unit of network output); then layer 1 weights
-//! `i16[inputs][h1]`, biases `i32[h1]`, layer 2 weights `i16[h2][h1]`,
-//! biases `i32[h2]`, output weights `i16[h2]`, bias `i32`; last a `u32`
-//! FNV-1a checksum of everything before it.
+//! `i16[inputs][h1]`, biases `i32[h1]`, layer 2 weights `i16[B][h2][h1]`,
+//! biases `i32[B][h2]`, output weights `i16[B][h2]`, biases `i32[B]`; last
+//! a `u32` FNV-1a checksum of everything before it.
+//!
+//! Phase buckets: the first layer is shared, and the layers after it come
+//! in `B` copies, one for each stage of the game by the number of pieces
+//! on the board ([`bucket_of`]), so that an ending is judged by weights of
+//! its own at no cost in speed (one copy is used per position).
 
 use super::features::{MoverBoard, INPUTS};
 
@@ -20,6 +26,45 @@ pub const SHIFT: u32 = 8;
 pub const ONE: i32 = 1 << SHIFT;
 /// The widest hidden layer a file may have.
 pub const MAX_WIDTH: usize = 256;
+/// The most phase buckets a file may have.
+pub const MAX_BUCKETS: usize = 8;
+/// The most pieces a position has (the phase buckets split 1 to this).
+const MAX_PIECES: usize = 24;
+
+/// A network's shape: hidden layer widths and phase buckets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// First hidden layer width.
+    pub h1: usize,
+    /// Second hidden layer width.
+    pub h2: usize,
+    /// Copies of the layers after the first, one per stage of the game.
+    pub buckets: usize,
+}
+
+impl From<(usize, usize)> for Shape {
+    /// Widths with one bucket (a network without phases).
+    fn from((h1, h2): (usize, usize)) -> Shape {
+        Shape { h1, h2, buckets: 1 }
+    }
+}
+
+impl std::fmt::Display for Shape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{INPUTS}x{}x{}x1", self.h1, self.h2)?;
+        if self.buckets > 1 {
+            write!(f, "/{} buckets", self.buckets)?;
+        }
+        Ok(())
+    }
+}
+
+/// The phase bucket of a position with `pieces` pieces among `buckets`:
+/// equal ranges of 1..=24 pieces, the fewest pieces in bucket 0.
+#[inline]
+pub fn bucket_of(pieces: usize, buckets: usize) -> usize {
+    ((pieces.clamp(1, MAX_PIECES) - 1) * buckets / MAX_PIECES).min(buckets - 1)
+}
 
 /// Why a network file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -43,28 +88,34 @@ pub enum NetFileError {
     Range(String),
 }
 
-/// A quantised network: inputs → h1 → h2 → 1, clipped ReLU between.
+/// A quantised network: inputs → h1 → h2 → 1, clipped ReLU between, the
+/// layers after the first chosen by the position's phase bucket.
 #[derive(Clone, Debug, PartialEq)]
 pub struct QuantNet {
     h1: usize,
     h2: usize,
+    buckets: usize,
     scale: f32,
     /// `[input][h1]`, so one input's weights are contiguous.
     w1: Vec<i16>,
     b1: Vec<i32>,
-    /// `[h2][h1]`.
+    /// `[bucket][h2][h1]`.
     w2: Vec<i16>,
+    /// `[bucket][h2]`.
     b2: Vec<i32>,
+    /// `[bucket][h2]`.
     w3: Vec<i16>,
-    b3: i32,
+    /// `[bucket]`.
+    b3: Vec<i32>,
     /// Layer 1 biases in i16, when no position's layer-1 sums can leave
     /// i16 (then the fast pass accumulates in i16: twice the lanes).
     b1_narrow: Option<Vec<i16>>,
 }
 
-/// The shipped network's widths, which get a forward pass specialised for
-/// them (fixed sizes the compiler vectorises fully).
-const FAST_SHAPE: (usize, usize) = (64, 32);
+/// The widths that get a forward pass specialised for them (fixed sizes
+/// the compiler vectorises fully): the shipped networks' and a wider first
+/// layer's.
+const FAST_SHAPES: [(usize, usize); 2] = [(64, 32), (128, 32)];
 
 /// The most inputs a position activates: one per piece.
 const MAX_ACTIVE: usize = 24;
@@ -109,8 +160,9 @@ impl Reader<'_> {
 const HEADER: usize = 8 + 4 * 2 + 4;
 
 /// Bytes of a file for the given shape.
-pub fn file_len(h1: usize, h2: usize) -> usize {
-    HEADER + 2 * INPUTS * h1 + 4 * h1 + 2 * h2 * h1 + 4 * h2 + 2 * h2 + 4 + 4
+pub fn file_len(shape: impl Into<Shape>) -> usize {
+    let Shape { h1, h2, buckets } = shape.into();
+    HEADER + 2 * INPUTS * h1 + 4 * h1 + buckets * (2 * h2 * h1 + 4 * h2 + 2 * h2 + 4) + 4
 }
 
 impl QuantNet {
@@ -127,14 +179,15 @@ impl QuantNet {
             return Err(NetFileError::Magic);
         }
         let mut r = Reader { bytes, at: 8 };
-        let (inputs, h1, h2, reserved) = (r.u16(), r.u16() as usize, r.u16() as usize, r.u16());
+        let (inputs, h1, h2) = (r.u16(), r.u16() as usize, r.u16() as usize);
+        let buckets = (r.u16() as usize).max(1);
         let width_ok = |w: usize| (1..=MAX_WIDTH).contains(&w);
-        if inputs as usize != INPUTS || !width_ok(h1) || !width_ok(h2) || reserved != 0 {
+        if inputs as usize != INPUTS || !width_ok(h1) || !width_ok(h2) || buckets > MAX_BUCKETS {
             return Err(NetFileError::Shape(format!(
-                "{inputs}x{h1}x{h2}/{reserved}"
+                "{inputs}x{h1}x{h2}, {buckets} buckets"
             )));
         }
-        let expected = file_len(h1, h2);
+        let expected = file_len(Shape { h1, h2, buckets });
         if bytes.len() != expected {
             return Err(NetFileError::Length(bytes.len(), expected));
         }
@@ -146,13 +199,14 @@ impl QuantNet {
         let mut net = QuantNet {
             h1,
             h2,
+            buckets,
             scale,
             w1: r.i16s(INPUTS * h1),
             b1: r.i32s(h1),
-            w2: r.i16s(h2 * h1),
-            b2: r.i32s(h2),
-            w3: r.i16s(h2),
-            b3: r.i32s(1)[0],
+            w2: r.i16s(buckets * h2 * h1),
+            b2: r.i32s(buckets * h2),
+            w3: r.i16s(buckets * h2),
+            b3: r.i32s(buckets),
             b1_narrow: None,
         };
         net.check_range()?;
@@ -175,10 +229,12 @@ impl QuantNet {
             .chunks_exact(self.h1)
             .zip(&self.b2)
             .map(|(w, &b)| bound(w, b));
-        let worst = layer2
-            .chain(std::iter::once(bound(&self.w3, self.b3)))
-            .max()
-            .unwrap_or(0);
+        let output = self
+            .w3
+            .chunks_exact(self.h2)
+            .zip(&self.b3)
+            .map(|(w, &b)| bound(w, b));
+        let worst = layer2.chain(output).max().unwrap_or(0);
         // Layer 1 sums at most INPUTS i16 weights and an i32 bias: check the bias.
         let bias1 = self.b1.iter().map(|&b| (b as i64).abs()).max().unwrap_or(0);
         if worst >= i32::MAX as i64 || bias1 >= (i32::MAX / 2) as i64 {
@@ -204,7 +260,7 @@ impl QuantNet {
 
     /// Whether [`Self::forward`] takes the specialised pass.
     pub(super) fn is_fast(&self) -> bool {
-        self.b1_narrow.is_some() && (self.h1, self.h2) == FAST_SHAPE
+        self.b1_narrow.is_some() && FAST_SHAPES.contains(&(self.h1, self.h2))
     }
 
     /// The first hidden layer's width.
@@ -217,6 +273,29 @@ impl QuantNet {
         self.h2
     }
 
+    /// The network's shape.
+    pub fn shape(&self) -> Shape {
+        Shape {
+            h1: self.h1,
+            h2: self.h2,
+            buckets: self.buckets,
+        }
+    }
+
+    /// The layers after the first for `board`'s phase: layer 2 weights and
+    /// biases, output weights and bias.
+    #[inline]
+    fn phase_layers(&self, board: &MoverBoard) -> (&[i16], &[i32], &[i16], i32) {
+        let b = bucket_of(board.piece_count() as usize, self.buckets);
+        let (h1, h2) = (self.h1, self.h2);
+        (
+            &self.w2[b * h2 * h1..(b + 1) * h2 * h1],
+            &self.b2[b * h2..(b + 1) * h2],
+            &self.w3[b * h2..(b + 1) * h2],
+            self.b3[b],
+        )
+    }
+
     /// The network's raw output in fixed point (`ONE * ONE` per unit).
     #[inline]
     pub fn forward(&self, board: &MoverBoard) -> i32 {
@@ -226,17 +305,29 @@ impl QuantNet {
         }
     }
 
-    /// The specialised pass, with AVX2 where the processor has it (checked
-    /// once, at run time: the same binary runs everywhere).
+    /// The specialised pass for this network's widths (one of
+    /// [`FAST_SHAPES`]).
     #[inline]
     fn forward_fast(&self, b1: &[i16], board: &MoverBoard) -> i32 {
-        const H1: usize = FAST_SHAPE.0;
-        const H2: usize = FAST_SHAPE.1;
+        match self.h1 {
+            64 => self.forward_sized::<64, 32>(b1, board),
+            _ => self.forward_sized::<128, 32>(b1, board),
+        }
+    }
+
+    /// [`Self::forward_fixed`] with AVX2 where the processor has it
+    /// (checked once, at run time: the same binary runs everywhere).
+    #[inline]
+    fn forward_sized<const H1: usize, const H2: usize>(
+        &self,
+        b1: &[i16],
+        board: &MoverBoard,
+    ) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor was just checked to support AVX2, the
             // only requirement of `forward_fixed_avx2`.
-            return unsafe { self.forward_fixed_avx2(b1, board) };
+            return unsafe { self.forward_fixed_avx2::<H1, H2>(b1, board) };
         }
         self.forward_fixed::<H1, H2>(b1, board)
     }
@@ -244,8 +335,12 @@ impl QuantNet {
     /// [`Self::forward_fixed`] compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn forward_fixed_avx2(&self, b1: &[i16], board: &MoverBoard) -> i32 {
-        self.forward_fixed::<{ FAST_SHAPE.0 }, { FAST_SHAPE.1 }>(b1, board)
+    unsafe fn forward_fixed_avx2<const H1: usize, const H2: usize>(
+        &self,
+        b1: &[i16],
+        board: &MoverBoard,
+    ) -> i32 {
+        self.forward_fixed::<H1, H2>(b1, board)
     }
 
     /// The forward pass for widths known at compile time, layer 1 summed
@@ -267,9 +362,9 @@ impl QuantNet {
             }
         });
         let hidden: [i16; H1] = acc.map(|a| a.clamp(0, ONE as i16));
-        let rows: &[i16] = &self.w2[..H1 * H2];
-        let mut out = self.b3;
-        for ((row, &b2), &w3) in rows.chunks_exact(H1).zip(&self.b2).zip(&self.w3) {
+        let (rows, b2s, w3s, mut out) = self.phase_layers(board);
+        let rows: &[i16] = &rows[..H1 * H2];
+        for ((row, &b2), &w3) in rows.chunks_exact(H1).zip(b2s).zip(w3s) {
             let row: &[i16; H1] = row.try_into().expect("h1 row");
             let dot: i32 = row
                 .iter()
@@ -299,8 +394,8 @@ impl QuantNet {
         for (h, &a) in hidden.iter_mut().zip(acc.iter()) {
             *h = a.clamp(0, ONE) as i16;
         }
-        let mut out = self.b3;
-        for ((w2, &b2), &w3) in self.w2.chunks_exact(self.h1).zip(&self.b2).zip(&self.w3) {
+        let (w2s, b2s, w3s, mut out) = self.phase_layers(board);
+        for ((w2, &b2), &w3) in w2s.chunks_exact(self.h1).zip(b2s).zip(w3s) {
             let dot = dot_i16(w2, hidden);
             let h = ((dot + b2) >> SHIFT).clamp(0, ONE);
             out += w3 as i32 * h;
@@ -335,7 +430,7 @@ impl QuantNet {
             per(&self.w2),
             bias(&self.b2, one * one),
             per(&self.w3),
-            bias(&[self.b3], one * one),
+            bias(&self.b3, one * one),
         ]
     }
 }
@@ -344,17 +439,17 @@ impl QuantNet {
 /// `w1[h1][inputs]` as torch-style `[out][in]`), rounding to fixed point.
 /// Fails when a weight does not fit.
 pub fn quantise(
-    shape: (usize, usize),
+    shape: impl Into<Shape>,
     scale: f32,
     layers: [&[f32]; 6],
 ) -> Result<Vec<u8>, NetFileError> {
-    let (h1, h2) = shape;
+    let shape = shape.into();
+    let Shape { h1, h2, buckets } = shape;
     let [w1, b1, w2, b2, w3, b3] = layers;
-    let lens = [INPUTS * h1, h1, h2 * h1, h2, h2, 1];
+    let k = buckets;
+    let lens = [INPUTS * h1, h1, k * h2 * h1, k * h2, k * h2, k];
     if layers.iter().zip(lens).any(|(l, n)| l.len() != n) {
-        return Err(NetFileError::Shape(format!(
-            "{INPUTS}x{h1}x{h2} (layer sizes)"
-        )));
+        return Err(NetFileError::Shape(format!("{shape} (layer sizes)")));
     }
     let q16 = |x: f32| -> Result<i16, NetFileError> {
         let v = (x * ONE as f32).round();
@@ -364,9 +459,11 @@ pub fn quantise(
         Ok(v as i16)
     };
     let q32 = |x: f32, unit: f32| (x * unit).round() as i32;
-    let mut out = Vec::with_capacity(file_len(h1, h2));
+    let mut out = Vec::with_capacity(file_len(shape));
     out.extend_from_slice(NET_MAGIC);
-    for v in [INPUTS as u16, h1 as u16, h2 as u16, 0] {
+    // One bucket is written as 0, as before buckets existed: the same file.
+    let stored_buckets = if buckets == 1 { 0 } else { buckets as u16 };
+    for v in [INPUTS as u16, h1 as u16, h2 as u16, stored_buckets] {
         out.extend_from_slice(&v.to_le_bytes());
     }
     out.extend_from_slice(&scale.to_le_bytes());
@@ -386,7 +483,8 @@ pub fn quantise(
     for &w in w3 {
         out.extend_from_slice(&q16(w)?.to_le_bytes());
     }
-    out.extend_from_slice(&q32(b3[0], one * one).to_le_bytes());
+    b3.iter()
+        .for_each(|&b| out.extend_from_slice(&q32(b, one * one).to_le_bytes()));
     let sum = checksum(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     QuantNet::parse(&out)?;

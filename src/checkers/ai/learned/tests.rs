@@ -267,26 +267,106 @@ fn the_view_is_the_same_for_either_colour_to_move() {
 #[test]
 fn float_and_integer_inference_agree() {
     use super::train::{FloatNet, TrainConfig};
-    let config = TrainConfig {
-        h1: 48,
-        h2: 16,
-        scale: 150.0,
-        blend: 0.5,
-        lr: 1e-3,
-        batch: 64,
-        seed: 3,
-    };
-    let net = FloatNet::new(config).unwrap();
-    let quant = QuantNet::parse(&net.export().unwrap()).unwrap();
-    let boards: Vec<MoverBoard> = sample_positions(300).iter().map(compact).collect();
-    let float = net.evaluate(&boards).unwrap();
-    for (b, f) in boards.iter().zip(float) {
-        let q = quant.evaluate(b) as f32;
-        assert!(
-            (q - f).abs() <= 2.0 + 0.02 * f.abs(),
-            "{b:?}: float {f}, integer {q}"
-        );
+    let mut boards: Vec<MoverBoard> = sample_positions(300).iter().map(compact).collect();
+    boards.extend(random_boards(300));
+    for buckets in [1, 3] {
+        let config = TrainConfig {
+            h1: 48,
+            h2: 16,
+            buckets,
+            scale: 150.0,
+            blend: 0.5,
+            lr: 1e-3,
+            batch: 64,
+            seed: 3,
+        };
+        let net = FloatNet::new(config).unwrap();
+        let quant = QuantNet::parse(&net.export().unwrap()).unwrap();
+        assert_eq!(quant.shape().buckets, buckets);
+        let float = net.evaluate(&boards).unwrap();
+        for (b, f) in boards.iter().zip(float) {
+            let q = quant.evaluate(b) as f32;
+            assert!(
+                (q - f).abs() <= 2.0 + 0.02 * f.abs(),
+                "{buckets} buckets, {b:?}: float {f}, integer {q}"
+            );
+        }
     }
+}
+
+/// A network whose every weight is zero and whose output bias in bucket
+/// `k` is `k + 1` (hundredths of a man at scale 1).
+fn bucket_probe(buckets: usize) -> QuantNet {
+    use super::features::INPUTS;
+    use super::net::{quantise, Shape};
+    let (h1, h2) = (64, 32);
+    let b3: Vec<f32> = (0..buckets).map(|k| k as f32 + 1.0).collect();
+    let bytes = quantise(
+        Shape { h1, h2, buckets },
+        1.0,
+        [
+            &vec![0.0; INPUTS * h1],
+            &vec![0.0; h1],
+            &vec![0.0; buckets * h2 * h1],
+            &vec![0.0; buckets * h2],
+            &vec![0.0; buckets * h2],
+            &b3,
+        ],
+    )
+    .unwrap();
+    QuantNet::parse(&bytes).unwrap()
+}
+
+#[test]
+fn each_stage_of_the_game_is_judged_by_its_own_bucket() {
+    use super::net::bucket_of;
+    // Four buckets: 1-6, 7-12, 13-18, 19-24 pieces.
+    let ranges: Vec<usize> = (1..=24).map(|p| bucket_of(p, 4)).collect();
+    assert_eq!(ranges[..6], [0; 6]);
+    assert_eq!(ranges[6..12], [1; 6]);
+    assert_eq!(ranges[12..18], [2; 6]);
+    assert_eq!(ranges[18..], [3; 6]);
+    assert!((1..=24).all(|p| bucket_of(p, 1) == 0));
+    let net = bucket_probe(4);
+    assert!(net.is_fast());
+    let start = compact(&Position::start(Variant::English));
+    assert_eq!(net.evaluate(&start), 4);
+    for board in random_boards(2000) {
+        let want = bucket_of(board.piece_count() as usize, 4) as i32 + 1;
+        assert_eq!(net.evaluate(&board), want, "{board:?}");
+        assert_eq!(net.forward(&board), net.forward_any(&board));
+    }
+}
+
+#[test]
+fn a_bucketed_network_file_reads_back_and_bad_bucket_counts_are_refused() {
+    use super::net::{file_len, Shape};
+    let net = bucket_probe(3);
+    let [w1, b1, w2, b2, w3, b3] = net.float_layers();
+    let layers = [&w1[..], &b1, &w2, &b2, &w3, &b3];
+    let bytes = super::net::quantise(net.shape(), 1.0, layers).unwrap();
+    assert_eq!(bytes.len(), file_len(net.shape()));
+    assert_eq!(QuantNet::parse(&bytes).unwrap(), net);
+    // Nine buckets: more than a file may have.
+    let mut nine = bytes.clone();
+    nine[14] = 9;
+    assert!(matches!(
+        QuantNet::parse(&nine),
+        Err(NetFileError::Shape(_))
+    ));
+    // Two buckets declared on three buckets' weights: the length is wrong.
+    let mut two = bytes.clone();
+    two[14] = 2;
+    assert!(matches!(
+        QuantNet::parse(&two),
+        Err(NetFileError::Length(..))
+    ));
+    // Layers of the wrong size for the shape are refused when written.
+    let four = Shape {
+        buckets: 4,
+        ..net.shape()
+    };
+    assert!(super::net::quantise(four, 1.0, layers).is_err());
 }
 
 #[test]
@@ -296,7 +376,7 @@ fn a_network_read_back_as_floats_quantises_to_the_same_file() {
         let net = QuantNet::parse(bytes).unwrap();
         let [w1, b1, w2, b2, w3, b3] = net.float_layers();
         let layers = [&w1[..], &b1, &w2, &b2, &w3, &b3];
-        let again = quantise((net.h1(), net.h2()), net.scale(), layers).unwrap();
+        let again = quantise(net.shape(), net.scale(), layers).unwrap();
         assert_eq!(&again[..], *bytes, "{variant}");
     }
 }
@@ -309,6 +389,7 @@ fn training_goes_on_from_a_network_file() {
     let config = TrainConfig {
         h1: 8,
         h2: 8,
+        buckets: 2,
         scale: 1.0,
         blend: 0.5,
         lr: 1e-3,
@@ -318,8 +399,8 @@ fn training_goes_on_from_a_network_file() {
     let net = FloatNet::from_net(config, &shipped).unwrap();
     let taken = net.config();
     assert_eq!(
-        (taken.h1, taken.h2, taken.scale),
-        (shipped.h1(), shipped.h2(), shipped.scale())
+        (taken.h1, taken.h2, taken.buckets, taken.scale),
+        (shipped.h1(), shipped.h2(), 1, shipped.scale())
     );
     assert_eq!(net.export().unwrap(), ENGLISH_NET);
     let boards: Vec<MoverBoard> = sample_positions(200).iter().map(compact).collect();
@@ -405,4 +486,38 @@ fn a_network_whose_sums_could_leave_i16_is_summed_in_i32() {
     // Layer 2: 64 saturated inputs x 1/64 = 1 per neuron; the output sums 32.
     let start = compact(&Position::start(Variant::English));
     assert_eq!(net.evaluate(&start), 32);
+}
+
+#[test]
+fn a_wider_or_bucketed_network_takes_a_fast_pass_equal_to_the_general_one() {
+    use super::features::INPUTS;
+    use super::net::{quantise, Shape};
+    let mut rng = Rng::new(5);
+    let mut small = |n: usize, bound: f32| -> Vec<f32> {
+        (0..n)
+            .map(|_| (rng.index(2001) as f32 / 1000.0 - 1.0) * bound)
+            .collect()
+    };
+    for (h1, buckets) in [(128, 1), (128, 4), (64, 2)] {
+        let h2 = 32;
+        let shape = Shape { h1, h2, buckets };
+        let bytes = quantise(
+            shape,
+            100.0,
+            [
+                &small(INPUTS * h1, 0.2),
+                &small(h1, 0.5),
+                &small(buckets * h2 * h1, 0.3),
+                &small(buckets * h2, 0.5),
+                &small(buckets * h2, 1.0),
+                &small(buckets, 0.5),
+            ],
+        )
+        .unwrap();
+        let net = QuantNet::parse(&bytes).unwrap();
+        assert!(net.is_fast(), "{shape}");
+        for board in random_boards(3000) {
+            assert_eq!(net.forward(&board), net.forward_any(&board), "{shape}");
+        }
+    }
 }

@@ -9,7 +9,7 @@
 
 use super::data::Sample;
 use super::features::{MoverBoard, INPUTS};
-use super::net::{quantise, NetFileError, QuantNet};
+use super::net::{bucket_of, quantise, NetFileError, QuantNet, Shape};
 use crate::core::rng::Rng;
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
@@ -32,6 +32,9 @@ pub struct TrainConfig {
     pub h1: usize,
     /// Second hidden layer width.
     pub h2: usize,
+    /// Phase buckets: copies of the layers after the first, one per stage
+    /// of the game (1: none).
+    pub buckets: usize,
     /// Hundredths of a man per unit of output (the sigmoid's scale).
     pub scale: f32,
     /// Weight of the search score in the target (the rest: the result).
@@ -44,8 +47,9 @@ pub struct TrainConfig {
     pub seed: u64,
 }
 
-/// A float network being trained: `w1 [h1][INPUTS]`, `b1`, `w2 [h2][h1]`,
-/// `b2`, `w3 [1][h2]`, `b3`.
+/// A float network being trained: `w1 [h1][INPUTS]`, `b1`, `w2
+/// [buckets * h2][h1]`, `b2 [buckets * h2]`, `w3 [buckets][h2]`, `b3
+/// [buckets]` (the file's layout).
 pub struct FloatNet {
     config: TrainConfig,
     vars: Vec<Var>,
@@ -82,6 +86,15 @@ pub fn fit_scale(samples: &[Sample]) -> f32 {
         .unwrap_or(200.0)
 }
 
+/// One-hot phase buckets of boards: `[n][buckets]`.
+fn bucket_mask(boards: &[MoverBoard], buckets: usize) -> Vec<f32> {
+    let mut m = vec![0f32; boards.len() * buckets];
+    for (row, b) in m.chunks_exact_mut(buckets).zip(boards) {
+        row[bucket_of(b.piece_count() as usize, buckets)] = 1.0;
+    }
+    m
+}
+
 /// Dense inputs of boards: `[n][INPUTS]`.
 pub fn inputs(boards: &[MoverBoard]) -> Vec<f32> {
     let mut x = vec![0f32; boards.len() * INPUTS];
@@ -103,9 +116,11 @@ impl FloatNet {
     /// A network that goes on from `net` (a network file's weights): its
     /// widths and scale replace `config`'s.
     pub fn from_net(config: TrainConfig, net: &QuantNet) -> Result<FloatNet, TrainError> {
+        let Shape { h1, h2, buckets } = net.shape();
         let config = TrainConfig {
-            h1: net.h1(),
-            h2: net.h2(),
+            h1,
+            h2,
+            buckets,
             scale: net.scale(),
             ..config
         };
@@ -114,14 +129,14 @@ impl FloatNet {
 
     /// Each layer's tensor shape and fan-in.
     fn shapes(config: &TrainConfig) -> [(Vec<usize>, usize); 6] {
-        let (h1, h2) = (config.h1, config.h2);
+        let (h1, h2, k) = (config.h1, config.h2, config.buckets);
         [
             (vec![h1, INPUTS], INPUTS),
             (vec![h1], INPUTS),
-            (vec![h2, h1], h1),
-            (vec![h2], h1),
-            (vec![1, h2], h2),
-            (vec![1], h2),
+            (vec![k * h2, h1], h1),
+            (vec![k * h2], h1),
+            (vec![k, h2], h2),
+            (vec![k], h2),
         ]
     }
 
@@ -149,8 +164,12 @@ impl FloatNet {
         })
     }
 
-    /// Raw outputs (before the sigmoid) for dense inputs `[n][INPUTS]`.
-    fn forward(&self, x: &Tensor) -> Result<Tensor, TrainError> {
+    /// Raw outputs (before the sigmoid) of boards: every bucket's layers
+    /// are computed and each board's own bucket is kept.
+    fn forward(&self, boards: &[MoverBoard]) -> Result<Tensor, TrainError> {
+        let (n, k, h2) = (boards.len(), self.config.buckets, self.config.h2);
+        let x = Tensor::from_vec(inputs(boards), (n, INPUTS), &Device::Cpu)?;
+        let mask = Tensor::from_vec(bucket_mask(boards, k), (n, k), &Device::Cpu)?;
         let v = |i: usize| self.vars[i].as_tensor();
         let h = x
             .matmul(&v(0).t()?)?
@@ -159,8 +178,10 @@ impl FloatNet {
         let h = h
             .matmul(&v(2).t()?)?
             .broadcast_add(v(3))?
-            .clamp(0f32, 1f32)?;
-        Ok(h.matmul(&v(4).t()?)?.broadcast_add(v(5))?.flatten_all()?)
+            .clamp(0f32, 1f32)?
+            .reshape((n, k, h2))?;
+        let y = h.broadcast_mul(v(4))?.sum(2)?.broadcast_add(v(5))?;
+        Ok(y.mul(&mask)?.sum(1)?)
     }
 
     /// The widths and scale it trains with.
@@ -170,18 +191,16 @@ impl FloatNet {
 
     /// The float evaluations (hundredths of a man) of boards.
     pub fn evaluate(&self, boards: &[MoverBoard]) -> Result<Vec<f32>, TrainError> {
-        let x = Tensor::from_vec(inputs(boards), (boards.len(), INPUTS), &Device::Cpu)?;
-        let y = self.forward(&x)?.to_vec1::<f32>()?;
+        let y = self.forward(boards)?.to_vec1::<f32>()?;
         Ok(y.into_iter().map(|y| y * self.config.scale).collect())
     }
 
     fn loss(&self, batch: &[Sample]) -> Result<Tensor, TrainError> {
         let boards: Vec<MoverBoard> = batch.iter().map(|s| s.board).collect();
-        let x = Tensor::from_vec(inputs(&boards), (batch.len(), INPUTS), &Device::Cpu)?;
         let (scale, blend) = (self.config.scale, self.config.blend);
         let t: Vec<f32> = batch.iter().map(|s| target(s, scale, blend)).collect();
         let t = Tensor::from_vec(t, batch.len(), &Device::Cpu)?;
-        let p = candle_nn::ops::sigmoid(&self.forward(&x)?)?;
+        let p = candle_nn::ops::sigmoid(&self.forward(&boards)?)?;
         Ok(p.sub(&t)?.sqr()?.mean_all()?)
     }
 
@@ -226,11 +245,12 @@ impl FloatNet {
             &flat[4],
             &flat[5],
         ];
-        Ok(quantise(
-            (self.config.h1, self.config.h2),
-            self.config.scale,
-            layers,
-        )?)
+        let shape = Shape {
+            h1: self.config.h1,
+            h2: self.config.h2,
+            buckets: self.config.buckets,
+        };
+        Ok(quantise(shape, self.config.scale, layers)?)
     }
 }
 
