@@ -3,7 +3,8 @@
 // shorter capture refused with the reason), a man that passes the last row
 // in a capture stays a man, "How to play" draws the rules, no puzzles are
 // offered (there is no set), and a strong level plays with the Russian
-// network, fetched once; the Polish names of the rules.
+// network, fetched once; the Polish names of the rules, and every rule
+// set's name whole in the Rules list beside the board on a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -84,7 +85,7 @@ test('a strong level plays Brazilian with the Russian network, fetched once; the
 
   await choose(page, 'language', 'pl');
   const option = await page.locator('#variant option[value="brazilian"]').textContent();
-  assert.equal(option, 'Brazylijskie (zasady międzynarodowe, 8×8)');
+  assert.equal(option, 'Brazylijskie (8×8)');
   await page.click('#how-to-play');
   assert.equal(
     await page.locator('#howto-title').textContent(),
@@ -94,4 +95,31 @@ test('a strong level plays Brazilian with the Russian network, fetched once; the
   assert.deepEqual(errors, []);
   await context.close();
   await own.close();
+});
+
+test('the Rules list beside the board shows every rule set\'s name whole, in English and Polish, and the page stays as wide as a phone', async () => {
+  for (const lang of ['en', 'pl']) {
+    const { page, errors, context } = await openGame(browser, server.url, PHONE);
+    await choose(page, 'language', lang);
+    // The list's own width (its widest name) against the width the page
+    // gives it: less would cut the name of the rule set shown.
+    await choose(page, 'variant', 'brazilian');
+    const { given, natural, widest, right, column, pageWidth } = await page.evaluate(() => {
+      const list = document.querySelector('#variant');
+      const { width: given, right } = list.getBoundingClientRect();
+      const column = list.closest('section').getBoundingClientRect().right;
+      const pageWidth = document.documentElement.scrollWidth;
+      Object.assign(list.style, { position: 'absolute', maxWidth: 'none', minWidth: '0', width: 'auto' });
+      const natural = list.getBoundingClientRect().width;
+      list.style.cssText = '';
+      const widest = [...list.options].map((o) => o.textContent).sort((a, b) => b.length - a.length)[0];
+      return { given, natural, widest, right, column, pageWidth };
+    });
+    assert.ok(given >= natural, `${lang}: the Rules list is ${given} px wide, "${widest}" needs ${natural} px`);
+    // And it stays inside its section and the phone's screen.
+    assert.ok(right <= column + 0.5, `${lang}: the Rules list ends at ${right} px, its section at ${column} px`);
+    assert.ok(pageWidth <= PHONE.viewport.width, `${lang}: the page is ${pageWidth} px wide on a ${PHONE.viewport.width} px phone`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

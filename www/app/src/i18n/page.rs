@@ -107,7 +107,7 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
     ("variant-tournament", "Tournament (default)", "Turniejowe (domyślne)"),
     ("variant-english", "English / American", "Angielskie / amerykańskie"),
     ("variant-russian", "Russian", "Rosyjskie"),
-    ("variant-brazilian", "Brazilian (international rules, 8×8)", "Brazylijskie (zasady międzynarodowe, 8×8)"),
+    ("variant-brazilian", "Brazilian (international rules, 8×8)", "Brazylijskie (8×8)"),
     ("variant-international", "International draughts (10×10)", "Warcaby polskie (10×10)"),
     ("rows", "Rows", "Wiersze"),
     ("cols", "Columns", "Kolumny"),
