@@ -1,12 +1,13 @@
 // The page as a whole on a laptop and on a phone: a move never scrolls the
 // page, the whole game fits a 1280x720 window with the result on the board,
 // and the move list is a paired list that scrolls inside itself and follows
-// the arrow keys.
+// the arrow keys; on a phone no state of the page, in either language, is
+// wider than the screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openGame, clickSquares, moveTexts, moveButton, fen, status, notice, waitMoves,
-  importText, configure, LONG_GAME, TOURNAMENT_START,
+  importText, configure, choose, LONG_GAME, TOURNAMENT_START,
 } from './harness.mjs';
 
 let server, browser;
@@ -253,4 +254,33 @@ test('a two-line notice at 1280x720 makes the board smaller, never pushes the mo
   assert.equal(Math.round(after.bottom - after.top), Math.round(before.bottom - before.top), 'back to its size');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('on a phone, in English and Polish, no state of the page is wider than the screen', async () => {
+  /** The page's width, which is the phone's unless something pokes out. */
+  const width = (page) => page.evaluate(() => document.documentElement.scrollWidth);
+  for (const lang of ['en', 'pl']) {
+    const { page, errors, context } = await openGame(browser, server.url, { viewport: PHONE, hasTouch: true });
+    await choose(page, 'language', lang);
+    const states = [];
+    for (const variant of ['tournament', 'english', 'russian', 'brazilian', 'international']) {
+      await choose(page, 'variant', variant);
+      states.push([`rules ${variant}`, await width(page)]);
+      await page.click('#how-to-play');
+      states.push([`How to play, ${variant}`, await width(page)]);
+      await page.click('#howto-close');
+    }
+    await page.click('#new-game');
+    states.push(['New game dialog', await width(page)]);
+    await page.click('#ng-cancel');
+    await page.click('#edit');
+    states.push(['position editor', await width(page)]);
+    await page.click('#edit-cancel');
+    await choose(page, 'game', 'clobber');
+    states.push(['Clobber', await width(page)]);
+    const wide = states.filter(([, w]) => w > PHONE.width);
+    assert.deepEqual(wide, [], `${lang}: wider than ${PHONE.width} px`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });
