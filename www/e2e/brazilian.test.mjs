@@ -4,7 +4,8 @@
 // in a capture stays a man, "How to play" draws the rules, no puzzles are
 // offered (there is no set), and a strong level plays with the Russian
 // network, fetched once; the Polish names of the rules, and every rule
-// set's name whole in the Rules list beside the board on a phone.
+// set's name whole in the Rules list beside the board, inside its panel, on
+// a phone and a laptop.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -97,29 +98,32 @@ test('a strong level plays Brazilian with the Russian network, fetched once; the
   await own.close();
 });
 
-test('the Rules list beside the board shows every rule set\'s name whole, in English and Polish, and the page stays as wide as a phone', async () => {
-  for (const lang of ['en', 'pl']) {
-    const { page, errors, context } = await openGame(browser, server.url, PHONE);
-    await choose(page, 'language', lang);
-    // The list's own width (its widest name) against the width the page
-    // gives it: less would cut the name of the rule set shown.
-    await choose(page, 'variant', 'brazilian');
-    const { given, natural, widest, right, column, pageWidth } = await page.evaluate(() => {
-      const list = document.querySelector('#variant');
-      const { width: given, right } = list.getBoundingClientRect();
-      const column = list.closest('section').getBoundingClientRect().right;
-      const pageWidth = document.documentElement.scrollWidth;
-      Object.assign(list.style, { position: 'absolute', maxWidth: 'none', minWidth: '0', width: 'auto' });
-      const natural = list.getBoundingClientRect().width;
-      list.style.cssText = '';
-      const widest = [...list.options].map((o) => o.textContent).sort((a, b) => b.length - a.length)[0];
-      return { given, natural, widest, right, column, pageWidth };
-    });
-    assert.ok(given >= natural, `${lang}: the Rules list is ${given} px wide, "${widest}" needs ${natural} px`);
-    // And it stays inside its section and the phone's screen.
-    assert.ok(right <= column + 0.5, `${lang}: the Rules list ends at ${right} px, its section at ${column} px`);
-    assert.ok(pageWidth <= PHONE.viewport.width, `${lang}: the page is ${pageWidth} px wide on a ${PHONE.viewport.width} px phone`);
-    assert.deepEqual(errors, []);
-    await context.close();
+test('the Rules list beside the board shows every rule set\'s name whole and stays in its panel, in English and Polish, on a phone and a laptop', async () => {
+  for (const device of [PHONE, LAPTOP]) {
+    for (const lang of ['en', 'pl']) {
+      const { page, errors, context } = await openGame(browser, server.url, device);
+      await choose(page, 'language', lang);
+      await choose(page, 'variant', 'brazilian');
+      // The list's own width (its widest name) against the width the page
+      // gives it (less would cut the name shown), and where it ends against
+      // its panel and the window.
+      const { given, natural, widest, right, panel, pageWidth } = await page.evaluate(() => {
+        const list = document.querySelector('#variant');
+        const { width: given, right } = list.getBoundingClientRect();
+        const panel = list.closest('section').getBoundingClientRect().right;
+        const pageWidth = document.documentElement.scrollWidth;
+        Object.assign(list.style, { position: 'absolute', maxWidth: 'none', minWidth: '0', width: 'auto' });
+        const natural = list.getBoundingClientRect().width;
+        list.style.cssText = '';
+        const widest = [...list.options].map((o) => o.textContent).sort((a, b) => b.length - a.length)[0];
+        return { given, natural, widest, right, panel, pageWidth };
+      });
+      const where = `${lang}, ${device.viewport.width} px`;
+      assert.ok(given >= natural - 0.5, `${where}: the Rules list is ${given} px wide, "${widest}" needs ${natural} px`);
+      assert.ok(right <= panel + 0.5, `${where}: the Rules list ends at ${right} px, its panel at ${panel} px`);
+      assert.ok(pageWidth <= device.viewport.width, `${where}: the page is ${pageWidth} px wide`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
   }
 });

@@ -284,3 +284,24 @@ test('on a phone, in English and Polish, no state of the page is wider than the 
     await context.close();
   }
 });
+
+test('every list and button stays inside its panel, in English and Polish, on a phone and a laptop', async () => {
+  for (const viewport of [PHONE, LAPTOP]) {
+    for (const lang of ['en', 'pl']) {
+      const { page, errors, context } = await openGame(browser, server.url, { viewport, hasTouch: viewport === PHONE });
+      await choose(page, 'language', lang);
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+      const outside = await page.evaluate(() => [...document.querySelectorAll('section select, section button')]
+        .filter((el) => el.offsetParent !== null)
+        .map((el) => {
+          const panel = el.closest('section').getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          return { el: `#${el.id}`, right: box.right, panel: panel.right };
+        })
+        .filter(({ right, panel }) => right > panel + 0.5));
+      assert.deepEqual(outside, [], `${lang}, ${viewport.width} px`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+});
