@@ -40,7 +40,8 @@ pub(crate) struct TrainArgs {
     /// the data, the scale at which the search score best predicts results).
     #[arg(long)]
     scale: Option<f32>,
-    /// Share of the positions held out for validation.
+    /// Share of the games held out for validation (whole games, so that a
+    /// held-out position has no neighbour of its own game in training).
     #[arg(long, default_value_t = 0.05)]
     validation: f64,
     /// Go on training this network file (its widths and scale; --h1, --h2
@@ -66,7 +67,7 @@ mod imp {
     use super::TrainArgs;
     use anyhow::{bail, Context, Result};
     use std::time::Instant;
-    use warcaby::checkers::ai::learned::data::{data_files, parse_samples, Sample};
+    use warcaby::checkers::ai::learned::data::{data_files, parse_samples, split_by_game, Sample};
     use warcaby::checkers::ai::learned::net::QuantNet;
     use warcaby::checkers::ai::learned::train::{
         fit_scale, score_only_loss, FloatNet, TrainConfig,
@@ -79,10 +80,6 @@ mod imp {
             let bytes = std::fs::read(path).with_context(|| path.display().to_string())?;
             let read = parse_samples(&bytes).map_err(anyhow::Error::msg);
             samples.extend(read.with_context(|| path.display().to_string())?);
-        }
-        let mut rng = Rng::new(args.seed ^ 0x5eed);
-        for i in (1..samples.len()).rev() {
-            samples.swap(i, rng.index(i + 1));
         }
         Ok(samples)
     }
@@ -100,15 +97,22 @@ mod imp {
     }
 
     pub(crate) fn run(args: &TrainArgs) -> Result<()> {
-        let mut samples = load(args)?;
-        if samples.len() < 100 {
+        let all = load(args)?;
+        if all.len() < 100 {
             bail!(
                 "only {} positions: generate more with evalnet gen",
-                samples.len()
+                all.len()
             );
         }
-        let held = ((samples.len() as f64 * args.validation) as usize).max(1);
-        let validation = samples.split_off(samples.len() - held);
+        let (mut samples, validation) = split_by_game(&all, args.validation, args.seed ^ 0x5eed);
+        drop(all);
+        if validation.is_empty() {
+            bail!("the data hold one game: nothing to validate on");
+        }
+        let mut rng = Rng::new(args.seed ^ 0x5eed);
+        for i in (1..samples.len()).rev() {
+            samples.swap(i, rng.index(i + 1));
+        }
         let init = match &args.init {
             Some(file) => Some(
                 std::fs::read(file)

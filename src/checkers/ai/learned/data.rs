@@ -86,6 +86,50 @@ pub fn parse_samples(bytes: &[u8]) -> Result<Vec<Sample>, String> {
         .collect()
 }
 
+/// The games of a run of samples as ranges: a game's samples come one
+/// after another with their ply rising (a file holds its games in order),
+/// so a sample whose ply does not rise starts the next game (ply 255 is a
+/// saturated count and rises on).
+pub fn game_ranges(samples: &[Sample]) -> Vec<std::ops::Range<usize>> {
+    let mut ranges = Vec::new();
+    let mut start = 0;
+    for i in 1..samples.len() {
+        let (before, now) = (samples[i - 1].ply, samples[i].ply);
+        if now < before || (now == before && now != u8::MAX) {
+            ranges.push(start..i);
+            start = i;
+        }
+    }
+    if start < samples.len() {
+        ranges.push(start..samples.len());
+    }
+    ranges
+}
+
+/// Holds out about `share` of the games (chosen by `seed`) for validation:
+/// whole games, so that no held-out position has a neighbour of its own
+/// game among the training ones (positions a ply apart are nearly the same
+/// and share the game's result, which would reward a network for
+/// remembering games). Returns (training, validation); at least one game
+/// is held out when there are two or more.
+pub fn split_by_game(samples: &[Sample], share: f64, seed: u64) -> (Vec<Sample>, Vec<Sample>) {
+    let mut games = game_ranges(samples);
+    let mut rng = Rng::new(seed);
+    for i in (1..games.len()).rev() {
+        games.swap(i, rng.index(i + 1));
+    }
+    let held = ((games.len() as f64 * share).round() as usize)
+        .max(usize::from(games.len() > 1))
+        .min(games.len().saturating_sub(1));
+    let pick = |ranges: &[std::ops::Range<usize>]| -> Vec<Sample> {
+        ranges
+            .iter()
+            .flat_map(|r| samples[r.clone()].iter().copied())
+            .collect()
+    };
+    (pick(&games[held..]), pick(&games[..held]))
+}
+
 /// The training files that `paths` name: a folder stands for the `*.dat`
 /// files inside it, in name order (so a run's batches are always read the
 /// same way); a folder without any is an error.

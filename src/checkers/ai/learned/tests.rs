@@ -521,3 +521,44 @@ fn a_wider_or_bucketed_network_takes_a_fast_pass_equal_to_the_general_one() {
         }
     }
 }
+
+#[test]
+fn validation_holds_out_whole_games() {
+    use super::data::{game_ranges, split_by_game};
+    let sample = |ply: u8, result: i8| Sample {
+        board: MoverBoard::default(),
+        score: ply as i16,
+        result,
+        ply,
+    };
+    // Three games: plies 4..9, 3..7 and one that runs past 255 (saturated).
+    let mut samples: Vec<Sample> = (4..10).map(|p| sample(p, 1)).collect();
+    samples.extend((3..8).map(|p| sample(p, 0)));
+    samples.extend([6, 100, 200, 254, 255, 255, 255].map(|p| sample(p, -1)));
+    let ranges = game_ranges(&samples);
+    assert_eq!(ranges, vec![0..6, 6..11, 11..18]);
+    for seed in 0..20 {
+        let (train, validation) = split_by_game(&samples, 0.3, seed);
+        assert_eq!(train.len() + validation.len(), samples.len());
+        // One game of three held out (0.3 of 3, rounded), whole.
+        let held: std::collections::BTreeSet<i8> = validation.iter().map(|s| s.result).collect();
+        assert_eq!(held.len(), 1, "seed {seed}");
+        assert!(
+            train.iter().all(|s| !held.contains(&s.result)),
+            "seed {seed}"
+        );
+    }
+    // A single game is all training; none is no sample at all.
+    assert_eq!(split_by_game(&samples[..6], 0.5, 1).1.len(), 0);
+    assert_eq!(split_by_game(&[], 0.5, 1), (vec![], vec![]));
+    // Real self-play: a batch's games are found as played.
+    let spec = SelfPlaySpec {
+        nodes: 300,
+        random_plies: 2,
+        eval: crate::checkers::ai::CheckersEval::Positional,
+    };
+    let openings = crate::checkers::ballots::openings(Variant::English).unwrap();
+    let batch = self_play_batch(&openings, 0, 4, 9, &spec).unwrap();
+    let samples = parse_samples(&batch.bytes).unwrap();
+    assert_eq!(game_ranges(&samples).len(), 4);
+}
