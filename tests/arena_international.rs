@@ -3,7 +3,8 @@
 //! protocol (`newgame variant=international`, FENs and moves in square
 //! numbers 1–50) play a round robin whose records replay to the stated
 //! results and whose PDN files are GameType 20; what 10x10 has not (Python
-//! bots, 8x8 openings, the contest) is refused before the first game.
+//! bots, 8x8 openings, the contest, the 8x8 evaluations and networks) is
+//! refused before the first game.
 #![cfg(all(
     feature = "cli",
     feature = "international",
@@ -25,7 +26,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 fn built_in_and_external_bots_play_a_10x10_round_robin() {
     let dir = out_dir("international");
     let bot = format!("exec:sh {ROOT}/tests/bots/bot.sh first");
-    let bots = ["level=1", "negascout:depth=2:eval=plain", bot.as_str()];
+    let bots = ["level=1", "negascout:depth=2:eval=learned", bot.as_str()];
     let mut args = vec!["--variant", "international", "--seed", "5"];
     args.extend_from_slice(&["--games-per-pair", "2", "--time-per-game", "5", "--bots"]);
     args.extend_from_slice(&bots);
@@ -57,6 +58,8 @@ fn built_in_and_external_bots_play_a_10x10_round_robin() {
 fn what_10x10_has_not_is_refused_before_the_first_game() {
     let dir = out_dir("international-refused");
     let openings = format!("{ROOT}/README.md");
+    // An 8x8 network has nothing to say about a 10x10 game.
+    let english_net = format!("negascout:eval=learned:net={ROOT}/nets/eval-english.bin");
     for extra in [
         vec!["--bots", "level=1", "python:x.py"],
         vec![
@@ -67,7 +70,8 @@ fn what_10x10_has_not_is_refused_before_the_first_game() {
             openings.as_str(),
         ],
         vec!["--bots", "level=1", "level=2", "--contest"],
-        vec!["--bots", "level=1", "negascout:eval=learned"],
+        vec!["--bots", "level=1", "negascout:eval=positional"],
+        vec!["--bots", "level=1", english_net.as_str()],
     ] {
         let mut args = vec![
             "arena",

@@ -97,6 +97,20 @@ fn international_draughts_is_counted_listed_and_searched_and_refused_elsewhere()
     assert!(text.starts_with("info depth=1 "), "{text}");
     assert!(line.starts_with("bestmove 46x"), "{line}");
     assert!(line.contains(" source=search"), "{line}");
+    // Its own learned evaluation plays, named as on 8x8.
+    let out = warcaby(
+        &[
+            &["bestmove", "--depth", "3", "--eval", "learned"][..],
+            &king[..2],
+        ]
+        .concat(),
+    );
+    assert!(out.status.success(), "{out:?}");
+    assert!(stdout(&out)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .starts_with("bestmove 3"));
     // What 10x10 has not (the AlphaZero bot, 8x8 evaluations) is refused,
     // and so is a position of the other board, either way round, with
     // status 2 and nothing printed.
@@ -117,7 +131,7 @@ fn international_draughts_is_counted_listed_and_searched_and_refused_elsewhere()
             "--depth",
             "2",
             "--eval",
-            "learned",
+            "positional",
         ][..],
         &["moves", "--variant", "international", "--fen", "W:W51:B1"][..],
         &[

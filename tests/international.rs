@@ -407,6 +407,16 @@ fn the_game_abstraction_plays_10x10() {
     // A FEN of the other board is refused, in both directions.
     assert!(AnyGame::from_fen("W:W31-50:B1-20", Variant::English).is_err());
     assert!(AnyGame::from_fen("W:W51:B1", Variant::International).is_err());
+    // The strong levels play the 10x10 network, the others the plain
+    // evaluation; an 8x8 one is not this game's.
+    let rules = warcaby::games::GameRules::Checkers(Variant::International);
+    assert!(rules.level_eval(Level::MAX).is_learned());
+    assert_eq!(
+        rules.level_eval(Level::new(6).unwrap()).to_string(),
+        "plain"
+    );
+    assert!(rules.plays_eval(&"learned".parse().unwrap()));
+    assert!(!rules.plays_eval(&"positional".parse().unwrap()));
     // The engine: a level and the lab's plain evaluation.
     let level = EngineChoice::Level {
         level: Level::new(3).unwrap(),

@@ -22,6 +22,14 @@ impl BotSpec {
                         rules.default_eval()
                     ));
                 }
+                let variant = rules.checkers_variant();
+                let nets = engine.eval.learned_nets().zip(variant);
+                if nets.is_some_and(|(nets, variant)| nets.net(variant).is_none()) {
+                    return Err(format!(
+                        "eval={}: its network file is of another board, none for {game}",
+                        engine.eval
+                    ));
+                }
                 if engine.egdb.dir().is_some() && rules.endgame_rules().is_none() {
                     return Err(format!("egdb= probes checkers tables; {game} has none"));
                 }

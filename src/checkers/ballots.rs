@@ -3,7 +3,9 @@
 //! self-play run and book of the 8x8 rule sets. Where White moves first
 //! (the tournament rules, Russian, Brazilian) a ballot is played on the
 //! board turned half a circle, so the same opening is played with the
-//! colours' roles swapped.
+//! colours' roles swapped. International draughts (10x10) has no ballots:
+//! its matches and self-play start from every position two plies after
+//! the start ([`two_ply_openings`]).
 //!
 //! ```
 //! use warcaby::checkers::ballots;
@@ -15,7 +17,8 @@
 //! assert_eq!(english[0].ply_count(), 3);
 //! ```
 
-use crate::checkers::game::Game;
+use crate::checkers::game::{Game, GameOf};
+use crate::checkers::geometry::Geometry;
 use crate::checkers::rules::{BoardSize, Variant};
 use crate::checkers::square::{Square, SquareNotation};
 use crate::core::Color;
@@ -43,6 +46,36 @@ pub fn opening(ballot: &str, variant: Variant) -> Result<Game, String> {
             .map_err(|e| format!("ballot '{ballot}': {e}"))?;
     }
     Ok(game)
+}
+
+/// Every game two plies after the start under `variant` on the board `G`,
+/// in move-list order: the openings of the boards without ballots (81 on
+/// 10x10, each White's first move with each of Black's replies).
+///
+/// ```
+/// use warcaby::checkers::{ballots, geometry::Board10};
+/// use warcaby::Variant;
+///
+/// let openings = ballots::two_ply_openings::<Board10>(Variant::International);
+/// assert_eq!(openings.len(), 81);
+/// assert!(openings.iter().all(|game| game.ply_count() == 2));
+/// ```
+pub fn two_ply_openings<G: Geometry>(variant: Variant) -> Vec<GameOf<G>> {
+    let after = |game: &GameOf<G>| -> Vec<GameOf<G>> {
+        let moves = game.legal_moves();
+        moves
+            .iter()
+            .map(|mv| {
+                let mut next = game.clone();
+                next.play(mv).expect("a legal move plays");
+                next
+            })
+            .collect()
+    };
+    after(&GameOf::new(variant))
+        .iter()
+        .flat_map(after)
+        .collect()
 }
 
 /// The openings of `variant`: the ballots whose moves are legal there, in

@@ -31,7 +31,7 @@ use crate::checkers::egdb::Egdb;
 use crate::checkers::game::Game;
 use crate::checkers::moves::Move;
 #[cfg(feature = "international")]
-use crate::checkers::{ai::PlainEval, geometry::Board10};
+use crate::checkers::{ai::InternationalEval, geometry::Board10};
 use crate::clobber::{ClobberEval, ClobberPosition};
 use crate::search::{Clock, Limits, SearchConfig, SearchInfo, Searcher};
 use std::sync::Arc;
@@ -46,7 +46,7 @@ pub struct Searchers {
     checkers: Option<Searcher<CheckersNode, CheckersEval>>,
     clobber: Option<Searcher<ClobberPosition, ClobberEval>>,
     #[cfg(feature = "international")]
-    checkers10: Option<Searcher<crate::checkers::ai::CheckersNodeOf<Board10>, PlainEval>>,
+    checkers10: Option<Searcher<crate::checkers::ai::CheckersNodeOf<Board10>, InternationalEval>>,
 }
 
 impl Searchers {
@@ -59,7 +59,8 @@ impl Searchers {
     #[cfg(feature = "international")]
     pub(crate) fn checkers10(
         &mut self,
-    ) -> &mut Option<Searcher<crate::checkers::ai::CheckersNodeOf<Board10>, PlainEval>> {
+    ) -> &mut Option<Searcher<crate::checkers::ai::CheckersNodeOf<Board10>, InternationalEval>>
+    {
         &mut self.checkers10
     }
 

@@ -18,7 +18,7 @@
 
 use crate::checkers::ai::{CheckersEval, CheckersNode, Level, LevelError};
 #[cfg(feature = "international")]
-use crate::checkers::ai::{CheckersNodeOf, PlainEval};
+use crate::checkers::ai::{CheckersNodeOf, InternationalEval};
 use crate::checkers::egdb::Egdb;
 #[cfg(feature = "international")]
 use crate::checkers::game::GameOf;
@@ -141,9 +141,15 @@ impl GameNode for CheckersNode {
     fn exact_probe(egdb: &Arc<Egdb>) -> Option<Arc<dyn ExactProbe<Self>>> {
         Some(Arc::clone(egdb) as Arc<dyn ExactProbe<Self>>)
     }
+    /// Its own evaluations, and the 10x10 board's `learned` with its
+    /// networks (one name for both boards).
     fn eval_of(any: &AnyEval) -> Option<CheckersEval> {
         match any {
             AnyEval::Checkers(eval) => Some(eval.clone()),
+            #[cfg(feature = "international")]
+            AnyEval::Checkers10(InternationalEval::Learned(nets)) => {
+                Some(CheckersEval::Learned(nets.clone()))
+            }
             _ => None,
         }
     }
@@ -173,19 +179,33 @@ impl GameNode for ClobberPosition {
 }
 
 /// International draughts: the 8x8 node's code on the 10x10 board, with
-/// its one evaluation so far; no book and no endgame tables (the defaults).
+/// its own evaluations; no book and no endgame tables (the defaults).
 #[cfg(feature = "international")]
 impl GameNode for CheckersNodeOf<Board10> {
-    type Eval = PlainEval;
+    type Eval = InternationalEval;
     const KIND: GameKind = GameKind::Checkers;
     checkers_node_methods!();
-    fn eval_of(any: &AnyEval) -> Option<PlainEval> {
+    /// The strong levels play the learned evaluation as on 8x8, the others
+    /// the plain one.
+    fn level_eval(level: Level) -> InternationalEval {
+        if level.uses_learned_eval() {
+            InternationalEval::learned()
+        } else {
+            InternationalEval::Plain
+        }
+    }
+    /// Its own evaluations, and checkers' `learned` with its networks (the
+    /// name is one for both boards: a network set holds each board's).
+    fn eval_of(any: &AnyEval) -> Option<InternationalEval> {
         match any {
-            AnyEval::Checkers10(eval) => Some(*eval),
+            AnyEval::Checkers10(eval) => Some(eval.clone()),
+            AnyEval::Checkers(CheckersEval::Learned(nets)) => {
+                Some(InternationalEval::Learned(nets.clone()))
+            }
             _ => None,
         }
     }
-    fn searcher_slot(searchers: &mut Searchers) -> &mut Option<Searcher<Self, PlainEval>> {
+    fn searcher_slot(searchers: &mut Searchers) -> &mut Option<Searcher<Self, InternationalEval>> {
         searchers.checkers10()
     }
 }

@@ -209,7 +209,9 @@ impl GameRules {
     /// heuristic in Clobber, an 8x8 evaluation on the 8x8 board, a 10x10
     /// one on the 10x10 board (the arms of [`AnyEval`] are the games').
     pub fn plays_eval(self, eval: &AnyEval) -> bool {
+        // `learned` names the learned evaluation of either board.
         std::mem::discriminant(eval) == std::mem::discriminant(&self.default_eval())
+            || (self.kind() == GameKind::Checkers && eval.is_learned())
     }
 
     /// The game's default evaluation, for an engine that names none.

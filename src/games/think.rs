@@ -27,9 +27,9 @@ pub enum AnyEval {
     Checkers(CheckersEval),
     /// A Clobber heuristic (`live`, `active`, ...).
     Clobber(ClobberEval),
-    /// An evaluation of the 10x10 board (`plain`).
+    /// An evaluation of the 10x10 board (`plain`, `learned`).
     #[cfg(feature = "international")]
-    Checkers10(crate::checkers::ai::PlainEval),
+    Checkers10(crate::checkers::ai::InternationalEval),
 }
 
 impl AnyEval {
@@ -44,9 +44,28 @@ impl AnyEval {
     }
 
     /// True for checkers' learned evaluation, the one that plays a network
-    /// (which a file may replace).
+    /// (which a file may replace), on either board.
     pub fn is_learned(&self) -> bool {
-        matches!(self, AnyEval::Checkers(CheckersEval::Learned(_)))
+        match self {
+            AnyEval::Checkers(eval) => matches!(eval, CheckersEval::Learned(_)),
+            #[cfg(feature = "international")]
+            AnyEval::Checkers10(eval) => {
+                matches!(eval, crate::checkers::ai::InternationalEval::Learned(_))
+            }
+            AnyEval::Clobber(_) => false,
+        }
+    }
+
+    /// The networks of a learned evaluation (of either board), if it is one.
+    pub fn learned_nets(&self) -> Option<&EvalNet> {
+        match self {
+            AnyEval::Checkers(CheckersEval::Learned(nets)) => Some(nets),
+            #[cfg(feature = "international")]
+            AnyEval::Checkers10(crate::checkers::ai::InternationalEval::Learned(nets)) => {
+                Some(nets)
+            }
+            _ => None,
+        }
     }
 
     /// The same evaluation with the host's networks ([`Assets::eval_nets`])
@@ -54,12 +73,18 @@ impl AnyEval {
     /// by name; any other evaluation, or a learned one with a network of its
     /// own, as it is.
     pub(super) fn with_host_nets(self, host: Option<&EvalNet>) -> AnyEval {
+        let shipped = |own: &EvalNet| EvalNet::shipped().is_ok_and(|shipped| shipped == *own);
         match (self, host) {
-            (AnyEval::Checkers(CheckersEval::Learned(own)), Some(host))
-                if EvalNet::shipped().is_ok_and(|shipped| shipped == own) =>
-            {
+            (AnyEval::Checkers(CheckersEval::Learned(own)), Some(host)) if shipped(&own) => {
                 AnyEval::Checkers(CheckersEval::Learned(host.clone()))
             }
+            #[cfg(feature = "international")]
+            (
+                AnyEval::Checkers10(crate::checkers::ai::InternationalEval::Learned(own)),
+                Some(host),
+            ) if shipped(&own) => AnyEval::Checkers10(
+                crate::checkers::ai::InternationalEval::Learned(host.clone()),
+            ),
             (eval, _) => eval,
         }
     }
@@ -85,8 +110,8 @@ impl From<ClobberEval> for AnyEval {
 }
 
 #[cfg(feature = "international")]
-impl From<crate::checkers::ai::PlainEval> for AnyEval {
-    fn from(eval: crate::checkers::ai::PlainEval) -> AnyEval {
+impl From<crate::checkers::ai::InternationalEval> for AnyEval {
+    fn from(eval: crate::checkers::ai::InternationalEval) -> AnyEval {
         AnyEval::Checkers10(eval)
     }
 }
@@ -108,7 +133,7 @@ impl FromStr for AnyEval {
         let checkers = text.parse::<CheckersEval>().map(AnyEval::Checkers);
         #[cfg(feature = "international")]
         let checkers = checkers.or_else(|c| {
-            text.parse::<crate::checkers::ai::PlainEval>()
+            text.parse::<crate::checkers::ai::InternationalEval>()
                 .map(AnyEval::Checkers10)
                 .map_err(|p| UnknownName {
                     expected: format!("{} (8x8) or {} (10x10)", c.expected, p.expected),

@@ -1,5 +1,6 @@
 //! `warcaby evalnet`: the learned evaluation's data and training. `gen`
-//! plays self-play games from the ACF ballots (plus a few random plies) at a
+//! plays self-play games from the ACF ballots (on 10x10: from every
+//! position two plies after the start), plus a few random plies, at a
 //! fixed node count on several threads and appends their quiet positions,
 //! labelled, to a file; `train` (feature az-train) fits the network to
 //! them and writes the quantised file the library ships. A candidate is
@@ -15,9 +16,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use warcaby::checkers::ai::learned::data::{
-    self_play_engine, self_play_game, SelfPlaySpec, DATA_MAGIC, SAMPLE_BYTES,
+    data_magic, sample_bytes, self_play_engine, self_play_game, SelfPlaySpec,
 };
-use warcaby::checkers::ai::CheckersEval;
+use warcaby::checkers::ai::learned::EvalNet;
+use warcaby::checkers::ai::{CheckersNodeOf, InternationalEval};
+use warcaby::checkers::ballots;
+use warcaby::checkers::game::GameOf;
+use warcaby::checkers::geometry::{Board10, Geometry};
+use warcaby::search::Evaluator;
 use warcaby::Variant;
 
 /// The learned evaluation's commands.
@@ -34,8 +40,9 @@ pub(crate) struct GenArgs {
     /// File the positions are appended to (created with its header if new).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// The rules the games are played under (the ballots legal there).
-    #[arg(long, default_value = "english")]
+    /// The rules the games are played under (the ballots legal there;
+    /// `international` for the 10x10 board).
+    #[arg(long, default_value = "english", value_parser = Variant::from_any_name)]
     variant: Variant,
     /// Games to play (game i starts from the i-th legal ballot, cycling).
     #[arg(long, default_value_t = 1000)]
@@ -49,9 +56,10 @@ pub(crate) struct GenArgs {
     /// Random plies after the ballot: 0 up to this many.
     #[arg(long, default_value_t = 4)]
     random_plies: usize,
-    /// The evaluation the games are played with.
+    /// The evaluation the games are played with (8x8: `material`,
+    /// `positional`, `learned`; 10x10: `plain`, `learned`).
     #[arg(long, default_value = "positional")]
-    eval: CheckersEval,
+    eval: String,
     /// A network file the learned evaluation plays instead of the shipped
     /// one (to make data with a network not shipped yet).
     #[arg(long, value_name = "FILE")]
@@ -74,7 +82,7 @@ pub(crate) fn run(cmd: &EvalnetCommand) -> Result<()> {
     }
 }
 
-fn open_output(path: &PathBuf) -> Result<std::fs::File> {
+fn open_output(path: &PathBuf, magic: &[u8]) -> Result<std::fs::File> {
     let fresh = std::fs::metadata(path)
         .map(|m| m.len() == 0)
         .unwrap_or(true);
@@ -83,9 +91,20 @@ fn open_output(path: &PathBuf) -> Result<std::fs::File> {
         .append(true)
         .open(path)
         .with_context(|| path.display().to_string())?;
-    if fresh {
-        file.write_all(DATA_MAGIC)
-            .with_context(|| path.display().to_string())?;
+    let mut head = [0u8; 8];
+    let read = std::fs::File::open(path).and_then(|mut f| {
+        use std::io::Read;
+        f.read_exact(&mut head)
+    });
+    match fresh {
+        true => file
+            .write_all(magic)
+            .with_context(|| path.display().to_string())?,
+        false if read.is_err() || head != magic => anyhow::bail!(
+            "{}: not a training-position file of this board (its first bytes differ)",
+            path.display()
+        ),
+        false => {}
     }
     Ok(file)
 }
@@ -93,13 +112,50 @@ fn open_output(path: &PathBuf) -> Result<std::fs::File> {
 fn gen(args: &GenArgs) -> Result<()> {
     // Everything that can refuse the settings first, so a refusal leaves
     // no file behind.
-    let openings = openings(args.variant)?;
+    if args.variant.board() == Board10::SIZE {
+        let eval = international_eval(&args.eval, args.net.as_deref())?;
+        return gen_games(
+            args,
+            ballots::two_ply_openings::<Board10>(args.variant),
+            eval,
+        );
+    }
+    let eval = with_net(args.eval.parse()?, args.net.as_deref())?;
+    gen_games(args, openings(args.variant)?, eval)
+}
+
+/// The 10x10 board's evaluation named `name`, with the network of `net`
+/// for `learned` (a file that reads 8x8 positions is refused).
+fn international_eval(name: &str, net: Option<&std::path::Path>) -> Result<InternationalEval> {
+    let eval: InternationalEval = name.parse()?;
+    match (net, &eval) {
+        (None, _) => Ok(eval),
+        (Some(_), InternationalEval::Plain) => {
+            anyhow::bail!("--net is for the learned evaluation, not {eval}")
+        }
+        (Some(file), InternationalEval::Learned(_)) => {
+            let nets = EvalNet::load(file).map_err(anyhow::Error::msg)?;
+            if nets.net(Variant::International).is_none() {
+                anyhow::bail!("{}: a network of the 8x8 board", file.display());
+            }
+            Ok(InternationalEval::Learned(nets))
+        }
+    }
+}
+
+/// Plays the self-play games of `args` from `openings` with `eval` and
+/// appends their positions to the output file.
+fn gen_games<G: Geometry, E: Evaluator<CheckersNodeOf<G>> + Clone + Sync>(
+    args: &GenArgs,
+    openings: Vec<GameOf<G>>,
+    eval: E,
+) -> Result<()> {
     let spec = SelfPlaySpec {
         nodes: args.nodes,
         random_plies: args.random_plies,
-        eval: with_net(args.eval.clone(), args.net.as_deref())?,
+        eval,
     };
-    let mut file = open_output(&args.out)?;
+    let mut file = open_output(&args.out, data_magic(G::SIZE))?;
     let start = Instant::now();
     let deadline = args
         .minutes
@@ -115,7 +171,11 @@ fn gen(args: &GenArgs) -> Result<()> {
             }
             let samples = self_play_game(&openings, args.first + i, args.seed, &spec, &mut engine)
                 .map_err(anyhow::Error::msg);
-            let bytes = samples.map(|s| s.iter().flat_map(|s| s.to_bytes()).collect());
+            let bytes = samples.map(|s| {
+                let mut bytes = Vec::new();
+                s.iter().for_each(|s| s.write(G::SIZE, &mut bytes));
+                bytes
+            });
             if tx.send(bytes).is_err() {
                 return;
             }
@@ -133,7 +193,7 @@ fn gen(args: &GenArgs) -> Result<()> {
             file.write_all(&bytes)
                 .with_context(|| args.out.display().to_string())?;
             games += 1;
-            positions += bytes.len() / SAMPLE_BYTES;
+            positions += bytes.len() / sample_bytes(G::SIZE);
             if games.is_multiple_of(50) {
                 eprintln!(
                     "games={games} positions={positions} seconds={:.0}",

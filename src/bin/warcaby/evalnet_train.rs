@@ -67,21 +67,38 @@ mod imp {
     use super::TrainArgs;
     use anyhow::{bail, Context, Result};
     use std::time::Instant;
-    use warcaby::checkers::ai::learned::data::{data_files, parse_samples, split_by_game, Sample};
+    use warcaby::checkers::ai::learned::data::{
+        board_name, data_files, parse_data, split_by_game, Sample,
+    };
     use warcaby::checkers::ai::learned::net::QuantNet;
     use warcaby::checkers::ai::learned::train::{
         fit_scale, score_only_loss, FloatNet, TrainConfig,
     };
+    use warcaby::checkers::rules::BoardSize;
     use warcaby::core::rng::Rng;
 
-    fn load(args: &TrainArgs) -> Result<Vec<Sample>> {
+    /// The samples of every file, all of one board (which it returns).
+    fn load(args: &TrainArgs) -> Result<(BoardSize, Vec<Sample>)> {
         let mut samples = Vec::new();
+        let mut board = None;
         for path in &data_files(&args.data).map_err(anyhow::Error::msg)? {
-            let bytes = std::fs::read(path).with_context(|| path.display().to_string())?;
-            let read = parse_samples(&bytes).map_err(anyhow::Error::msg);
-            samples.extend(read.with_context(|| path.display().to_string())?);
+            let name = || path.display().to_string();
+            let bytes = std::fs::read(path).with_context(name)?;
+            let (size, read) = parse_data(&bytes)
+                .map_err(anyhow::Error::msg)
+                .with_context(name)?;
+            match board {
+                Some(first) if first != size => bail!(
+                    "{}: positions of the {} board among {} ones",
+                    name(),
+                    board_name(size),
+                    board_name(first)
+                ),
+                _ => board = Some(size),
+            }
+            samples.extend(read);
         }
-        Ok(samples)
+        Ok((board.unwrap_or(BoardSize::Eight), samples))
     }
 
     /// Largest difference between the float and the quantised evaluation
@@ -97,7 +114,7 @@ mod imp {
     }
 
     pub(crate) fn run(args: &TrainArgs) -> Result<()> {
-        let all = load(args)?;
+        let (board, all) = load(args)?;
         if all.len() < 100 {
             bail!(
                 "only {} positions: generate more with evalnet gen",
@@ -122,12 +139,20 @@ mod imp {
             ),
             None => None,
         };
+        if let Some(net) = init.as_ref().filter(|net| net.board() != board) {
+            bail!(
+                "--init reads {} positions, the data are of the {} board",
+                board_name(net.board()),
+                board_name(board)
+            );
+        }
         let scale = match (&init, args.scale) {
             (Some(net), _) => net.scale(),
             (None, Some(s)) => s,
             (None, None) => fit_scale(&samples[..samples.len().min(200_000)]),
         };
         let config = TrainConfig {
+            board,
             h1: args.h1,
             h2: args.h2,
             buckets: args.buckets as usize,
@@ -143,10 +168,11 @@ mod imp {
         };
         let shape = net.config();
         println!(
-            "evalnet train positions={} validation={} scale={scale} blend={} shape=128x{}x{}x1 buckets={} init={}",
+            "evalnet train positions={} validation={} scale={scale} blend={} shape={}x{}x{}x1 buckets={} init={}",
             samples.len(),
             validation.len(),
             args.blend,
+            warcaby::checkers::ai::learned::features::inputs(board),
             shape.h1,
             shape.h2,
             shape.buckets,

@@ -5,7 +5,9 @@
 //! logistic Elo). Pairs are played on `--jobs` threads and counted in
 //! ballot order, so under a node limit a run gives the same verdict on any
 //! machine and with any number of jobs. With `--state FILE` the counts are
-//! kept after every pair and a killed run goes on from there.
+//! kept after every pair and a killed run goes on from there. On the 10x10
+//! board (no ballots) the pairs start from every position two plies after
+//! the start.
 
 use crate::strength::{openings, play_from, Side};
 use anyhow::{anyhow, bail, Context, Result};
@@ -16,10 +18,16 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use warcaby::arena::sprt::{Decision, Pentanomial, Sprt};
-use warcaby::checkers::ai::Level;
+use warcaby::checkers::ai::{CheckersNodeOf, Level};
+use warcaby::checkers::ballots;
+use warcaby::checkers::game::GameOf;
+use warcaby::checkers::geometry::{Board10, Geometry};
+use warcaby::checkers::moves::MoveOf;
+use warcaby::checkers::rules::BoardSize;
 use warcaby::core::rng::{mix, Rng};
+use warcaby::games::{GameNode, GameRules};
 use warcaby::search::Limits;
-use warcaby::{Game, Variant};
+use warcaby::Variant;
 
 #[derive(Args)]
 pub(crate) struct SprtArgs {
@@ -31,8 +39,9 @@ pub(crate) struct SprtArgs {
     /// search and evaluation).
     #[arg(long)]
     base: Option<String>,
-    /// The rules (the ballots whose moves are legal under them are used).
-    #[arg(long, default_value = "english")]
+    /// The rules (the ballots whose moves are legal under them are used;
+    /// `international` for the 10x10 board).
+    #[arg(long, default_value = "english", value_parser = Variant::from_any_name)]
     variant: Variant,
     /// Nodes per move for both sides (the same games on every machine).
     #[arg(long, default_value_t = 20_000)]
@@ -116,7 +125,7 @@ fn base_side(args: &SprtArgs) -> Result<(Side, String)> {
         None => (
             Side {
                 config: Level::MAX.config(0),
-                eval: Level::MAX.eval(),
+                eval: GameRules::Checkers(args.variant).level_eval(Level::MAX),
                 limits: args.limits(),
                 tables: tables.tables(args.variant)?,
             },
@@ -190,25 +199,46 @@ pub(crate) fn run(args: &SprtArgs) -> Result<()> {
         pairs_done: 0,
         pentanomial: Pentanomial::default(),
     });
-    let openings = openings(args.variant)?;
     println!("bench sprt {settings} model=pentanomial elo=logistic");
     if state.pairs_done > 0 {
         println!("resumed {}", progress_line(&test, &state));
     }
     let sides = [candidate, base];
+    match args.variant.board() {
+        BoardSize::Ten => {
+            let openings = ballots::two_ply_openings::<Board10>(args.variant);
+            play_pairs(args, &test, &sides, &mut state, &openings)
+        }
+        BoardSize::Eight => play_pairs(args, &test, &sides, &mut state, &openings(args.variant)?),
+    }
+}
+
+/// Plays the pairs from `openings` (on `--jobs` threads, counted in order)
+/// until the test decides or `--max-pairs` are played, then prints the
+/// verdict.
+fn play_pairs<G: Geometry>(
+    args: &SprtArgs,
+    test: &Sprt,
+    sides: &[Side; 2],
+    state: &mut State,
+    openings: &[GameOf<G>],
+) -> Result<()>
+where
+    CheckersNodeOf<G>: GameNode<Move = MoveOf<G>>,
+{
     let next = AtomicUsize::new(state.pairs_done);
     let stop = AtomicBool::new(test.decide(&state.pentanomial) != Decision::Continue);
     let finished = Mutex::new(Finished::new());
-    let shared = Mutex::new(&mut state);
+    let shared = Mutex::new(&mut *state);
     let worker = || -> Result<()> {
         while !stop.load(Ordering::Relaxed) {
             let i = next.fetch_add(1, Ordering::Relaxed);
             if i >= args.max_pairs {
                 return Ok(());
             }
-            let start = pair_opening(&openings, i);
-            let first = play_from(start.clone(), true, &sides)?;
-            let second = play_from(start, false, &sides)?;
+            let start = pair_opening(openings, i);
+            let first = play_from(start.clone(), true, sides)?;
+            let second = play_from(start, false, sides)?;
             let mut done = finished
                 .lock()
                 .map_err(|_| anyhow!("a pair thread failed"))?;
@@ -226,7 +256,7 @@ pub(crate) fn run(args: &SprtArgs) -> Result<()> {
                 }
                 let decided = test.decide(&state.pentanomial) != Decision::Continue;
                 if decided || state.pairs_done % args.every.max(1) == 0 {
-                    println!("{}", progress_line(&test, &state));
+                    println!("{}", progress_line(test, &state));
                 }
                 if decided {
                     stop.store(true, Ordering::Relaxed);
@@ -245,7 +275,7 @@ pub(crate) fn run(args: &SprtArgs) -> Result<()> {
         Decision::Continue => "undecided".to_string(),
         decided => decided.to_string(),
     };
-    println!("sprt {verdict} {}", progress_line(&test, &state));
+    println!("sprt {verdict} {}", progress_line(test, state));
     Ok(())
 }
 
@@ -254,7 +284,7 @@ pub(crate) fn run(args: &SprtArgs) -> Result<()> {
 /// draw on every round of the list). Under a node limit a search is
 /// deterministic, so a ballot played twice as it is would repeat its two
 /// games move for move and count the same result twice.
-fn pair_opening(ballots: &[Game], i: usize) -> Game {
+fn pair_opening<G: Geometry>(ballots: &[GameOf<G>], i: usize) -> GameOf<G> {
     let (round, index) = (i / ballots.len(), i % ballots.len());
     let mut game = ballots[index].clone();
     if round == 0 {

@@ -13,9 +13,12 @@ use std::sync::{Arc, Mutex};
 use warcaby::arena::spec::EgdbChoice;
 use warcaby::arena::BotSpec;
 use warcaby::checkers::ai::learned::EvalNet;
-use warcaby::checkers::ai::{CheckersEval, CheckersNode, Level};
+use warcaby::checkers::ai::{history_hashes, CheckersEval, CheckersNodeOf, Level};
 use warcaby::checkers::ballots;
-use warcaby::games::{Engine, GameNode};
+use warcaby::checkers::game::GameOf;
+use warcaby::checkers::geometry::Geometry;
+use warcaby::checkers::moves::MoveOf;
+use warcaby::games::{AnyEval, Engine, GameNode, GameRules};
 use warcaby::search::{Algorithm, Limits, SearchConfig};
 use warcaby::{Color, Game, Variant};
 
@@ -62,7 +65,7 @@ pub(crate) struct StrengthArgs {
 #[derive(Clone)]
 pub(crate) struct Side {
     pub(crate) config: SearchConfig,
-    pub(crate) eval: CheckersEval,
+    pub(crate) eval: AnyEval,
     pub(crate) limits: Limits,
     pub(crate) tables: Option<Tables>,
 }
@@ -94,7 +97,10 @@ impl Side {
         limits: Limits,
         tables: &Place,
     ) -> Result<Side> {
-        let spec = match BotSpec::parse(text)? {
+        let bot = BotSpec::parse(text)?;
+        bot.check_rules(GameRules::Checkers(variant))
+            .map_err(anyhow::Error::msg)?;
+        let spec = match bot {
             BotSpec::Engine(spec) => spec,
             _ => bail!("must be an engine spec like {REFERENCE}, got '{text}'"),
         };
@@ -113,8 +119,7 @@ impl Side {
         };
         Ok(Side {
             config: spec.config(0),
-            eval: CheckersNode::eval_of(&spec.eval)
-                .with_context(|| format!("eval={} is not a checkers evaluation", spec.eval))?,
+            eval: spec.eval.clone(),
             limits,
             tables: match &spec.egdb {
                 EgdbChoice::Dir(dir) => Place::Given(dir.clone()),
@@ -155,7 +160,7 @@ fn current_side(args: &StrengthArgs) -> Result<Side> {
     let eval = with_net(eval, args.net.as_deref())?;
     Ok(Side {
         config: Level::MAX.config(0),
-        eval,
+        eval: eval.into(),
         limits: match_limits(args),
         tables: args.egdb.place().tables(Variant::English)?,
     })
@@ -191,12 +196,24 @@ fn play(ballot: &str, current_black: bool, sides: &[Side; 2]) -> Result<f64> {
 /// Plays `game` (an opening played) to the end between `sides[0]` (Black
 /// when `current_black`) and `sides[1]`; returns `sides[0]`'s points (1, ½
 /// or 0). A game longer than 300 plies is a draw.
-pub(crate) fn play_from(mut game: Game, current_black: bool, sides: &[Side; 2]) -> Result<f64> {
+pub(crate) fn play_from<G: Geometry>(
+    mut game: GameOf<G>,
+    current_black: bool,
+    sides: &[Side; 2],
+) -> Result<f64>
+where
+    CheckersNodeOf<G>: GameNode<Move = MoveOf<G>>,
+{
     let mut engines = [sides[0].engine(), sides[1].engine()];
     while game.outcome().is_none() && game.ply_count() < MAX_PLIES {
         let black = game.position().side_to_move() == Color::Black;
         let who = usize::from(black != current_black);
-        let info = engines[who].think_checkers(&game, sides[who].limits)?.info;
+        let node = CheckersNodeOf::from_game(&game);
+        let history = history_hashes(&game);
+        let limits = sides[who].limits;
+        let info = engines[who]
+            .search_node(&node, &history, None, limits, |_| {})?
+            .info;
         let mv = info.best_move.context("the engine found no move")?;
         game.play(&mv).context("illegal engine move")?;
     }

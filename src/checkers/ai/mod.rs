@@ -3,15 +3,17 @@
 //! game: [`crate::games::Engine`].
 
 mod eval;
+mod international_eval;
 pub mod learned;
 mod levels;
 mod plain;
 
 pub use eval::{king_value, CheckersEval, MAN};
+pub use international_eval::InternationalEval;
 pub use levels::{Level, LevelError};
 pub use plain::PlainEval;
 
-use crate::checkers::game::{Game, GameOf};
+use crate::checkers::game::GameOf;
 use crate::checkers::geometry::{Board8, Geometry};
 use crate::checkers::movegen;
 use crate::checkers::moves::{Move, MoveOf};
@@ -107,20 +109,20 @@ impl<G: Geometry> SearchGame for CheckersNodeOf<G> {
 
 /// The hashes of the game's positions before the current one, oldest
 /// first: what a search is given so that it sees repetitions of them.
-pub fn history_hashes(game: &Game) -> Vec<u64> {
+pub fn history_hashes<G: Geometry>(game: &GameOf<G>) -> Vec<u64> {
     game.positions_and_moves().map(|(p, _)| p.hash()).collect()
 }
 
 /// Searches a game's current position with `searcher`, the game's earlier
 /// positions given as history (for tools that play whole games with a bare
 /// search; hosts use [`crate::games::Engine`]).
-pub fn search_game<E: Evaluator<CheckersNode>>(
-    searcher: &mut Searcher<CheckersNode, E>,
-    game: &Game,
+pub fn search_game<G: Geometry, E: Evaluator<CheckersNodeOf<G>>>(
+    searcher: &mut Searcher<CheckersNodeOf<G>, E>,
+    game: &GameOf<G>,
     limits: Limits,
-) -> SearchInfo<Move> {
+) -> SearchInfo<MoveOf<G>> {
     searcher.search(
-        &CheckersNode::from_game(game),
+        &CheckersNodeOf::from_game(game),
         &history_hashes(game),
         limits,
         |_| {},

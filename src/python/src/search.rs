@@ -9,7 +9,7 @@ use crate::numbers::{Int, Real};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use warcaby::checkers::ai::{CheckersEval, CheckersNodeOf, PlainEval};
+use warcaby::checkers::ai::{CheckersEval, CheckersNodeOf, InternationalEval};
 use warcaby::checkers::game::GameOf;
 use warcaby::checkers::moves::MoveOf;
 use warcaby::checkers::position::PositionOf;
@@ -97,7 +97,7 @@ fn limits(time_ms: Option<Real>, depth: Option<Int>, nodes: Option<Int>) -> PyRe
 /// `depth`, `nodes` (with none, one second). `algorithm`: `negascout`,
 /// `alphabeta` or `minimax`; `eval`: for 8x8 checkers `positional`
 /// (default), `material` or `learned`, for international draughts (10x10)
-/// `plain` (default; the 8x8 ones raise WarcabyError), for Clobber `live` (default), `active`, `center`,
+/// `plain` (default) or `learned` (`material` and `positional` raise WarcabyError), for Clobber `live` (default), `active`, `center`,
 /// `accumulation`, `first_center_then_aggressive`, `group_then_fight` or
 /// `take_middle_stay_in_group`. `moves` (legal moves or their text): the
 /// search chooses among these only, giving them the whole budget — for a
@@ -136,7 +136,7 @@ pub(crate) fn search(
                 search_checkers(py, game, eval, config, limits, moves)
             }
             Played::Ten(game) => {
-                let eval = plain_eval(eval)?;
+                let eval = international_eval(eval)?;
                 search_checkers(py, game, eval, config, limits, moves)
             }
         };
@@ -191,18 +191,19 @@ where
     Ok(PySearchResult::new(py, &info, pv))
 }
 
-/// The 10x10 board's evaluation named `eval` (`plain`, its only one so far,
-/// when None). The 8x8 evaluations are refused by name: their weights,
-/// tables and learned nets were made for the 8x8 board and do not read a
-/// 10x10 one.
-fn plain_eval(eval: Option<&str>) -> PyResult<PlainEval> {
+/// The 10x10 board's evaluation named `eval` (`plain` when None, as the
+/// 8x8 boards default to their hand-weighted one; or `learned`). The 8x8
+/// boards' `material` and `positional` are refused by name: their weights
+/// were made for the 8x8 board and do not read a 10x10 one.
+fn international_eval(eval: Option<&str>) -> PyResult<InternationalEval> {
     let name = eval.unwrap_or("plain");
-    if let Ok(eight) = name.parse::<CheckersEval>() {
-        return Err(bad_input(format!(
-            "evaluation '{eight}' is for the 8x8 variants: international draughts (10x10) is searched with eval=\"plain\" (the default there)"
-        )));
+    match name.parse::<CheckersEval>() {
+        Ok(CheckersEval::Learned(nets)) => Ok(InternationalEval::Learned(nets)),
+        Ok(eight) => Err(bad_input(format!(
+            "evaluation '{eight}' is for the 8x8 variants: international draughts (10x10) is searched with eval=\"plain\" (the default there) or \"learned\""
+        ))),
+        Err(_) => name.parse().map_err(bad_input),
     }
-    name.parse().map_err(bad_input)
 }
 
 /// The legal moves `moves` names (each a move object or its text, read by
@@ -241,7 +242,9 @@ pub(crate) fn evaluate(board: &Bound<'_, PyAny>, eval: Option<&str>) -> PyResult
                 let eval: CheckersEval = eval.unwrap_or("positional").parse().map_err(bad_input)?;
                 Ok(eval.evaluate(&CheckersNodeOf::from_game(game)))
             }
-            Played::Ten(game) => Ok(plain_eval(eval)?.evaluate(&CheckersNodeOf::from_game(game))),
+            Played::Ten(game) => {
+                Ok(international_eval(eval)?.evaluate(&CheckersNodeOf::from_game(game)))
+            }
         };
     }
     if let Ok(b) = board.cast::<PyClobberBoard>() {

@@ -159,9 +159,20 @@ def test_search_evaluate_and_moves_among():
     assert timed.move in start.legal_moves
 
 
+def test_the_learned_evaluation_reads_the_10x10_board():
+    # Its own network (not an 8x8 one): level at the start, a man up is
+    # better, and it plays the one maximum capture.
+    start = Board("international")
+    level = warcaby.evaluate(start, eval="learned")
+    up = warcaby.evaluate(Board("international", fen="W:W31-50:B1-19"), eval="learned")
+    assert abs(level) < 50 and up > level + 30, (level, up)
+    board = Board("international", fen="W:W33:B28,K29,18")
+    assert str(warcaby.search(board, depth=2, eval="learned").move) == "33x13"
+
+
 def test_eight_by_eight_things_are_refused_on_10x10():
     board = Board("international")
-    for name in ["positional", "material", "learned"]:
+    for name in ["positional", "material"]:
         with pytest.raises(WarcabyError, match='eval="plain"'):
             warcaby.search(board, depth=1, eval=name)
         with pytest.raises(WarcabyError, match="8x8"):

@@ -31,7 +31,7 @@ impl Network {
     /// `rules`, if any: the AlphaZero bot's, or the learned evaluation's of
     /// the game's rule set (without it the strong levels would search with
     /// the positional evaluation). A level plays the evaluation the rules
-    /// give it: on 10x10 none is learned, so no file is fetched for it.
+    /// give it: on 10x10 the strong levels play the 10x10 network.
     pub fn needed_by(choice: &EngineChoice, rules: GameRules) -> Option<Network> {
         if choice.is_alphazero() {
             return Some(Network::AlphaZero);
@@ -245,6 +245,19 @@ mod tests {
             same, with_net,
             "the English network is still the one loaded"
         );
+        // A network of the other board is refused as the rule set's.
+        let answers = served(
+            &mut service,
+            &load(4, Network::Eval(Variant::International), ENGLISH),
+        );
+        match answers.as_slice() {
+            [Response::Error { id: 4, message }] => {
+                assert!(message.contains("reads 8x8 positions"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
+        let still = done(&served(&mut service, &think("learned"))).score;
+        assert_eq!(still, with_net);
     }
 
     #[test]
@@ -264,12 +277,20 @@ mod tests {
             Some(Network::Eval(Variant::Russian))
         );
         assert_eq!(Network::needed_by(&level(6), english), None);
-        // International draughts' levels have no learned evaluation (yet).
+        // International draughts' strong levels play its own network.
         #[cfg(feature = "international")]
-        assert_eq!(
-            Network::needed_by(&level(8), GameRules::Checkers(Variant::International)),
-            None
-        );
+        {
+            let international = GameRules::Checkers(Variant::International);
+            assert_eq!(
+                Network::needed_by(&level(8), international),
+                Some(Network::Eval(Variant::International))
+            );
+            assert_eq!(Network::needed_by(&level(6), international), None);
+            assert_eq!(
+                Network::Eval(Variant::International).file_name(),
+                "eval-international.bin"
+            );
+        }
         let az = EngineChoice::AlphaZero { sims: None };
         assert_eq!(Network::needed_by(&az, english), Some(Network::AlphaZero));
         assert_eq!(

@@ -1,26 +1,54 @@
 //! Training positions for the learned evaluation: self-play games at a fixed
 //! node count from a given opening, each quiet position stored from the side
 //! to move's view with the search score and the game's result.
+//!
+//! A file is a magic naming its board, then samples of a fixed size: on
+//! 8x8 `WCEVDAT1` and 16 bytes (three `u32` masks of the 32 playable
+//! squares), on 10x10 `WCEVDT10` and 28 bytes (three `u64` masks of the
+//! 50); both then the score `i16`, the result `i8` and the ply `u8`.
 
-use super::features::{compact, MoverBoard};
-use crate::checkers::ai::{search_game, CheckersEval, CheckersNode};
-use crate::checkers::game::Game;
+use super::features::{compact, squares, MoverBoard};
+use crate::checkers::ai::{search_game, CheckersEval, CheckersNodeOf};
+use crate::checkers::game::GameOf;
+use crate::checkers::geometry::Geometry;
 use crate::checkers::movegen;
+use crate::checkers::rules::BoardSize;
 use crate::core::rng::Rng;
 use crate::core::Color;
-use crate::search::{Limits, SearchConfig, Searcher, MATE_BOUND};
+use crate::search::{Evaluator, Limits, SearchConfig, Searcher, MATE_BOUND};
 
-/// Bytes of one stored [`Sample`].
-pub const SAMPLE_BYTES: usize = 16;
-/// The first bytes of a training-position file.
-pub const DATA_MAGIC: &[u8; 8] = b"WCEVDAT1";
+/// Bytes of one stored [`Sample`] of the 8x8 board.
+pub const SAMPLE_BYTES: usize = sample_bytes(BoardSize::Eight);
+/// The first bytes of an 8x8 training-position file.
+pub const DATA_MAGIC: &[u8; 8] = data_magic(BoardSize::Eight);
 /// A game still going after this many plies is scored a draw.
 const MAX_PLIES: usize = 300;
+
+/// Bytes of one stored [`Sample`] of a board.
+pub const fn sample_bytes(size: BoardSize) -> usize {
+    3 * mask_bytes(size) + 4
+}
+
+/// Bytes of one piece mask in a file of the board.
+const fn mask_bytes(size: BoardSize) -> usize {
+    match size {
+        BoardSize::Eight => 4,
+        BoardSize::Ten => 8,
+    }
+}
+
+/// The first bytes of a training-position file of a board.
+pub const fn data_magic(size: BoardSize) -> &'static [u8; 8] {
+    match size {
+        BoardSize::Eight => b"WCEVDAT1",
+        BoardSize::Ten => b"WCEVDT10",
+    }
+}
 
 /// One training position, from the side to move's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
-    /// The board (own and enemy pieces, kings), in 32-square masks.
+    /// The board (own and enemy pieces, kings), as playable-square masks.
     pub board: MoverBoard,
     /// The search score, hundredths of a man, for the side to move
     /// (positions with a forced win or loss found are not stored).
@@ -32,58 +60,104 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// The sample as [`SAMPLE_BYTES`] little-endian bytes.
+    /// The 8x8 sample as [`SAMPLE_BYTES`] little-endian bytes.
     pub fn to_bytes(&self) -> [u8; SAMPLE_BYTES] {
-        let mut b = [0u8; SAMPLE_BYTES];
-        b[0..4].copy_from_slice(&self.board.own.to_le_bytes());
-        b[4..8].copy_from_slice(&self.board.enemy.to_le_bytes());
-        b[8..12].copy_from_slice(&self.board.kings.to_le_bytes());
-        b[12..14].copy_from_slice(&self.score.to_le_bytes());
-        b[14] = self.result as u8;
-        b[15] = self.ply;
-        b
+        let mut out = Vec::with_capacity(SAMPLE_BYTES);
+        self.write(BoardSize::Eight, &mut out);
+        out.try_into().expect("an 8x8 sample's size")
     }
 
-    /// Reads a sample; None when the bytes cannot be one (overlapping
-    /// colours, kings on empty squares, a result outside -1..=1).
+    /// Appends the sample as a file of `size`'s board stores it.
+    pub fn write(&self, size: BoardSize, out: &mut Vec<u8>) {
+        let n = mask_bytes(size);
+        for mask in [self.board.own, self.board.enemy, self.board.kings] {
+            out.extend_from_slice(&mask.to_le_bytes()[..n]);
+        }
+        out.extend_from_slice(&self.score.to_le_bytes());
+        out.push(self.result as u8);
+        out.push(self.ply);
+    }
+
+    /// Reads an 8x8 sample; see [`Sample::read`].
     pub fn from_bytes(b: &[u8; SAMPLE_BYTES]) -> Option<Sample> {
-        let word = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
-        let board = MoverBoard {
-            own: word(0),
-            enemy: word(4),
-            kings: word(8),
+        Sample::read(BoardSize::Eight, b)
+    }
+
+    /// Reads a sample of `size`'s board ([`sample_bytes`] bytes); None when
+    /// the bytes cannot be one (overlapping colours, kings on empty
+    /// squares, a piece off the board, a result outside -1..=1).
+    pub fn read(size: BoardSize, b: &[u8]) -> Option<Sample> {
+        let n = mask_bytes(size);
+        if b.len() != sample_bytes(size) {
+            return None;
+        }
+        let mask = |i: usize| {
+            let mut word = [0u8; 8];
+            word[..n].copy_from_slice(&b[i * n..(i + 1) * n]);
+            u64::from_le_bytes(word)
         };
-        let result = b[14] as i8;
+        let board = MoverBoard {
+            own: mask(0),
+            enemy: mask(1),
+            kings: mask(2),
+        };
+        let at = 3 * n;
+        let result = b[at + 2] as i8;
         let valid = board.own & board.enemy == 0
             && board.kings & !(board.own | board.enemy) == 0
+            && board.fits(squares(size))
             && (-1..=1).contains(&result);
         valid.then_some(Sample {
             board,
-            score: i16::from_le_bytes([b[12], b[13]]),
+            score: i16::from_le_bytes([b[at], b[at + 1]]),
             result,
-            ply: b[15],
+            ply: b[at + 3],
         })
     }
 }
 
-/// Reads a training-position file's bytes (magic, then samples).
+/// Reads an 8x8 training-position file's bytes (magic, then samples); a
+/// file of another board is refused.
 pub fn parse_samples(bytes: &[u8]) -> Result<Vec<Sample>, String> {
-    let body = bytes
-        .strip_prefix(DATA_MAGIC.as_slice())
+    match parse_data(bytes)? {
+        (BoardSize::Eight, samples) => Ok(samples),
+        (size, _) => Err(format!(
+            "a training-position file of the {} board, not the 8x8 one",
+            board_name(size)
+        )),
+    }
+}
+
+/// The board's name in messages.
+pub fn board_name(size: BoardSize) -> &'static str {
+    match size {
+        BoardSize::Eight => "8x8",
+        BoardSize::Ten => "10x10",
+    }
+}
+
+/// Reads a training-position file's bytes of either board: its board (by
+/// the magic) and its samples.
+pub fn parse_data(bytes: &[u8]) -> Result<(BoardSize, Vec<Sample>), String> {
+    let (size, body) = [BoardSize::Eight, BoardSize::Ten]
+        .into_iter()
+        .find_map(|size| Some((size, bytes.strip_prefix(data_magic(size).as_slice())?)))
         .ok_or("not a training-position file (bad magic)")?;
-    if body.len() % SAMPLE_BYTES != 0 {
+    let each = sample_bytes(size);
+    if body.len() % each != 0 {
         return Err(format!(
-            "training-position file truncated: {} bytes after the header is not a multiple of {SAMPLE_BYTES}",
+            "training-position file truncated: {} bytes after the header is not a multiple of {each}",
             body.len()
         ));
     }
-    body.chunks_exact(SAMPLE_BYTES)
+    let samples = body
+        .chunks_exact(each)
         .enumerate()
         .map(|(i, c)| {
-            let c: &[u8; SAMPLE_BYTES] = c.try_into().map_err(|_| "bad chunk")?;
-            Sample::from_bytes(c).ok_or_else(|| format!("sample {i} is not a valid position"))
+            Sample::read(size, c).ok_or_else(|| format!("sample {i} is not a valid position"))
         })
-        .collect()
+        .collect::<Result<_, String>>()?;
+    Ok((size, samples))
 }
 
 /// The games of a run of samples as ranges: a game's samples come one
@@ -157,26 +231,27 @@ pub fn data_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf
     Ok(files)
 }
 
-/// How one self-play game is played.
+/// How one self-play game is played, with evaluation `E` (the 8x8
+/// board's [`CheckersEval`] by default).
 #[derive(Clone, Debug)]
-pub struct SelfPlaySpec {
+pub struct SelfPlaySpec<E = CheckersEval> {
     /// Nodes per move for both sides.
     pub nodes: u64,
     /// At most this many random plies after the opening (at least zero).
     pub random_plies: usize,
     /// The evaluation both sides search with.
-    pub eval: CheckersEval,
+    pub eval: E,
 }
 
 /// Plays one game from `opening` (a game of any rule set with its first moves
 /// played), `random` plies chosen by `seed` first, and returns its quiet
 /// positions labelled. `engine` is reused across games (its table is
 /// cleared).
-pub fn self_play(
-    mut game: Game,
-    spec: &SelfPlaySpec,
+pub fn self_play<G: Geometry, E: Evaluator<CheckersNodeOf<G>>>(
+    mut game: GameOf<G>,
+    spec: &SelfPlaySpec<E>,
     seed: u64,
-    engine: &mut Searcher<CheckersNode, CheckersEval>,
+    engine: &mut Searcher<CheckersNodeOf<G>, E>,
 ) -> Result<Vec<Sample>, String> {
     let mut rng = Rng::new(seed);
     for _ in 0..rng.between(0, spec.random_plies) {
@@ -223,12 +298,12 @@ fn result_for(winner: Option<Color>, mover: Color) -> i8 {
 /// Game `index` of a self-play run over `openings`: it starts from opening
 /// `index` (cycling) and its random plies use the seed `seed + index`, so
 /// a game is the same whichever process, thread or batch plays it.
-pub fn self_play_game(
-    openings: &[Game],
+pub fn self_play_game<G: Geometry, E: Evaluator<CheckersNodeOf<G>>>(
+    openings: &[GameOf<G>],
     index: usize,
     seed: u64,
-    spec: &SelfPlaySpec,
-    engine: &mut Searcher<CheckersNode, CheckersEval>,
+    spec: &SelfPlaySpec<E>,
+    engine: &mut Searcher<CheckersNodeOf<G>, E>,
 ) -> Result<Vec<Sample>, String> {
     if openings.is_empty() {
         return Err("self-play needs at least one opening".to_string());
@@ -241,8 +316,8 @@ pub fn self_play_game(
 /// work that a driver hands out (`python -m warcaby.distributed selfplay`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelfPlayBatch {
-    /// The file's bytes: [`DATA_MAGIC`], then the games' samples in game
-    /// order.
+    /// The file's bytes: the board's magic ([`data_magic`]), then the
+    /// games' samples in game order.
     pub bytes: Vec<u8>,
     /// Games played.
     pub games: usize,
@@ -254,21 +329,21 @@ pub struct SelfPlayBatch {
 /// (see [`self_play_game`]) one after another on this thread: the same
 /// samples as `warcaby evalnet gen --first FIRST --games GAMES --threads 1`
 /// writes, and batches side by side give the samples of one longer run.
-pub fn self_play_batch(
-    openings: &[Game],
+pub fn self_play_batch<G: Geometry, E: Evaluator<CheckersNodeOf<G>> + Clone>(
+    openings: &[GameOf<G>],
     first: usize,
     games: usize,
     seed: u64,
-    spec: &SelfPlaySpec,
+    spec: &SelfPlaySpec<E>,
 ) -> Result<SelfPlayBatch, String> {
     let mut engine = self_play_engine(spec);
-    let mut bytes = DATA_MAGIC.to_vec();
+    let mut bytes = data_magic(G::SIZE).to_vec();
     let mut positions = 0;
     for index in first..first + games {
         let samples = self_play_game(openings, index, seed, spec, &mut engine)
             .map_err(|e| format!("game {index}: {e}"))?;
         positions += samples.len();
-        bytes.extend(samples.iter().flat_map(Sample::to_bytes));
+        samples.iter().for_each(|s| s.write(G::SIZE, &mut bytes));
     }
     Ok(SelfPlayBatch {
         bytes,
@@ -278,7 +353,9 @@ pub fn self_play_batch(
 }
 
 /// The engine self-play uses: the default search with a small table.
-pub fn self_play_engine(spec: &SelfPlaySpec) -> Searcher<CheckersNode, CheckersEval> {
+pub fn self_play_engine<G: Geometry, E: Evaluator<CheckersNodeOf<G>> + Clone>(
+    spec: &SelfPlaySpec<E>,
+) -> Searcher<CheckersNodeOf<G>, E> {
     let config = SearchConfig {
         tt_mib: 4,
         ..SearchConfig::default()

@@ -1,48 +1,102 @@
 //! The learned evaluation's inputs: the board from the side to move's view
 //! (turned round when Black moves, so one network serves both colours), as
-//! one-hot man/king squares per side on the 32 playable squares.
+//! one-hot man/king squares per side on the board's playable squares (32
+//! on 8x8, 50 on 10x10: a network reads one board, [`inputs`]).
 
-use crate::checkers::bitboard::Bitboard;
-use crate::checkers::position::Position;
+use crate::checkers::bitboard::BitboardOf;
+use crate::checkers::geometry::Geometry;
+use crate::checkers::position::PositionOf;
+use crate::checkers::rules::BoardSize;
 
-/// Playable squares.
-pub const SQUARES: usize = 32;
-/// Network inputs: own men, own kings, enemy men, enemy kings, 32 squares each.
-pub const INPUTS: usize = 4 * SQUARES;
+/// Playable squares of a board.
+pub const fn squares(size: BoardSize) -> usize {
+    match size {
+        BoardSize::Eight => 32,
+        BoardSize::Ten => 50,
+    }
+}
 
-/// The board from the side to move's view, on 32-square masks (bit `i` is
-/// the dark square with 64-square index `2i` or `2i + 1`).
+/// Network inputs for a board: own men, own kings, enemy men, enemy kings,
+/// one per playable square each.
+pub const fn inputs(size: BoardSize) -> usize {
+    4 * squares(size)
+}
+
+/// The most pieces a position of the board has (both sides' start).
+pub const fn max_pieces(size: BoardSize) -> usize {
+    match size {
+        BoardSize::Eight => 24,
+        BoardSize::Ten => 40,
+    }
+}
+
+/// The board a network with `inputs` inputs reads, if any.
+pub fn board_of_inputs(inputs: usize) -> Option<BoardSize> {
+    [BoardSize::Eight, BoardSize::Ten]
+        .into_iter()
+        .find(|&size| self::inputs(size) == inputs)
+}
+
+/// Network inputs on the 8x8 board (the shipped networks' boards).
+pub const INPUTS: usize = inputs(BoardSize::Eight);
+/// Playable squares of the 8x8 board.
+pub const SQUARES: usize = squares(BoardSize::Eight);
+
+/// The board from the side to move's view, as masks of playable squares
+/// (bit `i` is the board's `i`-th dark square in bit order: on 8x8 the
+/// square with 64-square index `2i` or `2i + 1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct MoverBoard {
     /// The side to move's pieces.
-    pub own: u32,
+    pub own: u64,
     /// The opponent's pieces.
-    pub enemy: u32,
+    pub enemy: u64,
     /// Kings of either side.
-    pub kings: u32,
+    pub kings: u64,
 }
 
-/// A 64-square board's dark squares as a 32-square mask.
+/// Each bit's playable-square index on a board whose dark squares are
+/// `board` (ghost and unused bits: 0, never asked).
+const fn dense_indices(board: u64) -> [u8; 64] {
+    let mut out = [0u8; 64];
+    let (mut bit, mut next) = (0, 0u8);
+    while bit < 64 {
+        if board >> bit & 1 == 1 {
+            out[bit] = next;
+            next += 1;
+        }
+        bit += 1;
+    }
+    out
+}
+
+/// The playable-square index of each bit of a geometry's sets.
+struct Dense<G>(std::marker::PhantomData<G>);
+
+impl<G: Geometry> Dense<G> {
+    const OF_BIT: [u8; 64] = dense_indices(G::BOARD);
+}
+
+/// A board's set as a mask of playable squares.
 #[inline]
-fn to_32(b: Bitboard) -> u32 {
+fn to_dense<G: Geometry>(b: BitboardOf<G>) -> u64 {
     let mut bits = b.0;
-    let mut out = 0u32;
+    let mut out = 0u64;
     while bits != 0 {
-        let sq = bits.trailing_zeros();
-        out |= 1 << (sq >> 1);
+        out |= 1 << Dense::<G>::OF_BIT[bits.trailing_zeros() as usize];
         bits &= bits - 1;
     }
     out
 }
 
-/// The side to move's view of `pos` on 32-square masks.
+/// The side to move's view of `pos` as masks of playable squares.
 #[inline]
-pub fn compact(pos: &Position) -> MoverBoard {
+pub fn compact<G: Geometry>(pos: &PositionOf<G>) -> MoverBoard {
     let [own, enemy, kings] = pos.mover_view();
     MoverBoard {
-        own: to_32(own),
-        enemy: to_32(enemy),
-        kings: to_32(kings),
+        own: to_dense(own),
+        enemy: to_dense(enemy),
+        kings: to_dense(kings),
     }
 }
 
@@ -50,7 +104,7 @@ impl MoverBoard {
     /// The four piece masks in input order: own men, own kings, enemy men,
     /// enemy kings.
     #[inline]
-    pub fn planes(&self) -> [u32; 4] {
+    pub fn planes(&self) -> [u64; 4] {
         [
             self.own & !self.kings,
             self.own & self.kings,
@@ -59,14 +113,14 @@ impl MoverBoard {
         ]
     }
 
-    /// Calls `f` with the index of each active input, in increasing order.
-    /// Always inlined: the network's fast pass needs `f` compiled with its
-    /// own target features.
+    /// Calls `f` with the index of each active input, in increasing order,
+    /// on a board of `squares` playable squares. Always inlined: the
+    /// network's fast pass needs `f` compiled with its own target features.
     #[inline(always)]
-    pub fn for_each_input(&self, mut f: impl FnMut(usize)) {
+    pub fn for_each_input(&self, squares: usize, mut f: impl FnMut(usize)) {
         for (plane, mut bits) in self.planes().into_iter().enumerate() {
             while bits != 0 {
-                f(plane * SQUARES + bits.trailing_zeros() as usize);
+                f(plane * squares + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
             }
         }
@@ -75,5 +129,10 @@ impl MoverBoard {
     /// Pieces on the board.
     pub fn piece_count(&self) -> u32 {
         (self.own | self.enemy).count_ones()
+    }
+
+    /// True when every piece is on one of `squares` playable squares.
+    pub fn fits(&self, squares: usize) -> bool {
+        (self.own | self.enemy | self.kings) >> squares == 0
     }
 }

@@ -14,7 +14,8 @@ pub mod net;
 #[cfg(feature = "az-train")]
 pub mod train;
 
-use crate::checkers::position::Position;
+use crate::checkers::geometry::Geometry;
+use crate::checkers::position::PositionOf;
 use crate::checkers::rules::Variant;
 use net::QuantNet;
 use std::fmt;
@@ -31,6 +32,10 @@ pub const TOURNAMENT_NET: &[u8] = include_bytes!("../../../../nets/eval-tourname
 #[cfg(feature = "learned-nets")]
 pub const RUSSIAN_NET: &[u8] = include_bytes!("../../../../nets/eval-russian.bin");
 
+/// The shipped network file of international draughts (10x10).
+#[cfg(feature = "learned-nets")]
+pub const INTERNATIONAL_NET: &[u8] = include_bytes!("../../../../nets/eval-international.bin");
+
 /// The shipped network files, each with the rule set it was trained on
 /// (none without the feature `learned-nets`).
 #[cfg(feature = "learned-nets")]
@@ -38,14 +43,22 @@ pub const SHIPPED_NETS: &[(Variant, &[u8])] = &[
     (Variant::Tournament, TOURNAMENT_NET),
     (Variant::English, ENGLISH_NET),
     (Variant::Russian, RUSSIAN_NET),
+    (Variant::International, INTERNATIONAL_NET),
 ];
 /// The shipped network files: none without the feature `learned-nets`.
 #[cfg(not(feature = "learned-nets"))]
 pub const SHIPPED_NETS: &[(Variant, &[u8])] = &[];
 
-/// How many rule sets a network set has room for (international 10x10's
-/// slot stays empty: this evaluation reads 8x8 positions only).
+/// How many rule sets a network set has room for.
 const RULE_SETS: usize = 4;
+
+/// Every rule set with a slot of its own, in slot order.
+const SLOT_RULES: [Variant; RULE_SETS] = [
+    Variant::Tournament,
+    Variant::English,
+    Variant::Russian,
+    Variant::International,
+];
 
 /// The rule set whose network evaluates positions of `variant`: its own,
 /// or for Brazilian draughts the Russian one (the same board, start and
@@ -103,20 +116,30 @@ impl EvalNet {
 
     /// This set with `variant`'s network read from a file's bytes, the
     /// other rule sets' networks kept: a new set, so that engines holding
-    /// this one go on with what they had. A file that does not read leaves
-    /// nothing changed and says why.
+    /// this one go on with what they had. A file that does not read, or
+    /// reads another board than the rule set's, leaves nothing changed and
+    /// says why.
     pub fn with_net(&self, variant: Variant, bytes: &[u8]) -> Result<EvalNet, net::NetFileError> {
+        let net = QuantNet::parse(bytes)?;
+        if net.board() != variant.board() {
+            return Err(net::NetFileError::Shape(format!(
+                "{} reads {} positions, not those of {variant}",
+                net.shape(),
+                data::board_name(net.board())
+            )));
+        }
         let mut set = (*self.0).clone();
-        set[slot(variant)] = Some(QuantNet::parse(bytes)?);
+        set[slot(variant)] = Some(net);
         Ok(EvalNet(Arc::new(set)))
     }
 
-    /// A network from a file's bytes, used for every rule set (a candidate
-    /// to measure).
+    /// A network from a file's bytes, used for every rule set of its board
+    /// (a candidate to measure); the rule sets of the other board have
+    /// none, so they fall back as a set without a network does.
     pub fn from_bytes(bytes: &[u8]) -> Result<EvalNet, net::NetFileError> {
         let net = QuantNet::parse(bytes)?;
-        Ok(EvalNet(Arc::new(std::array::from_fn(|_| {
-            Some(net.clone())
+        Ok(EvalNet(Arc::new(std::array::from_fn(|i| {
+            (SLOT_RULES[i].board() == net.board()).then(|| net.clone())
         }))))
     }
 
@@ -132,9 +155,11 @@ impl EvalNet {
     }
 
     /// The learned evaluation of `pos` for the side to move, in hundredths
-    /// of a man; None for a rule set the set has no network for.
+    /// of a man; None for a rule set the set has no network for. (Each
+    /// slot's network reads its rule set's board: [`EvalNet::with_net`]
+    /// and [`EvalNet::from_bytes`] see to it.)
     #[inline]
-    pub fn evaluate(&self, pos: &Position) -> Option<i32> {
+    pub fn evaluate<G: Geometry>(&self, pos: &PositionOf<G>) -> Option<i32> {
         self.0[slot(pos.variant())]
             .as_ref()
             .map(|net| net.evaluate(&features::compact(pos)))
@@ -168,7 +193,7 @@ impl fmt::Debug for EvalNet {
 
 /// The shipped networks' evaluation of `pos` (see [`EvalNet::evaluate`]);
 /// None too if a shipped file did not read, which the tests rule out.
-pub fn evaluate(pos: &Position) -> Option<i32> {
+pub fn evaluate<G: Geometry>(pos: &PositionOf<G>) -> Option<i32> {
     EvalNet::shipped().ok()?.evaluate(pos)
 }
 #[cfg(all(test, feature = "learned-nets"))]

@@ -3,7 +3,8 @@
 //! ReLU activations, i32 arithmetic throughout. No machine-learning library:
 //! the same code runs natively and in the browser's worker.
 //!
-//! File format (little-endian): the magic `WCEVNET1`; `u16` inputs, first
+//! File format (little-endian): the magic `WCEVNET1`; `u16` inputs (128
+//! for the 8x8 board, 200 for the 10x10 one: a network reads one), first
 //! and second hidden layer widths, the number of phase buckets `B` (0 is
 //! read as 1: the files written before buckets existed); an `f32` scale
 //! (hundredths of a man per unit of network output); then layer 1 weights
@@ -16,7 +17,8 @@
 //! on the board ([`bucket_of`]), so that an ending is judged by weights of
 //! its own at no cost in speed (one copy is used per position).
 
-use super::features::{MoverBoard, INPUTS};
+use super::features::{board_of_inputs, inputs, max_pieces, squares, MoverBoard};
+use crate::checkers::rules::BoardSize;
 
 /// The first bytes of a network file.
 pub const NET_MAGIC: &[u8; 8] = b"WCEVNET1";
@@ -28,12 +30,13 @@ pub const ONE: i32 = 1 << SHIFT;
 pub const MAX_WIDTH: usize = 256;
 /// The most phase buckets a file may have.
 pub const MAX_BUCKETS: usize = 8;
-/// The most pieces a position has (the phase buckets split 1 to this).
-const MAX_PIECES: usize = 24;
 
-/// A network's shape: hidden layer widths and phase buckets.
+/// A network's shape: the board it reads, hidden layer widths and phase
+/// buckets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
+    /// The board whose positions it reads (its inputs: [`inputs`]).
+    pub board: BoardSize,
     /// First hidden layer width.
     pub h1: usize,
     /// Second hidden layer width.
@@ -43,15 +46,20 @@ pub struct Shape {
 }
 
 impl From<(usize, usize)> for Shape {
-    /// Widths with one bucket (a network without phases).
+    /// Widths with one bucket (a network without phases) on the 8x8 board.
     fn from((h1, h2): (usize, usize)) -> Shape {
-        Shape { h1, h2, buckets: 1 }
+        Shape {
+            board: BoardSize::Eight,
+            h1,
+            h2,
+            buckets: 1,
+        }
     }
 }
 
 impl std::fmt::Display for Shape {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{INPUTS}x{}x{}x1", self.h1, self.h2)?;
+        write!(f, "{}x{}x{}x1", inputs(self.board), self.h1, self.h2)?;
         if self.buckets > 1 {
             write!(f, "/{} buckets", self.buckets)?;
         }
@@ -59,11 +67,13 @@ impl std::fmt::Display for Shape {
     }
 }
 
-/// The phase bucket of a position with `pieces` pieces among `buckets`:
-/// equal ranges of 1..=24 pieces, the fewest pieces in bucket 0.
+/// The phase bucket of a position with `pieces` pieces among `buckets` on
+/// `board`: equal ranges of 1 to the board's most pieces (24 on 8x8), the
+/// fewest pieces in bucket 0.
 #[inline]
-pub fn bucket_of(pieces: usize, buckets: usize) -> usize {
-    ((pieces.clamp(1, MAX_PIECES) - 1) * buckets / MAX_PIECES).min(buckets - 1)
+pub fn bucket_of(pieces: usize, buckets: usize, board: BoardSize) -> usize {
+    let most = max_pieces(board);
+    ((pieces.clamp(1, most) - 1) * buckets / most).min(buckets - 1)
 }
 
 /// Why a network file was refused.
@@ -77,7 +87,7 @@ pub enum NetFileError {
     Length(usize, usize),
     /// The declared shape is not one this program plays with.
     #[error(
-        "evaluation network shape {0}: expected {INPUTS} inputs and hidden layers of 1-{MAX_WIDTH}"
+        "evaluation network shape {0}: expected 128 (8x8) or 200 (10x10) inputs and hidden layers of 1-{MAX_WIDTH}"
     )]
     Shape(String),
     /// The checksum does not match: the file was damaged.
@@ -92,6 +102,7 @@ pub enum NetFileError {
 /// layers after the first chosen by the position's phase bucket.
 #[derive(Clone, Debug, PartialEq)]
 pub struct QuantNet {
+    board: BoardSize,
     h1: usize,
     h2: usize,
     buckets: usize,
@@ -116,9 +127,6 @@ pub struct QuantNet {
 /// the compiler vectorises fully): the shipped networks' and a wider first
 /// layer's.
 const FAST_SHAPES: [(usize, usize); 2] = [(64, 32), (128, 32)];
-
-/// The most inputs a position activates: one per piece.
-const MAX_ACTIVE: usize = 24;
 
 /// Sum of products of two equally long i16 slices, in i32.
 #[inline]
@@ -161,8 +169,13 @@ const HEADER: usize = 8 + 4 * 2 + 4;
 
 /// Bytes of a file for the given shape.
 pub fn file_len(shape: impl Into<Shape>) -> usize {
-    let Shape { h1, h2, buckets } = shape.into();
-    HEADER + 2 * INPUTS * h1 + 4 * h1 + buckets * (2 * h2 * h1 + 4 * h2 + 2 * h2 + 4) + 4
+    let Shape {
+        board,
+        h1,
+        h2,
+        buckets,
+    } = shape.into();
+    HEADER + 2 * inputs(board) * h1 + 4 * h1 + buckets * (2 * h2 * h1 + 4 * h2 + 2 * h2 + 4) + 4
 }
 
 impl QuantNet {
@@ -179,15 +192,23 @@ impl QuantNet {
             return Err(NetFileError::Magic);
         }
         let mut r = Reader { bytes, at: 8 };
-        let (inputs, h1, h2) = (r.u16(), r.u16() as usize, r.u16() as usize);
+        let (inputs_given, h1, h2) = (r.u16(), r.u16() as usize, r.u16() as usize);
         let buckets = (r.u16() as usize).max(1);
         let width_ok = |w: usize| (1..=MAX_WIDTH).contains(&w);
-        if inputs as usize != INPUTS || !width_ok(h1) || !width_ok(h2) || buckets > MAX_BUCKETS {
+        let board = board_of_inputs(inputs_given as usize);
+        let Some(board) = board.filter(|_| width_ok(h1) && width_ok(h2) && buckets <= MAX_BUCKETS)
+        else {
             return Err(NetFileError::Shape(format!(
-                "{inputs}x{h1}x{h2}, {buckets} buckets"
+                "{inputs_given}x{h1}x{h2}, {buckets} buckets"
             )));
-        }
-        let expected = file_len(Shape { h1, h2, buckets });
+        };
+        let shape = Shape {
+            board,
+            h1,
+            h2,
+            buckets,
+        };
+        let expected = file_len(shape);
         if bytes.len() != expected {
             return Err(NetFileError::Length(bytes.len(), expected));
         }
@@ -197,11 +218,12 @@ impl QuantNet {
         }
         let scale = f32::from_le_bytes(r.take());
         let mut net = QuantNet {
+            board,
             h1,
             h2,
             buckets,
             scale,
-            w1: r.i16s(INPUTS * h1),
+            w1: r.i16s(inputs(board) * h1),
             b1: r.i32s(h1),
             w2: r.i16s(buckets * h2 * h1),
             b2: r.i32s(buckets * h2),
@@ -235,7 +257,7 @@ impl QuantNet {
             .zip(&self.b3)
             .map(|(w, &b)| bound(w, b));
         let worst = layer2.chain(output).max().unwrap_or(0);
-        // Layer 1 sums at most INPUTS i16 weights and an i32 bias: check the bias.
+        // Layer 1 sums one i16 weight per piece and an i32 bias: check the bias.
         let bias1 = self.b1.iter().map(|&b| (b as i64).abs()).max().unwrap_or(0);
         if worst >= i32::MAX as i64 || bias1 >= (i32::MAX / 2) as i64 {
             return Err(NetFileError::Range(format!("sum bound {worst}")));
@@ -244,15 +266,17 @@ impl QuantNet {
     }
 
     /// Layer 1 biases as i16 when, for every neuron, the bias plus its
-    /// [`MAX_ACTIVE`] largest weights (in magnitude) fit i16: then no sum of
-    /// layer 1 leaves i16, whatever the position.
+    /// largest weights (in magnitude), as many as the board has pieces at
+    /// most (one active input each), fit i16: then no sum of layer 1
+    /// leaves i16, whatever the position.
     fn narrow_biases(&self) -> Option<Vec<i16>> {
         let fits = (0..self.h1).all(|j| {
-            let mut weights: Vec<i64> = (0..INPUTS)
+            let mut weights: Vec<i64> = (0..inputs(self.board))
                 .map(|i| (self.w1[i * self.h1 + j] as i64).abs())
                 .collect();
             weights.sort_unstable_by(|a, b| b.cmp(a));
-            let worst = (self.b1[j] as i64).abs() + weights[..MAX_ACTIVE].iter().sum::<i64>();
+            let active = max_pieces(self.board);
+            let worst = (self.b1[j] as i64).abs() + weights[..active].iter().sum::<i64>();
             worst <= i16::MAX as i64
         });
         fits.then(|| self.b1.iter().map(|&b| b as i16).collect())
@@ -273,9 +297,15 @@ impl QuantNet {
         self.h2
     }
 
+    /// The board whose positions the network reads.
+    pub fn board(&self) -> BoardSize {
+        self.board
+    }
+
     /// The network's shape.
     pub fn shape(&self) -> Shape {
         Shape {
+            board: self.board,
             h1: self.h1,
             h2: self.h2,
             buckets: self.buckets,
@@ -286,7 +316,7 @@ impl QuantNet {
     /// biases, output weights and bias.
     #[inline]
     fn phase_layers(&self, board: &MoverBoard) -> (&[i16], &[i32], &[i16], i32) {
-        let b = bucket_of(board.piece_count() as usize, self.buckets);
+        let b = bucket_of(board.piece_count() as usize, self.buckets, self.board);
         let (h1, h2) = (self.h1, self.h2);
         (
             &self.w2[b * h2 * h1..(b + 1) * h2 * h1],
@@ -353,7 +383,7 @@ impl QuantNet {
         board: &MoverBoard,
     ) -> i32 {
         let mut acc: [i16; H1] = b1.try_into().expect("h1 biases");
-        board.for_each_input(|i| {
+        board.for_each_input(squares(self.board), |i| {
             let w: &[i16; H1] = self.w1[i * H1..(i + 1) * H1]
                 .try_into()
                 .expect("h1 weights");
@@ -381,7 +411,7 @@ impl QuantNet {
         let mut acc = [0i32; MAX_WIDTH];
         let acc = &mut acc[..self.h1];
         acc.copy_from_slice(&self.b1);
-        board.for_each_input(|i| {
+        board.for_each_input(squares(self.board), |i| {
             let w = &self.w1[i * self.h1..(i + 1) * self.h1];
             for (a, &w) in acc.iter_mut().zip(w) {
                 *a += w as i32;
@@ -403,7 +433,9 @@ impl QuantNet {
         out
     }
 
-    /// The evaluation in hundredths of a man, for the side to move.
+    /// The evaluation in hundredths of a man, for the side to move, of a
+    /// board of the network's own ([`QuantNet::board`]; the caller's to
+    /// check: [`super::EvalNet`] keeps each network to its board).
     pub fn evaluate(&self, board: &MoverBoard) -> i32 {
         let units = self.forward(board) as f32 / (ONE * ONE) as f32;
         (units * self.scale).round() as i32
@@ -419,8 +451,9 @@ impl QuantNet {
     /// the file back.
     pub fn float_layers(&self) -> [Vec<f32>; 6] {
         let one = ONE as f32;
-        let w1 = (0..self.h1 * INPUTS)
-            .map(|k| self.w1[(k % INPUTS) * self.h1 + k / INPUTS] as f32 / one)
+        let n = inputs(self.board);
+        let w1 = (0..self.h1 * n)
+            .map(|k| self.w1[(k % n) * self.h1 + k / n] as f32 / one)
             .collect();
         let per = |v: &[i16]| v.iter().map(|&w| w as f32 / one).collect();
         let bias = |v: &[i32], unit: f32| v.iter().map(|&b| b as f32 / unit).collect();
@@ -444,10 +477,16 @@ pub fn quantise(
     layers: [&[f32]; 6],
 ) -> Result<Vec<u8>, NetFileError> {
     let shape = shape.into();
-    let Shape { h1, h2, buckets } = shape;
+    let Shape {
+        board,
+        h1,
+        h2,
+        buckets,
+    } = shape;
+    let n = inputs(board);
     let [w1, b1, w2, b2, w3, b3] = layers;
     let k = buckets;
-    let lens = [INPUTS * h1, h1, k * h2 * h1, k * h2, k * h2, k];
+    let lens = [n * h1, h1, k * h2 * h1, k * h2, k * h2, k];
     if layers.iter().zip(lens).any(|(l, n)| l.len() != n) {
         return Err(NetFileError::Shape(format!("{shape} (layer sizes)")));
     }
@@ -463,13 +502,13 @@ pub fn quantise(
     out.extend_from_slice(NET_MAGIC);
     // One bucket is written as 0, as before buckets existed: the same file.
     let stored_buckets = if buckets == 1 { 0 } else { buckets as u16 };
-    for v in [INPUTS as u16, h1 as u16, h2 as u16, stored_buckets] {
+    for v in [n as u16, h1 as u16, h2 as u16, stored_buckets] {
         out.extend_from_slice(&v.to_le_bytes());
     }
     out.extend_from_slice(&scale.to_le_bytes());
-    for i in 0..INPUTS {
+    for i in 0..n {
         for j in 0..h1 {
-            out.extend_from_slice(&q16(w1[j * INPUTS + i])?.to_le_bytes());
+            out.extend_from_slice(&q16(w1[j * n + i])?.to_le_bytes());
         }
     }
     let one = ONE as f32;

@@ -8,7 +8,7 @@ use super::net::{NetFileError, QuantNet};
 use super::{evaluate, EvalNet, ENGLISH_NET, RUSSIAN_NET, SHIPPED_NETS};
 use crate::checkers::game::Game;
 use crate::checkers::position::Position;
-use crate::checkers::rules::Variant;
+use crate::checkers::rules::{BoardSize, Variant};
 use crate::core::rng::Rng;
 
 /// Positions from a few random English games.
@@ -54,6 +54,15 @@ fn every_rule_set_has_a_shipped_network_that_reads() {
             "{variant}: the start is roughly even, got {score}"
         );
     }
+    // International draughts has its own, reading the 10x10 board.
+    let ten = set.net(Variant::International).expect("a 10x10 network");
+    assert_eq!(ten.board(), BoardSize::Ten);
+    let start = crate::checkers::international::Position::start(Variant::International);
+    let score = evaluate(&start).expect("10x10 is learned");
+    assert!(
+        score.abs() < 100,
+        "the 10x10 start is roughly even, got {score}"
+    );
 }
 
 #[test]
@@ -255,8 +264,8 @@ fn the_view_is_the_same_for_either_colour_to_move() {
     let turned = compact(&white);
     assert_eq!(
         MoverBoard {
-            own: turned.enemy.reverse_bits(),
-            enemy: turned.own.reverse_bits(),
+            own: turned.enemy.reverse_bits() >> 32,
+            enemy: turned.own.reverse_bits() >> 32,
             kings: 0
         },
         view
@@ -271,6 +280,7 @@ fn float_and_integer_inference_agree() {
     boards.extend(random_boards(300));
     for buckets in [1, 3] {
         let config = TrainConfig {
+            board: BoardSize::Eight,
             h1: 48,
             h2: 16,
             buckets,
@@ -302,7 +312,12 @@ fn bucket_probe(buckets: usize) -> QuantNet {
     let (h1, h2) = (64, 32);
     let b3: Vec<f32> = (0..buckets).map(|k| k as f32 + 1.0).collect();
     let bytes = quantise(
-        Shape { h1, h2, buckets },
+        Shape {
+            board: BoardSize::Eight,
+            h1,
+            h2,
+            buckets,
+        },
         1.0,
         [
             &vec![0.0; INPUTS * h1],
@@ -321,18 +336,20 @@ fn bucket_probe(buckets: usize) -> QuantNet {
 fn each_stage_of_the_game_is_judged_by_its_own_bucket() {
     use super::net::bucket_of;
     // Four buckets: 1-6, 7-12, 13-18, 19-24 pieces.
-    let ranges: Vec<usize> = (1..=24).map(|p| bucket_of(p, 4)).collect();
+    let ranges: Vec<usize> = (1..=24)
+        .map(|p| bucket_of(p, 4, BoardSize::Eight))
+        .collect();
     assert_eq!(ranges[..6], [0; 6]);
     assert_eq!(ranges[6..12], [1; 6]);
     assert_eq!(ranges[12..18], [2; 6]);
     assert_eq!(ranges[18..], [3; 6]);
-    assert!((1..=24).all(|p| bucket_of(p, 1) == 0));
+    assert!((1..=24).all(|p| bucket_of(p, 1, BoardSize::Eight) == 0));
     let net = bucket_probe(4);
     assert!(net.is_fast());
     let start = compact(&Position::start(Variant::English));
     assert_eq!(net.evaluate(&start), 4);
     for board in random_boards(2000) {
-        let want = bucket_of(board.piece_count() as usize, 4) as i32 + 1;
+        let want = bucket_of(board.piece_count() as usize, 4, BoardSize::Eight) as i32 + 1;
         assert_eq!(net.evaluate(&board), want, "{board:?}");
         assert_eq!(net.forward(&board), net.forward_any(&board));
     }
@@ -387,6 +404,7 @@ fn training_goes_on_from_a_network_file() {
     use super::train::{FloatNet, TrainConfig};
     let shipped = QuantNet::parse(ENGLISH_NET).unwrap();
     let config = TrainConfig {
+        board: BoardSize::Eight,
         h1: 8,
         h2: 8,
         buckets: 2,
@@ -419,10 +437,10 @@ fn random_boards(count: usize) -> Vec<MoverBoard> {
     let mut rng = Rng::new(11);
     (0..count)
         .map(|_| {
-            let (mut own, mut enemy, mut kings) = (0u32, 0u32, 0u32);
+            let (mut own, mut enemy, mut kings) = (0u64, 0u64, 0u64);
             for _ in 0..rng.index(25) {
                 let sq = rng.index(32);
-                let bit = 1u32 << sq;
+                let bit = 1u64 << sq;
                 if (own | enemy) & bit != 0 {
                     continue;
                 }
@@ -500,7 +518,12 @@ fn a_wider_or_bucketed_network_takes_a_fast_pass_equal_to_the_general_one() {
     };
     for (h1, buckets) in [(128, 1), (128, 4), (64, 2)] {
         let h2 = 32;
-        let shape = Shape { h1, h2, buckets };
+        let shape = Shape {
+            board: BoardSize::Eight,
+            h1,
+            h2,
+            buckets,
+        };
         let bytes = quantise(
             shape,
             100.0,
@@ -561,4 +584,174 @@ fn validation_holds_out_whole_games() {
     let batch = self_play_batch(&openings, 0, 4, 9, &spec).unwrap();
     let samples = parse_samples(&batch.bytes).unwrap();
     assert_eq!(game_ranges(&samples).len(), 4);
+}
+
+/// Positions from a few random international (10x10) games.
+fn positions_10x10(count: usize) -> Vec<crate::checkers::international::Position> {
+    use crate::checkers::game::GameOf;
+    use crate::checkers::geometry::Board10;
+    let mut rng = Rng::new(5);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut game = GameOf::<Board10>::new(Variant::International);
+        while game.outcome().is_none() && out.len() < count {
+            out.push(*game.position());
+            let moves = game.legal_moves();
+            game.play(&moves[rng.index(moves.len())]).unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn the_10x10_view_holds_every_piece_on_its_50_squares_and_either_colour_alike() {
+    use crate::checkers::international::Position as Position10;
+    let start = Position10::start(Variant::International);
+    let view = compact(&start);
+    // White moves first, its men on 31-50, the four ranks nearest it: the
+    // first 20 of the 50 squares in bit order (rank 1 first).
+    assert_eq!(view.own, (1u64 << 20) - 1);
+    assert_eq!(view.enemy, ((1u64 << 20) - 1) << 30);
+    assert!(view.fits(50) && !view.fits(49));
+    for pos in positions_10x10(400) {
+        let view = compact(&pos);
+        assert_eq!(view.piece_count(), pos.occupied().count(), "{pos:?}");
+        assert!(view.fits(50));
+        // The colour-reversed twin looks the same to its side to move.
+        let twin = compact(&pos.with_side_to_move(pos.side_to_move().opponent()));
+        let turn = |mask: u64| mask.reverse_bits() >> (64 - 50);
+        assert_eq!(turn(twin.own), view.enemy);
+        assert_eq!(turn(twin.enemy), view.own);
+        assert_eq!(turn(twin.kings), view.kings);
+    }
+}
+
+#[test]
+fn samples_of_the_10x10_board_have_a_file_of_their_own() {
+    use super::data::{data_magic, parse_data, sample_bytes};
+    use crate::checkers::ai::InternationalEval;
+    use crate::checkers::game::GameOf;
+    use crate::checkers::geometry::Board10;
+    let openings = [GameOf::<Board10>::new(Variant::International)];
+    let spec = SelfPlaySpec {
+        nodes: 300,
+        random_plies: 6,
+        eval: InternationalEval::Plain,
+    };
+    let batch = self_play_batch(&openings, 0, 2, 3, &spec).unwrap();
+    assert!(batch.bytes.starts_with(data_magic(BoardSize::Ten)));
+    assert_eq!(
+        batch.bytes.len(),
+        8 + batch.positions * sample_bytes(BoardSize::Ten)
+    );
+    let (board, samples) = parse_data(&batch.bytes).unwrap();
+    assert_eq!((board, samples.len()), (BoardSize::Ten, batch.positions));
+    // Pieces past the 32nd square survive the round trip.
+    assert!(samples
+        .iter()
+        .any(|s| (s.board.own | s.board.enemy) >> 32 != 0));
+    // An 8x8 reader refuses it by name; a piece off the board is refused.
+    assert!(parse_samples(&batch.bytes).unwrap_err().contains("10x10"));
+    let mut off = batch.bytes.clone();
+    off[8 + 6] |= 0x80; // bit 54 of the first sample's own pieces
+    assert!(parse_data(&off).is_err());
+    // The same games again: the same bytes.
+    assert_eq!(self_play_batch(&openings, 0, 2, 3, &spec).unwrap(), batch);
+}
+
+#[test]
+fn a_network_reads_the_board_it_was_made_for_and_no_other() {
+    let eight = bucket_probe(1);
+    let [w1, b1, w2, b2, w3, b3] = eight.float_layers();
+    let layers = [&w1[..], &b1, &w2, &b2, &w3, &b3];
+    let eight_bytes = super::net::quantise(eight.shape(), 1.0, layers).unwrap();
+    // An 8x8 file serves the 8x8 rule sets only.
+    let set = EvalNet::from_bytes(&eight_bytes).unwrap();
+    assert!(set.net(Variant::English).is_some() && set.net(Variant::Brazilian).is_some());
+    assert!(set.net(Variant::International).is_none());
+    assert!(set.evaluate(&positions_10x10(1)[0]).is_none());
+    // ... and is refused as the 10x10 network.
+    let refused = EvalNet::empty().with_net(Variant::International, &eight_bytes);
+    assert!(matches!(refused, Err(NetFileError::Shape(why)) if why.contains("8x8")));
+    // A 10x10 file the other way round.
+    let ten_bytes = ten_probe();
+    let ten = QuantNet::parse(&ten_bytes).unwrap();
+    assert_eq!(ten.board(), BoardSize::Ten);
+    assert!(EvalNet::empty()
+        .with_net(Variant::Russian, &ten_bytes)
+        .is_err());
+    let set = EvalNet::empty()
+        .with_net(Variant::International, &ten_bytes)
+        .unwrap();
+    assert!(set.net(Variant::International).is_some() && set.net(Variant::English).is_none());
+    // Its output bias in the bucket of 40 pieces (the last of 4) is 4.
+    let start = crate::checkers::international::Position::start(Variant::International);
+    assert_eq!(set.evaluate(&start), Some(4));
+}
+
+/// A 10x10 network of zeros whose output bias in bucket `k` of 4 is `k + 1`.
+fn ten_probe() -> Vec<u8> {
+    use super::features::inputs;
+    use super::net::{quantise, Shape};
+    let (h1, h2, buckets) = (64, 32, 4);
+    let b3: Vec<f32> = (0..buckets).map(|k| k as f32 + 1.0).collect();
+    let shape = Shape {
+        board: BoardSize::Ten,
+        h1,
+        h2,
+        buckets,
+    };
+    let n = inputs(BoardSize::Ten);
+    let zeros = |len: usize| vec![0.0f32; len];
+    quantise(
+        shape,
+        1.0,
+        [
+            &zeros(n * h1),
+            &zeros(h1),
+            &zeros(buckets * h2 * h1),
+            &zeros(buckets * h2),
+            &zeros(buckets * h2),
+            &b3,
+        ],
+    )
+    .unwrap()
+}
+
+#[cfg(feature = "az-train")]
+#[test]
+fn float_and_integer_inference_agree_on_the_10x10_board() {
+    use super::net::bucket_of;
+    use super::train::{FloatNet, TrainConfig};
+    let boards: Vec<MoverBoard> = positions_10x10(400).iter().map(compact).collect();
+    // Four buckets of 40 pieces: 1-10, 11-20, 21-30, 31-40.
+    assert_eq!(bucket_of(10, 4, BoardSize::Ten), 0);
+    assert_eq!(bucket_of(11, 4, BoardSize::Ten), 1);
+    assert_eq!(bucket_of(40, 4, BoardSize::Ten), 3);
+    for (h1, buckets) in [(64, 1), (48, 2)] {
+        let config = TrainConfig {
+            board: BoardSize::Ten,
+            h1,
+            h2: 32,
+            buckets,
+            scale: 150.0,
+            blend: 0.5,
+            lr: 1e-3,
+            batch: 64,
+            seed: 4,
+        };
+        let net = FloatNet::new(config).unwrap();
+        let quant = QuantNet::parse(&net.export().unwrap()).unwrap();
+        assert_eq!(quant.board(), BoardSize::Ten);
+        assert_eq!(quant.is_fast(), h1 == 64);
+        let float = net.evaluate(&boards).unwrap();
+        for (b, f) in boards.iter().zip(float) {
+            let q = quant.evaluate(b) as f32;
+            assert!(
+                (q - f).abs() <= 2.0 + 0.02 * f.abs(),
+                "{h1}x32/{buckets}, {b:?}: float {f}, integer {q}"
+            );
+            assert_eq!(quant.forward(b), quant.forward_any(b));
+        }
+    }
 }

@@ -8,8 +8,9 @@
 //! hundredths of a man.
 
 use super::data::Sample;
-use super::features::{MoverBoard, INPUTS};
+use super::features::{self, squares, MoverBoard};
 use super::net::{bucket_of, quantise, NetFileError, QuantNet, Shape};
+use crate::checkers::rules::BoardSize;
 use crate::core::rng::Rng;
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
@@ -28,6 +29,8 @@ pub enum TrainError {
 /// How to train.
 #[derive(Clone, Copy, Debug)]
 pub struct TrainConfig {
+    /// The board whose positions the network reads.
+    pub board: BoardSize,
     /// First hidden layer width.
     pub h1: usize,
     /// Second hidden layer width.
@@ -47,7 +50,7 @@ pub struct TrainConfig {
     pub seed: u64,
 }
 
-/// A float network being trained: `w1 [h1][INPUTS]`, `b1`, `w2
+/// A float network being trained: `w1 [h1][inputs]`, `b1`, `w2
 /// [buckets * h2][h1]`, `b2 [buckets * h2]`, `w3 [buckets][h2]`, `b3
 /// [buckets]` (the file's layout).
 pub struct FloatNet {
@@ -87,19 +90,20 @@ pub fn fit_scale(samples: &[Sample]) -> f32 {
 }
 
 /// One-hot phase buckets of boards: `[n][buckets]`.
-fn bucket_mask(boards: &[MoverBoard], buckets: usize) -> Vec<f32> {
+fn bucket_mask(boards: &[MoverBoard], buckets: usize, board: BoardSize) -> Vec<f32> {
     let mut m = vec![0f32; boards.len() * buckets];
     for (row, b) in m.chunks_exact_mut(buckets).zip(boards) {
-        row[bucket_of(b.piece_count() as usize, buckets)] = 1.0;
+        row[bucket_of(b.piece_count() as usize, buckets, board)] = 1.0;
     }
     m
 }
 
-/// Dense inputs of boards: `[n][INPUTS]`.
-pub fn inputs(boards: &[MoverBoard]) -> Vec<f32> {
-    let mut x = vec![0f32; boards.len() * INPUTS];
-    for (row, b) in x.chunks_exact_mut(INPUTS).zip(boards) {
-        b.for_each_input(|i| row[i] = 1.0);
+/// Dense inputs of boards of `board`: `[n][inputs]`.
+pub fn inputs(boards: &[MoverBoard], board: BoardSize) -> Vec<f32> {
+    let n = features::inputs(board);
+    let mut x = vec![0f32; boards.len() * n];
+    for (row, b) in x.chunks_exact_mut(n).zip(boards) {
+        b.for_each_input(squares(board), |i| row[i] = 1.0);
     }
     x
 }
@@ -116,8 +120,14 @@ impl FloatNet {
     /// A network that goes on from `net` (a network file's weights): its
     /// widths and scale replace `config`'s.
     pub fn from_net(config: TrainConfig, net: &QuantNet) -> Result<FloatNet, TrainError> {
-        let Shape { h1, h2, buckets } = net.shape();
+        let Shape {
+            board,
+            h1,
+            h2,
+            buckets,
+        } = net.shape();
         let config = TrainConfig {
+            board,
             h1,
             h2,
             buckets,
@@ -130,9 +140,10 @@ impl FloatNet {
     /// Each layer's tensor shape and fan-in.
     fn shapes(config: &TrainConfig) -> [(Vec<usize>, usize); 6] {
         let (h1, h2, k) = (config.h1, config.h2, config.buckets);
+        let n = features::inputs(config.board);
         [
-            (vec![h1, INPUTS], INPUTS),
-            (vec![h1], INPUTS),
+            (vec![h1, n], n),
+            (vec![h1], n),
             (vec![k * h2, h1], h1),
             (vec![k * h2], h1),
             (vec![k, h2], h2),
@@ -168,8 +179,13 @@ impl FloatNet {
     /// are computed and each board's own bucket is kept.
     fn forward(&self, boards: &[MoverBoard]) -> Result<Tensor, TrainError> {
         let (n, k, h2) = (boards.len(), self.config.buckets, self.config.h2);
-        let x = Tensor::from_vec(inputs(boards), (n, INPUTS), &Device::Cpu)?;
-        let mask = Tensor::from_vec(bucket_mask(boards, k), (n, k), &Device::Cpu)?;
+        let board = self.config.board;
+        let x = Tensor::from_vec(
+            inputs(boards, board),
+            (n, features::inputs(board)),
+            &Device::Cpu,
+        )?;
+        let mask = Tensor::from_vec(bucket_mask(boards, k, board), (n, k), &Device::Cpu)?;
         let v = |i: usize| self.vars[i].as_tensor();
         let h = x
             .matmul(&v(0).t()?)?
@@ -246,6 +262,7 @@ impl FloatNet {
             &flat[5],
         ];
         let shape = Shape {
+            board: self.config.board,
             h1: self.config.h1,
             h2: self.config.h2,
             buckets: self.config.buckets,

@@ -197,8 +197,8 @@ def search(
     mid-capture. A bad number raises WarcabyError naming the argument, an
     illegal move in ``moves`` IllegalMoveError, an empty ``moves``
     WarcabyError. ``eval``: ``positional`` (default), ``material`` or
-    ``learned`` on 8x8; ``plain`` (default, the only one) on 10x10, where
-    the 8x8 ones raise WarcabyError."""
+    ``learned`` on 8x8; ``plain`` (default) or ``learned`` on 10x10, where
+    ``material`` and ``positional`` raise WarcabyError."""
 @overload
 def search(
     board: ClobberBoard,
@@ -215,7 +215,8 @@ def evaluate(board: Union[Board, ClobberBoard], eval: Optional[str] = None) -> i
     """The engine's static evaluation, without search, for the side to move
     (hundredths of a man in checkers): what ``search`` scores a quiet
     position at its horizon. ``eval`` as in ``search`` (8x8 checkers:
-    ``positional`` by default, ``material``, ``learned``; 10x10: ``plain``)."""
+    ``positional`` by default, ``material``, ``learned``; 10x10: ``plain``
+    by default, ``learned``)."""
 def perft(board: Union[Board, ClobberBoard], depth: int) -> int:
     """Leaf nodes of the move tree ``depth`` plies deep."""
 
