@@ -61,7 +61,7 @@ for (const worker of WORKERS) {
 // 4. The networks and the puzzle sets: each file's hashed name, by the
 // name of the <meta> that tells the app.
 const LAZY = [
-  ...['az-english.wazn', 'eval-tournament.bin', 'eval-english.bin', 'eval-russian.bin']
+  ...['az-english.wazn', 'eval-tournament.bin', 'eval-english.bin', 'eval-russian.bin', 'eval-international.bin']
     .map((name) => [name, `warcaby-net-${name.slice(0, name.lastIndexOf('.'))}`]),
   ...['tournament', 'english', 'russian']
     .map((rules) => [`puzzles-${rules}.json`, `warcaby-puzzles-${rules}`]),

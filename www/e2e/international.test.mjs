@@ -8,7 +8,8 @@
 // ending on one square told apart by the next click; PDN GameType 20 out
 // and in; a 10x10 worker that cannot load; one 10x10 worker (and no
 // worker left behind) when the game moves to 10x10 and back with the
-// analysis on; How to play, the editor and the analysis on 10x10; the
+// analysis on; a strong level's network fetched once; How to play, the
+// editor and the analysis on 10x10; the
 // rules' names in Polish, and the 10x10 name whole in the New game dialog
 // (in both languages, on a phone too).
 import { test, before, after } from 'node:test';
@@ -155,6 +156,27 @@ for (const [size, device] of [['a laptop', LAPTOP], ['a phone', PHONE]]) {
     await context.close();
   });
 }
+
+test('a strong level plays 10x10 with its own network, fetched once and only for it', async () => {
+  const own = await serve();
+  const { page, errors, context } = await openGame(browser, own.url, LAPTOP);
+  const isEvalNet = (f) => /(^|\/)eval-[a-z]+-[0-9a-f]+\.bin$/.test(f.path);
+  const evalNets = () => own.served.filter(isEvalNet)
+    .map((f) => f.path.replace(/.*\//, '').replace(/-[0-9a-f]+\.bin$/, '.bin'));
+  await choose(page, 'mode', 'human');
+  await configure(page, { variant: 'international', level: 8, time: 250, aiDelay: 0, animate: false, mode: 'black' });
+  const moves = await waitMoves(page, 1, 60000);
+  assert.match(moves[0], /^1\. 3[1-5]-(2[6-9]|30)$/, `White (the AI) opens: ${moves[0]}`);
+  assert.deepEqual(evalNets(), ['eval-international.bin'], 'the 10x10 network, once');
+  // The AI's next move needs no second fetch.
+  await clickNumbers(page, [19, 23]);
+  await waitMoves(page, 3, 60000);
+  assert.deepEqual(evalNets(), ['eval-international.bin']);
+  assert.equal(await notice(page), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+  await own.close();
+});
 
 test('a 10x10 worker that cannot load says so and offers a retry, which brings the AI back', async () => {
   const own = await serve();

@@ -76,6 +76,9 @@ impl App {
                 return false;
             }
         };
+        // The worker of the game's board first (a 10x10 game has a worker
+        // of its own): the file goes where the request that needs it will.
+        self.fit_worker_to_game();
         if self.ai.client.is_none() {
             self.start_ai();
         }
