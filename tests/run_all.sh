@@ -86,4 +86,7 @@ say "end-to-end tests (trunk build with the test hooks, Playwright + headless Ch
 # target/e2e-dist/, not dist/: the tests' build has the test-only hooks
 # (feature test-hooks) that the start command's dist/ must not have.
 build_e2e_site
-(cd www && node --test --test-concurrency=1 e2e/)
+# --test-force-exit: a test that fails before it closes its own server or
+# browser context must fail the run, not leave its file's process waiting
+# on them for ever.
+(cd www && node --test --test-concurrency=1 --test-force-exit e2e/)

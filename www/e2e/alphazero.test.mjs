@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serve, launch, openGame, choose, configure, waitMoves, waitNotice, notice, status,
+  serve, launch, openGame, choose, configure, waitMoves, waitNotice, notice, status, isEvalNet, evalNetsServed,
   clickSquares, moveTexts,
 } from './harness.mjs';
 
@@ -32,8 +32,6 @@ after(async () => { await browser?.close(); await server?.close(); });
 const PAGE_BUDGET = 1_150_000;
 
 const isNet = (f) => f.path.endsWith('.wazn');
-/** A learned evaluation network's file (of any rule set). */
-const isEvalNet = (f) => /(^|\/)eval-[a-z]+-[0-9a-f]+\.bin$/.test(f.path);
 
 /** Waits until `server` has sent the worker's wasm (the page is fully up). */
 async function waitWorkerServed(page, own) {
@@ -164,8 +162,7 @@ test('a strong level fetches its rule set\'s evaluation network once, before it 
   const own = await serve();
   const { page, errors, context } = await openGame(browser, own.url);
   await waitWorkerServed(page, own);
-  const evalNets = () => own.served.filter(isEvalNet)
-    .map((f) => f.path.replace(/.*\//, '').replace(/-[0-9a-f]+\.bin$/, '.bin'));
+  const evalNets = () => evalNetsServed(own.served);
   // A weak level plays without it.
   await choose(page, 'mode', 'human');
   await configure(page, { variant: 'english', level: 4, time: 250, aiDelay: 0, animate: false, mode: 'ai' });

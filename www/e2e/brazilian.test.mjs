@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openGame, configure, importText, clickSquare, clickSquares, moveTexts, waitMoves,
-  fen, status, notice, choose, PHONE, LAPTOP,
+  fen, status, notice, choose, evalNetsServed, PHONE, LAPTOP,
 } from './harness.mjs';
 
 let server, browser;
@@ -74,9 +74,7 @@ for (const [size, device] of [['a laptop', LAPTOP], ['a phone', PHONE]]) {
 test('a strong level plays Brazilian with the Russian network, fetched once; the rules in Polish', async () => {
   const own = await serve();
   const { page, errors, context } = await openGame(browser, own.url, LAPTOP);
-  const isEvalNet = (f) => /(^|\/)eval-[a-z]+-[0-9a-f]+\.bin$/.test(f.path);
-  const evalNets = () => own.served.filter(isEvalNet)
-    .map((f) => f.path.replace(/.*\//, '').replace(/-[0-9a-f]+\.bin$/, '.bin'));
+  const evalNets = () => evalNetsServed(own.served);
   await choose(page, 'mode', 'human');
   await configure(page, { variant: 'brazilian', level: 8, time: 250, aiDelay: 0, animate: false, mode: 'black' });
   const moves = await waitMoves(page, 1, 30000);

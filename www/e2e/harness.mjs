@@ -71,6 +71,13 @@ export async function launch() {
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
 export const LAPTOP = { viewport: { width: 1280, height: 720 } };
 
+/** Whether a file the server sent is an evaluation network (`eval-RULES-HASH.bin`). */
+export const isEvalNet = (file) => /(^|\/)eval-[a-z]+-[0-9a-f]+\.bin$/.test(file.path);
+
+/** The evaluation networks among the files `served`, in order, by their names without the hash. */
+export const evalNetsServed = (served) => served.filter(isEvalNet)
+  .map((f) => f.path.replace(/.*\//, '').replace(/-[0-9a-f]+\.bin$/, '.bin'));
+
 /**
  * Opens the game in a fresh context; `errors` collects console errors and
  * uncaught exceptions. `storage` presets the saved-game value, `initScripts`

@@ -16,7 +16,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openGame, choose, configure, importText, clickSquare, moveTexts, waitMoves,
-  fen, status, notice, waitReady, closeWelcome, PHONE, LAPTOP, TOURNAMENT_START,
+  fen, status, notice, waitReady, closeWelcome, evalNetsServed, PHONE, LAPTOP, TOURNAMENT_START,
 } from './harness.mjs';
 
 let server, browser;
@@ -160,18 +160,14 @@ for (const [size, device] of [['a laptop', LAPTOP], ['a phone', PHONE]]) {
 test('a strong level plays 10x10 with its own network, fetched once and only for it', async () => {
   const own = await serve();
   const { page, errors, context } = await openGame(browser, own.url, LAPTOP);
-  const isEvalNet = (f) => /(^|\/)eval-[a-z]+-[0-9a-f]+\.bin$/.test(f.path);
-  const evalNets = () => own.served.filter(isEvalNet)
-    .map((f) => f.path.replace(/.*\//, '').replace(/-[0-9a-f]+\.bin$/, '.bin'));
+  const evalNets = () => evalNetsServed(own.served);
   await choose(page, 'mode', 'human');
-  await configure(page, { variant: 'international', level: 8, time: 250, aiDelay: 0, animate: false, mode: 'black' });
-  const moves = await waitMoves(page, 1, 60000);
-  assert.match(moves[0], /^1\. 3[1-5]-(2[6-9]|30)$/, `White (the AI) opens: ${moves[0]}`);
+  await configure(page, { variant: 'international', level: 8, time: 250, aiDelay: 0, animate: false, mode: 'ai' });
+  // The AI plays both sides: three moves, one fetch.
+  const moves = await waitMoves(page, 3, 60000);
+  await choose(page, 'mode', 'human');
+  assert.match(moves[0], /^1\. 3[1-5]-(2[6-9]|30)$/, `White opens: ${moves[0]}`);
   assert.deepEqual(evalNets(), ['eval-international.bin'], 'the 10x10 network, once');
-  // The AI's next move needs no second fetch.
-  await clickNumbers(page, [19, 23]);
-  await waitMoves(page, 3, 60000);
-  assert.deepEqual(evalNets(), ['eval-international.bin']);
   assert.equal(await notice(page), null);
   assert.deepEqual(errors, []);
   await context.close();
