@@ -4,7 +4,7 @@
 use crate::checkers::bitboard::BitboardOf;
 use crate::checkers::geometry::{Board8, Geometry};
 use crate::checkers::moves::MoveOf;
-use crate::checkers::rules::{crowning_rank_on, BoardSize, Progress, Rules, Variant};
+use crate::checkers::rules::{crowning_rank_on, Progress, Rules, Variant};
 use crate::checkers::square::SquareOf;
 use crate::checkers::zobrist;
 use crate::core::Color;
@@ -155,13 +155,9 @@ impl<G: Geometry> PositionOf<G> {
     ) -> Result<PositionOf<G>, PositionError> {
         let rules = variant.rules();
         if rules.board != G::SIZE {
-            let words = |b| match b {
-                BoardSize::Eight => "8x8",
-                BoardSize::Ten => "10x10",
-            };
             return Err(PositionError::WrongBoard(
                 variant.name(),
-                words(rules.board),
+                rules.board.name(),
             ));
         }
         let name = |sq: SquareOf<G>| sq.display(rules.notation).to_string();

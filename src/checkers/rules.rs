@@ -30,6 +30,19 @@ pub enum BoardSize {
     Ten,
 }
 
+impl BoardSize {
+    /// Both boards, the smaller first.
+    pub const ALL: [BoardSize; 2] = [BoardSize::Eight, BoardSize::Ten];
+
+    /// The board's name in messages: `8x8`, `10x10`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            BoardSize::Eight => "8x8",
+            BoardSize::Ten => "10x10",
+        }
+    }
+}
+
 /// What resets the no-progress count.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Progress {

@@ -46,14 +46,7 @@ impl AnyEval {
     /// True for checkers' learned evaluation, the one that plays a network
     /// (which a file may replace), on either board.
     pub fn is_learned(&self) -> bool {
-        match self {
-            AnyEval::Checkers(eval) => matches!(eval, CheckersEval::Learned(_)),
-            #[cfg(feature = "international")]
-            AnyEval::Checkers10(eval) => {
-                matches!(eval, crate::checkers::ai::InternationalEval::Learned(_))
-            }
-            AnyEval::Clobber(_) => false,
-        }
+        self.learned_nets().is_some()
     }
 
     /// The networks of a learned evaluation (of either board), if it is one.

@@ -82,29 +82,32 @@ pub(crate) fn run(cmd: &EvalnetCommand) -> Result<()> {
     }
 }
 
+/// The output file to append to: a new or empty one gets the board's
+/// `magic`; an existing one must start with it (another board's file, or
+/// not a training file, is refused and left as it is).
 fn open_output(path: &PathBuf, magic: &[u8]) -> Result<std::fs::File> {
-    let fresh = std::fs::metadata(path)
-        .map(|m| m.len() == 0)
-        .unwrap_or(true);
+    use std::io::Read;
+    let name = || path.display().to_string();
+    let mut head = Vec::new();
+    match std::fs::File::open(path) {
+        Ok(f) => f.take(magic.len() as u64).read_to_end(&mut head).map(drop),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+    .with_context(name)?;
+    if !head.is_empty() && head != magic {
+        anyhow::bail!(
+            "{}: not a training-position file of this board (its first bytes differ)",
+            name()
+        );
+    }
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
-        .with_context(|| path.display().to_string())?;
-    let mut head = [0u8; 8];
-    let read = std::fs::File::open(path).and_then(|mut f| {
-        use std::io::Read;
-        f.read_exact(&mut head)
-    });
-    match fresh {
-        true => file
-            .write_all(magic)
-            .with_context(|| path.display().to_string())?,
-        false if read.is_err() || head != magic => anyhow::bail!(
-            "{}: not a training-position file of this board (its first bytes differ)",
-            path.display()
-        ),
-        false => {}
+        .with_context(name)?;
+    if head.is_empty() {
+        file.write_all(magic).with_context(name)?;
     }
     Ok(file)
 }

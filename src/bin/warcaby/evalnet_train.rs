@@ -67,39 +67,12 @@ mod imp {
     use super::TrainArgs;
     use anyhow::{bail, Context, Result};
     use std::time::Instant;
-    use warcaby::checkers::ai::learned::data::{
-        board_name, data_files, parse_data, split_by_game, Sample,
-    };
+    use warcaby::checkers::ai::learned::data::{read_data_files, split_by_game, Sample};
     use warcaby::checkers::ai::learned::net::QuantNet;
     use warcaby::checkers::ai::learned::train::{
         fit_scale, score_only_loss, FloatNet, TrainConfig,
     };
-    use warcaby::checkers::rules::BoardSize;
     use warcaby::core::rng::Rng;
-
-    /// The samples of every file, all of one board (which it returns).
-    fn load(args: &TrainArgs) -> Result<(BoardSize, Vec<Sample>)> {
-        let mut samples = Vec::new();
-        let mut board = None;
-        for path in &data_files(&args.data).map_err(anyhow::Error::msg)? {
-            let name = || path.display().to_string();
-            let bytes = std::fs::read(path).with_context(name)?;
-            let (size, read) = parse_data(&bytes)
-                .map_err(anyhow::Error::msg)
-                .with_context(name)?;
-            match board {
-                Some(first) if first != size => bail!(
-                    "{}: positions of the {} board among {} ones",
-                    name(),
-                    board_name(size),
-                    board_name(first)
-                ),
-                _ => board = Some(size),
-            }
-            samples.extend(read);
-        }
-        Ok((board.unwrap_or(BoardSize::Eight), samples))
-    }
 
     /// Largest difference between the float and the quantised evaluation
     /// over some validation positions, in hundredths of a man.
@@ -114,7 +87,7 @@ mod imp {
     }
 
     pub(crate) fn run(args: &TrainArgs) -> Result<()> {
-        let (board, all) = load(args)?;
+        let (board, all) = read_data_files(&args.data).map_err(anyhow::Error::msg)?;
         if all.len() < 100 {
             bail!(
                 "only {} positions: generate more with evalnet gen",
@@ -142,8 +115,8 @@ mod imp {
         if let Some(net) = init.as_ref().filter(|net| net.board() != board) {
             bail!(
                 "--init reads {} positions, the data are of the {} board",
-                board_name(net.board()),
-                board_name(board)
+                net.board().name(),
+                board.name()
             );
         }
         let scale = match (&init, args.scale) {

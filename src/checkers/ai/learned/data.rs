@@ -123,23 +123,15 @@ pub fn parse_samples(bytes: &[u8]) -> Result<Vec<Sample>, String> {
         (BoardSize::Eight, samples) => Ok(samples),
         (size, _) => Err(format!(
             "a training-position file of the {} board, not the 8x8 one",
-            board_name(size)
+            size.name()
         )),
-    }
-}
-
-/// The board's name in messages.
-pub fn board_name(size: BoardSize) -> &'static str {
-    match size {
-        BoardSize::Eight => "8x8",
-        BoardSize::Ten => "10x10",
     }
 }
 
 /// Reads a training-position file's bytes of either board: its board (by
 /// the magic) and its samples.
 pub fn parse_data(bytes: &[u8]) -> Result<(BoardSize, Vec<Sample>), String> {
-    let (size, body) = [BoardSize::Eight, BoardSize::Ten]
+    let (size, body) = BoardSize::ALL
         .into_iter()
         .find_map(|size| Some((size, bytes.strip_prefix(data_magic(size).as_slice())?)))
         .ok_or("not a training-position file (bad magic)")?;
@@ -158,6 +150,31 @@ pub fn parse_data(bytes: &[u8]) -> Result<(BoardSize, Vec<Sample>), String> {
         })
         .collect::<Result<_, String>>()?;
     Ok((size, samples))
+}
+
+/// The samples of every file `paths` names ([`data_files`]), all of one
+/// board, which it returns (8x8 when there are none); a file of the other
+/// board than the first's is refused, naming it.
+pub fn read_data_files(paths: &[std::path::PathBuf]) -> Result<(BoardSize, Vec<Sample>), String> {
+    let mut samples = Vec::new();
+    let mut board = None;
+    for path in &data_files(paths)? {
+        let name = path.display();
+        let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
+        let (size, read) = parse_data(&bytes).map_err(|e| format!("{name}: {e}"))?;
+        match board {
+            Some(first) if first != size => {
+                return Err(format!(
+                    "{name}: positions of the {} board among {} ones",
+                    size.name(),
+                    BoardSize::name(first)
+                ))
+            }
+            _ => board = Some(size),
+        }
+        samples.extend(read);
+    }
+    Ok((board.unwrap_or(BoardSize::Eight), samples))
 }
 
 /// The games of a run of samples as ranges: a game's samples come one

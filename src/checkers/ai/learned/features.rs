@@ -4,16 +4,17 @@
 //! on 8x8, 50 on 10x10: a network reads one board, [`inputs`]).
 
 use crate::checkers::bitboard::BitboardOf;
-use crate::checkers::geometry::Geometry;
+use crate::checkers::geometry::{Board10, Board8, Geometry};
 use crate::checkers::position::PositionOf;
 use crate::checkers::rules::BoardSize;
 
-/// Playable squares of a board.
+/// Playable squares of a board (its geometry's dark squares).
 pub const fn squares(size: BoardSize) -> usize {
-    match size {
-        BoardSize::Eight => 32,
-        BoardSize::Ten => 50,
-    }
+    let board = match size {
+        BoardSize::Eight => Board8::BOARD,
+        BoardSize::Ten => Board10::BOARD,
+    };
+    board.count_ones() as usize
 }
 
 /// Network inputs for a board: own men, own kings, enemy men, enemy kings,
@@ -24,23 +25,22 @@ pub const fn inputs(size: BoardSize) -> usize {
 
 /// The most pieces a position of the board has (both sides' start).
 pub const fn max_pieces(size: BoardSize) -> usize {
-    match size {
-        BoardSize::Eight => 24,
-        BoardSize::Ten => 40,
-    }
+    let per_side = match size {
+        BoardSize::Eight => Board8::PIECES_PER_SIDE,
+        BoardSize::Ten => Board10::PIECES_PER_SIDE,
+    };
+    2 * per_side as usize
 }
 
 /// The board a network with `inputs` inputs reads, if any.
 pub fn board_of_inputs(inputs: usize) -> Option<BoardSize> {
-    [BoardSize::Eight, BoardSize::Ten]
+    BoardSize::ALL
         .into_iter()
         .find(|&size| self::inputs(size) == inputs)
 }
 
-/// Network inputs on the 8x8 board (the shipped networks' boards).
+/// Network inputs on the 8x8 board.
 pub const INPUTS: usize = inputs(BoardSize::Eight);
-/// Playable squares of the 8x8 board.
-pub const SQUARES: usize = squares(BoardSize::Eight);
 
 /// The board from the side to move's view, as masks of playable squares
 /// (bit `i` is the board's `i`-th dark square in bit order: on 8x8 the

@@ -125,7 +125,7 @@ impl EvalNet {
             return Err(net::NetFileError::Shape(format!(
                 "{} reads {} positions, not those of {variant}",
                 net.shape(),
-                data::board_name(net.board())
+                net.board().name()
             )));
         }
         let mut set = (*self.0).clone();

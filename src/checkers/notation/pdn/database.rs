@@ -150,10 +150,7 @@ impl RawGame {
     /// files often give the FEN in numbers (1 = b8, as in English): accepted.
     fn start<G: Geometry>(&self, variant: Variant) -> Result<PositionOf<G>, PdnError> {
         if variant.board() != G::SIZE {
-            let board = |size| match size {
-                BoardSize::Eight => "8x8",
-                BoardSize::Ten => "10x10",
-            };
+            let board = BoardSize::name;
             return Err(PdnError::Syntax {
                 at: self.tag_at("GameType").map_or(self.at, |(_, at)| at),
                 message: format!(
