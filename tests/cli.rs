@@ -839,6 +839,62 @@ fn evalnet_gen_plays_every_rule_set_from_all_the_ballots() {
 }
 
 #[test]
+fn evalnet_gen_plays_10x10_and_keeps_each_file_to_its_board() {
+    let dir = std::env::temp_dir().join(format!("warcaby-gen10-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ten.dat");
+    let path = file.to_str().unwrap();
+    let gen = |extra: &[&str]| {
+        let args = [
+            "evalnet", "gen", "--out", path, "--games", "2", "--nodes", "200",
+        ];
+        warcaby(&[&args[..], &["--threads", "1"], extra].concat())
+    };
+    let out = gen(&["--variant", "international", "--eval", "plain"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout(&out).contains("variant=international openings=81 games=2"));
+    let bytes = std::fs::read(&file).unwrap();
+    assert!(
+        bytes.starts_with(b"WCEVDT10") && bytes.len() > 8 + 28,
+        "{} bytes",
+        bytes.len()
+    );
+    // Another board's games are not appended to it, and an 8x8 network
+    // does not play 10x10: refused, the file as it was.
+    let english_net = format!("{}/nets/eval-english.bin", env!("CARGO_MANIFEST_DIR"));
+    for (extra, why) in [
+        (
+            &["--variant", "english"][..],
+            "not a training-position file of this board",
+        ),
+        (
+            &[
+                "--variant",
+                "international",
+                "--eval",
+                "learned",
+                "--net",
+                &english_net,
+            ][..],
+            "a network of the 8x8 board",
+        ),
+    ] {
+        let out = gen(extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(why),
+            "{extra:?}"
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), bytes, "{extra:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn evalnet_gen_writes_the_games_a_self_play_batch_plays() {
     use warcaby::checkers::ai::learned::data::{self_play_batch, SelfPlaySpec};
     use warcaby::checkers::ai::CheckersEval;

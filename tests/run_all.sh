@@ -60,9 +60,10 @@ PATH="$PWD/$pyenv/bin:$PATH" "$pyenv/bin/python" -m pip install --quiet \
 
 say "native tests"
 cargo test --workspace --all-targets
-# The AlphaZero training code (candle, feature az-train): the training smoke
-# test and candle's forward pass against the hand-written one.
-cargo test --features az-train --lib az::train
+# The training code (candle, feature az-train): the AlphaZero training
+# smoke test and candle's forward pass against the hand-written one, and
+# the learned evaluation's float network against its integer one.
+cargo test --features az-train --lib -- az::train checkers::ai::learned
 cargo test --workspace --doc
 
 say "Python package tests (pytest)"

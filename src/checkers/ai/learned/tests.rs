@@ -755,3 +755,33 @@ fn float_and_integer_inference_agree_on_the_10x10_board() {
         }
     }
 }
+
+#[test]
+fn training_files_are_read_all_of_one_board() {
+    use super::data::{data_magic, read_data_files};
+    let dir = std::env::temp_dir().join(format!("warcaby-boards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sample = Sample {
+        board: compact(&Position::start(Variant::English)),
+        score: 12,
+        result: 0,
+        ply: 3,
+    };
+    let (eight, ten) = (dir.join("a.dat"), dir.join("b.dat"));
+    let mut bytes = DATA_MAGIC.to_vec();
+    sample.write(BoardSize::Eight, &mut bytes);
+    std::fs::write(&eight, &bytes).unwrap();
+    std::fs::write(&ten, data_magic(BoardSize::Ten)).unwrap();
+    let (board, read) = read_data_files(std::slice::from_ref(&eight)).unwrap();
+    assert_eq!((board, read), (BoardSize::Eight, vec![sample]));
+    assert_eq!(
+        read_data_files(std::slice::from_ref(&ten)).unwrap(),
+        (BoardSize::Ten, vec![])
+    );
+    let err = read_data_files(&[eight, ten]).unwrap_err();
+    assert!(
+        err.contains("b.dat") && err.contains("10x10 board among 8x8"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
