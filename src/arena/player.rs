@@ -230,6 +230,7 @@ impl EngineKind {
                 };
                 Engine::configured(spec.config(start.seed), eval)
                     .with_book(spec.book)
+                    .with_book_file(spec.book_file.clone())
                     .with_endgame(egdb)
             }
         })

@@ -4,11 +4,12 @@
 //! random                              uniformly random legal moves (seeded)
 //! level=N[:time=MS][:book=on|off]    the engine at playing level 1-8 (levels
 //!                                     7-8 play the opening book unless book=off)
-//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:net=FILE][:hash=MIB][:book=on|off][:egdb=DIR|none][:threats=on|off][:probcut=on|off][:threads=N]
+//! ALGO[:depth=N][:time=MS][:nodes=N][:eval=NAME][:net=FILE][:hash=MIB][:book=on|off|FILE][:egdb=DIR|none][:threats=on|off][:probcut=on|off][:threads=N]
 //!                                     ALGO = minimax, alphabeta or negascout;
 //!                                     eval= a checkers evaluation, or in a
 //!                                     Clobber arena a Clobber heuristic
-//!                                     (the opening book only with book=on;
+//!                                     (the opening book only with book=on,
+//!                                     or the book file book=FILE;
 //!                                     net= with eval=learned plays that network
 //!                                     instead of the shipped one;
 //!                                     egdb= probes the endgame database there,
@@ -36,10 +37,12 @@
 
 use crate::checkers::ai::learned::EvalNet;
 use crate::checkers::ai::{CheckersEval, Level};
+use crate::checkers::book::Book;
 use crate::core::named::{self, named_display_and_parse, Named, UnknownName};
 use crate::games::AnyEval;
 use crate::search::{parse_threads, Algorithm, SearchConfig};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Thinking time per move of an engine spec that names no limit.
 pub const DEFAULT_ENGINE_TIME_MS: u64 = 100;
@@ -128,6 +131,8 @@ pub struct EngineSpec {
     pub hash_mib: usize,
     /// Plays the opening book's moves.
     pub book: bool,
+    /// The book file it plays instead of the compiled-in book (`book=FILE`).
+    pub book_file: Option<Arc<Book>>,
     /// The endgame tables probed in search (`egdb=DIR`, `egdb=none`).
     pub egdb: EgdbChoice,
     /// The search's threat extension (on unless `threats=off`).
@@ -451,6 +456,7 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
         nodes: None,
         hash_mib: DEFAULT_HASH_MIB,
         book: false,
+        book_file: None,
         egdb: EgdbChoice::Default,
         threat_extension: true,
         probcut: true,
@@ -472,7 +478,13 @@ fn parse_builtin(spec: &str) -> Result<BotSpec, String> {
                 engine.eval_named = true;
             }
             SpecKey::Hash => engine.hash_mib = number("hash", value)?,
-            SpecKey::Book => engine.book = on_off(key, value)?,
+            SpecKey::Book if ["on", "off"].contains(&value.to_ascii_lowercase().as_str()) => {
+                engine.book = on_off(key, value)?
+            }
+            SpecKey::Book => {
+                engine.book_file = Some(Arc::new(book_file(value)?));
+                engine.book = true;
+            }
             SpecKey::Threats => engine.threat_extension = on_off(key, value)?,
             SpecKey::ProbCut => engine.probcut = on_off(key, value)?,
             SpecKey::Threads => {
@@ -507,6 +519,13 @@ fn learned_with_net(eval: &AnyEval, file: &str) -> Result<AnyEval, String> {
     }
     let net = EvalNet::load(Path::new(file)).map_err(|e| format!("net={e}"))?;
     Ok(CheckersEval::Learned(net).into())
+}
+
+/// The opening book in `file` (`book=FILE`), read and checked whole.
+fn book_file(file: &str) -> Result<Book, String> {
+    let bytes = std::fs::read(file)
+        .map_err(|e| format!("book={file}: expected on, off or a book file ({e})"))?;
+    Book::from_bytes(&bytes).map_err(|e| format!("book={file}: {e}"))
 }
 
 fn parse_az(options: Vec<(SpecKey, &str)>) -> Result<BotSpec, String> {
@@ -547,6 +566,63 @@ fn parse_az(options: Vec<(SpecKey, &str)>) -> Result<BotSpec, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A book file of `variant` whose only entry is the start position
+    /// with its last legal move (the compiled-in book plays another).
+    fn one_entry_book(
+        name: &str,
+        variant: crate::Variant,
+    ) -> (PathBuf, crate::checkers::moves::Move) {
+        let start = crate::Position::start(variant);
+        let mv = *start.legal_moves().last().unwrap();
+        let mut book = Book::new(variant);
+        book.insert(&start, &mv, 0, 1).unwrap();
+        let path = std::env::temp_dir().join(format!("warcaby-{name}-{}.book", std::process::id()));
+        std::fs::write(&path, book.to_bytes()).unwrap();
+        (path, mv)
+    }
+
+    #[test]
+    fn a_book_file_is_played_instead_of_the_compiled_in_book() {
+        use crate::games::{AnyGame, GameRules};
+        let (path, mv) = one_entry_book("spec-book", crate::Variant::English);
+        let spec = format!("negascout:nodes=1000:book={}", path.display());
+        let parsed = BotSpec::parse(&spec).unwrap();
+        let BotSpec::Engine(engine) = &parsed else {
+            panic!()
+        };
+        assert!(engine.book && engine.book_file.as_ref().is_some_and(|b| b.len() == 1));
+        parsed
+            .check_rules(GameRules::Checkers(crate::Variant::English))
+            .unwrap();
+        // The engine plays the file's move, not the compiled-in book's.
+        let start = crate::Position::start(crate::Variant::English);
+        let builtin = crate::checkers::book::builtin_move(&start).unwrap().mv;
+        assert_ne!(builtin, mv);
+        let game = AnyGame::from(crate::Game::new(crate::Variant::English));
+        for (file, expected) in [(engine.book_file.clone(), mv), (None, builtin)] {
+            let mut played =
+                crate::games::Engine::configured(engine.config(1), CheckersEval::Material)
+                    .with_book(true)
+                    .with_book_file(file);
+            let report = played
+                .think(&game, crate::search::Limits::nodes(1000), |_| {})
+                .unwrap();
+            assert_eq!(report.best_move.unwrap(), start.move_text(&expected));
+        }
+        // A book of another variant is refused for the game, before it starts.
+        let err = parsed
+            .check_rules(GameRules::Checkers(crate::Variant::Tournament))
+            .unwrap_err();
+        assert!(err.contains("a book of english"), "{err}");
+        // A damaged file is refused when the spec is read.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[20] ^= 1;
+        std::fs::write(&path, bytes).unwrap();
+        let err = BotSpec::parse(&spec).unwrap_err().to_string();
+        assert!(err.contains(&format!("book={}", path.display())), "{err}");
+        std::fs::remove_file(&path).unwrap();
+    }
 
     #[test]
     fn builtin_specs() {
@@ -626,7 +702,7 @@ mod tests {
             ),
             ("level=9", "level must be 1-8"),
             ("level=2:depth=3", "only time=MS and book=on|off"),
-            ("negascout:book=yes", "book=yes: expected on or off"),
+            ("negascout:book=yes", "book=yes: expected on, off or a book file"),
             ("negascout:threats=no", "threats=no: expected on or off"),
             ("negascout:probcut=2", "probcut=2: expected on or off"),
             ("negascout:threads=0", "threads=0: expected 1-256 threads"),

@@ -36,6 +36,14 @@ impl BotSpec {
                 if engine.book && !rules.has_book() {
                     return Err(format!("book=on: {game} has no opening book"));
                 }
+                if let Some(book) = &engine.book_file {
+                    if rules.checkers_variant() != Some(book.variant()) {
+                        return Err(format!(
+                            "book=FILE: a book of {}, not of {game}",
+                            book.variant()
+                        ));
+                    }
+                }
             }
             BotSpec::Level { level, book, .. }
                 if *book && !level.uses_book() && !rules.has_book() =>

@@ -27,6 +27,7 @@ use super::{AnyGame, GameError, GameNode, NodeJob};
 use crate::az::{AzPlayer, MctsLimits, Net};
 use crate::checkers::ai::learned::EvalNet;
 use crate::checkers::ai::{CheckersEval, CheckersNode};
+use crate::checkers::book::Book;
 use crate::checkers::egdb::Egdb;
 use crate::checkers::game::Game;
 use crate::checkers::moves::Move;
@@ -76,6 +77,8 @@ pub struct Engine {
     net: Option<Arc<Net>>,
     eval_nets: Option<EvalNet>,
     endgame: Option<Arc<Egdb>>,
+    /// The opening book played instead of the compiled-in one, if any.
+    book: Option<Arc<Book>>,
     clock: Option<Clock>,
     growing_table: bool,
     az_seed: u64,
@@ -92,6 +95,7 @@ impl Engine {
             net: assets.net.cloned(),
             eval_nets: assets.eval_nets.cloned(),
             endgame: assets.endgame.cloned(),
+            book: None,
             clock: None,
             growing_table: false,
             az_seed: 1,
@@ -119,6 +123,13 @@ impl Engine {
             custom.book = on;
         }
         self
+    }
+
+    /// Plays `book` instead of the compiled-in book wherever this engine
+    /// plays a book (a candidate book against the committed one in `bench
+    /// sprt`); None: the compiled-in book.
+    pub fn with_book_file(self, book: Option<Arc<Book>>) -> Engine {
+        Engine { book, ..self }
     }
 
     /// Endgame tables to probe below the root (None: none). A configured
@@ -220,7 +231,7 @@ impl Engine {
             return Err(GameError::BarePosition);
         }
         if among.is_none() && self.choice.uses_book() {
-            if let Some(info) = root.book_move() {
+            if let Some(info) = root.book_move(self.book.as_deref()) {
                 report(&info);
                 return Ok(Thought {
                     info,

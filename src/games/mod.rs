@@ -19,6 +19,7 @@
 use crate::checkers::ai::{CheckersEval, CheckersNode, Level, LevelError};
 #[cfg(feature = "international")]
 use crate::checkers::ai::{CheckersNodeOf, InternationalEval};
+use crate::checkers::book::Book;
 use crate::checkers::egdb::Egdb;
 #[cfg(feature = "international")]
 use crate::checkers::game::GameOf;
@@ -94,8 +95,9 @@ pub trait GameNode: SearchGame + Sized {
         Self::Eval::default()
     }
     /// The opening book's move for this position as a search report (depth:
-    /// the book's analysis, no nodes), if the game has a book holding it.
-    fn book_move(&self) -> Option<SearchInfo<Self::Move>> {
+    /// the book's analysis, no nodes), if the game has a book holding it:
+    /// `book` when given, else the compiled-in one.
+    fn book_move(&self, _book: Option<&Book>) -> Option<SearchInfo<Self::Move>> {
         None
     }
     /// The endgame database as the search's exact probe, where this game
@@ -135,8 +137,12 @@ impl GameNode for CheckersNode {
     fn level_eval(level: Level) -> CheckersEval {
         level.eval()
     }
-    fn book_move(&self) -> Option<SearchInfo<Move>> {
-        crate::checkers::book::builtin_move(&self.pos).map(|hit| hit.info())
+    fn book_move(&self, book: Option<&Book>) -> Option<SearchInfo<Move>> {
+        let hit = match book {
+            Some(book) => book.lookup(&self.pos),
+            None => crate::checkers::book::builtin_move(&self.pos),
+        };
+        hit.map(|hit| hit.info())
     }
     fn exact_probe(egdb: &Arc<Egdb>) -> Option<Arc<dyn ExactProbe<Self>>> {
         Some(Arc::clone(egdb) as Arc<dyn ExactProbe<Self>>)
