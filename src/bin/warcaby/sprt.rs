@@ -128,6 +128,8 @@ fn base_side(args: &SprtArgs) -> Result<(Side, String)> {
                 eval: GameRules::Checkers(args.variant).level_eval(Level::MAX),
                 limits: args.limits(),
                 tables: tables.tables(args.variant)?,
+                book: Level::MAX.uses_book(),
+                book_file: None,
             },
             "level=8",
         ),

@@ -15,6 +15,7 @@ use warcaby::arena::BotSpec;
 use warcaby::checkers::ai::learned::EvalNet;
 use warcaby::checkers::ai::{history_hashes, CheckersEval, CheckersNodeOf, Level};
 use warcaby::checkers::ballots;
+use warcaby::checkers::book::Book;
 use warcaby::checkers::game::GameOf;
 use warcaby::checkers::geometry::Geometry;
 use warcaby::checkers::moves::MoveOf;
@@ -68,12 +69,19 @@ pub(crate) struct Side {
     pub(crate) eval: AnyEval,
     pub(crate) limits: Limits,
     pub(crate) tables: Option<Tables>,
+    /// Plays the opening book's moves (`book=on`, or a spec's `book=FILE`).
+    pub(crate) book: bool,
+    /// The book file played instead of the compiled-in book (`book=FILE`).
+    pub(crate) book_file: Option<Arc<Book>>,
 }
 
 impl Side {
     fn engine(&self) -> Engine {
         let egdb = self.tables.as_ref().map(|t| Arc::clone(&t.egdb));
-        Engine::configured(self.config.clone(), self.eval.clone()).with_endgame(egdb)
+        Engine::configured(self.config.clone(), self.eval.clone())
+            .with_endgame(egdb)
+            .with_book(self.book)
+            .with_book_file(self.book_file.clone())
     }
 
     /// The side's spec `text` as the first line shows it: with the
@@ -127,6 +135,8 @@ impl Side {
                 EgdbChoice::Default => tables.clone(),
             }
             .tables(variant)?,
+            book: spec.book,
+            book_file: spec.book_file.clone(),
         })
     }
 }
@@ -163,6 +173,10 @@ fn current_side(args: &StrengthArgs) -> Result<Side> {
         eval: eval.into(),
         limits: match_limits(args),
         tables: args.egdb.place().tables(Variant::English)?,
+        // Out of book, as its figures were always measured: the match
+        // compares searches and evaluations.
+        book: false,
+        book_file: None,
     })
 }
 
@@ -308,5 +322,36 @@ mod tests {
         assert!(elo.abs() < 1e-9 && margin > 100.0, "{elo} {margin}");
         let (elo, _) = elo_with_margin(&[1.0, 1.0, 1.0, 0.0]);
         assert!((elo - 190.8).abs() < 0.5, "{elo}");
+    }
+
+    /// `bench sprt`'s sides play the book their spec names: a book file's
+    /// move where it has one (the test of a rebuilt book against the
+    /// committed one), a search's move with the book off.
+    #[test]
+    fn a_spec_side_plays_its_book_file() {
+        use super::*;
+        let game = openings(Variant::English).unwrap().remove(0);
+        let pos = *game.position();
+        let node = CheckersNodeOf::from_game(&game);
+        let history = history_hashes(&game);
+        let play = |spec: &str| {
+            let side =
+                Side::of_spec(spec, Variant::English, Limits::nodes(500), &Place::Off).unwrap();
+            let info = side
+                .engine()
+                .search_node(&node, &history, None, side.limits, |_| {})
+                .unwrap()
+                .info;
+            info.best_move.unwrap()
+        };
+        let searched = play("negascout:book=off");
+        let other = *pos.legal_moves().iter().find(|m| **m != searched).unwrap();
+        let mut book = Book::new(Variant::English);
+        book.insert(&pos, &other, 0, 1).unwrap();
+        let path = std::env::temp_dir().join(format!("warcaby-side-{}.book", std::process::id()));
+        std::fs::write(&path, book.to_bytes()).unwrap();
+        let from_file = play(&format!("negascout:book={}", path.display()));
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(from_file, other);
     }
 }
