@@ -350,9 +350,9 @@ fn node_clock() -> f64 {
 
 #[test]
 fn a_time_budget_is_used_not_just_respected() {
-    // The old policy stopped deepening at 40 % of the budget; now iterations
-    // start until 60 % is gone and the last one runs to the budget, or the
-    // ceiling while the best move fails.
+    // Iterations start until the budget is gone (earlier policies stopped at
+    // 40 % and then 60 % of it), and the last one runs to the budget, or to
+    // the ceiling while the best move fails.
     let mut engine =
         Searcher::new(SearchConfig::default(), CheckersEval::Positional).with_clock(node_clock);
     let pos = Position::start(Variant::English);
@@ -362,7 +362,7 @@ fn a_time_budget_is_used_not_just_respected() {
     ] {
         let r = search_position(&mut engine, &pos, limits);
         assert!(
-            (60..=most).contains(&r.time_ms),
+            (99..=most).contains(&r.time_ms),
             "{limits:?}: used {} ms",
             r.time_ms
         );
