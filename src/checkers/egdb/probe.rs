@@ -83,42 +83,61 @@ pub struct Egdb {
     max_pieces: u32,
 }
 
-/// A slice file whose entries are read on the first probe: a process that
-/// plays one move from a middle-game position (a match harness's fresh
-/// process per move) then reads none of the 151 MB of five-piece tables.
+/// A slice file mapped into memory on its first probe: a process that plays
+/// one move (a match harness's fresh process per move) then costs only the
+/// pages its probes touch. Reading whole slices instead (and checking their
+/// checksums) cost a 100 ms move 110-140 ms at 8-10 pieces, with the 151 MB
+/// of five-piece tables.
+///
+/// The entries' checksum is not checked here, which would read the whole
+/// slice: `egdb build` checks it for every slice it keeps, [`Egdb::load`]
+/// when it reads all, and `egdb verify` checks every value. What is
+/// checked is that the file still has the header and length it was opened
+/// with.
 struct OnDemand {
     path: PathBuf,
     header: SliceHeader,
-    /// The entries, or None when the file no longer reads as the header
+    /// The mapped file, or None when it no longer reads as the header
     /// promised (then the slice is played without, and said once).
-    entries: OnceLock<Option<Vec<u8>>>,
+    file: OnceLock<Option<memmap2::Mmap>>,
 }
 
 impl OnDemand {
     fn entries(&self) -> Option<&[u8]> {
-        self.entries
-            .get_or_init(|| match self.read() {
-                Ok(entries) => Some(entries),
-                Err(e) => {
-                    eprintln!(
-                        "warning: the endgame table {} cannot be read: {e}; going on without it \
-                         (rebuild it with `warcaby egdb build`, or pass --egdb none)",
-                        self.path.display()
-                    );
-                    None
-                }
-            })
-            .as_deref()
+        let file = self.file.get_or_init(|| match self.map() {
+            Ok(file) => Some(file),
+            Err(e) => {
+                eprintln!(
+                    "warning: the endgame table {} cannot be read: {e}; going on without it \
+                     (rebuild it with `warcaby egdb build`, or pass --egdb none)",
+                    self.path.display()
+                );
+                None
+            }
+        });
+        Some(&file.as_ref()?[HEADER_LEN..])
     }
 
-    fn read(&self) -> Result<Vec<u8>, EgdbError> {
-        let slice = read_slice(&self.path, self.header.variant)?;
-        if slice.material != self.header.material {
+    fn map(&self) -> Result<memmap2::Mmap, EgdbError> {
+        let io = |source| EgdbError::Io {
+            path: self.path.display().to_string(),
+            source,
+        };
+        let file = std::fs::File::open(&self.path).map_err(io)?;
+        // SAFETY: the map is read-only, and Rust's aliasing rules would only
+        // break if the file changed under it. `egdb build` never writes a
+        // slice in place: it writes a hidden file and renames it over the
+        // old one, whose inode a running engine keeps mapped.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
+        #[cfg(unix)]
+        let _ = map.advise(memmap2::Advice::Random);
+        let header = SliceHeader::read(&map, map.len() as u64)?;
+        if header != self.header {
             return Err(EgdbError::Corrupt(
                 "the file changed since it was opened".into(),
             ));
         }
-        Ok(slice.entries)
+        Ok(map)
     }
 }
 
@@ -142,10 +161,11 @@ impl Egdb {
         })
     }
 
-    /// The tables of `dir` for `variant`, each slice read from its file on
+    /// The tables of `dir` for `variant`, each slice mapped from its file on
     /// first use: opening reads only the 32-byte headers (each checked
-    /// against its file's name and length); a slice's checksum is checked
-    /// when it is read. [`Egdb::load`] reads everything at once.
+    /// against its file's name and length), and a probe reads only the page
+    /// it needs. [`Egdb::load`] reads everything at once and checks every
+    /// slice's checksum.
     pub fn open(dir: &Path, variant: Variant) -> Result<Egdb, EgdbError> {
         let mut on_demand: Vec<Option<OnDemand>> = Vec::new();
         on_demand.resize_with(1 << 12, || None);
@@ -155,7 +175,7 @@ impl Egdb {
             on_demand[key] = Some(OnDemand {
                 path,
                 header,
-                entries: OnceLock::new(),
+                file: OnceLock::new(),
             });
         }
         let there = |m: Material| Tables::key(m).is_some_and(|k| on_demand[k].is_some());
