@@ -1098,25 +1098,17 @@ fn a_corrupt_default_table_is_a_warning_and_a_rebuild_mends_it() {
         "--depth",
         "2",
     ];
-    // The tables open (headers only); the damaged slice is found when the
-    // search first reaches it: one warning, and the search goes on without
-    // it (no table win), whether the directory is the default or named.
+    // Entries changed in place, the length intact: the tables open
+    // (headers only) and a probe maps its slice and reads only the page it
+    // needs, so the search plays on without a warning (and without reading
+    // 151 MB of five-piece tables in a process that plays one move); a
+    // legal move comes back. `egdb build` below reads every slice whole and
+    // finds them.
     let named = [&search[..], &["--egdb", dir.to_str().unwrap()]].concat();
     for args in [&search[..], &named[..]] {
         let (code, out, err) = run(args);
         assert_eq!(code, Some(0), "{err}");
-        let warnings: Vec<&str> = err.lines().collect();
-        assert_eq!(warnings.len(), 2, "{err}");
-        for (warning, name) in warnings.iter().zip(["english-0102", "english-0201"]) {
-            assert!(warning.starts_with("warning: the endgame table "), "{err}");
-            assert!(
-                warning.contains(name)
-                    && warning.contains("checksum")
-                    && warning.contains("--egdb none"),
-                "{err}"
-            );
-        }
-        assert!(bestmove_score(&out) < 29_000, "{out}");
+        assert!(err.is_empty(), "{err}");
         let best = out
             .lines()
             .last()
