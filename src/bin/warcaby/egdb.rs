@@ -55,8 +55,9 @@ pub(crate) enum EgdbCommand {
 #[derive(Args)]
 pub(crate) struct BuildArgs {
     /// Largest number of pieces (2-8): 4 take seconds (6.5 MB), 5 a few
-    /// minutes (151 MB), 6 about an hour on two cores (2.7 GB, read into
-    /// the memory of whatever plays such endings).
+    /// minutes (151 MB), 6 about 20 minutes on two cores (2.7 GB, 4 GB of
+    /// memory while building; a process that plays maps them and reads
+    /// only the pages it probes).
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=MAX_PIECES as i64))]
     pieces: u32,
     /// Directory for the slice files (created if missing; default:
