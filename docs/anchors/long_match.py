@@ -8,7 +8,8 @@ at once (N match.py processes, each one core per move) for a machine with
 cores to spare; on two cores keep 1.
 
     # the first run fixes the match (saved in DIR/plan.json) ...
-    python3 docs/anchors/long_match.py run --dir DIR --pairs 60 --stop-after-min 50 -- \\
+    python3 docs/anchors/long_match.py run --dir DIR --pairs 60 --stop-after-min 50 \\
+        --note "ours at COMMIT, 5-piece tables; GuiNN 2.06 built ..." -- \\
         --engine1 "warcaby:BIN bestmove --variant english --fen {fen} --movetime {ms} --egdb EGDB" \\
         --engine2 guinn:PATH/TO/GUINN/DRIVER --movetime-ms 1000
     # ... later runs go on with it
@@ -69,7 +70,8 @@ def load_plan(args) -> dict:
     for option in OWN_OPTIONS:
         if any(a == option or a.startswith(option + "=") for a in args.match_args):
             sys.exit(f"{option} is set by this runner, pair by pair")
-    plan = {"pairs": args.pairs, "first_ballot": args.first_ballot, "match_args": args.match_args}
+    plan = {"pairs": args.pairs, "first_ballot": args.first_ballot, "match_args": args.match_args,
+            "note": args.note}
     os.makedirs(args.dir, exist_ok=True)
     with open(path, "w") as fh:
         json.dump(plan, fh, indent=1)
@@ -146,6 +148,8 @@ def summary(args) -> int:
         for g in data["games"]:
             games.append({**g, "game": 2 * pair + g["game"]})
     played = len(walls)
+    if plan.get("note"):
+        print(plan["note"])
     print(f"{args.dir}: {played} of {plan['pairs']} pairs played"
           + (f", {sum(walls) / 3600:.1f} h of play" if walls else ""))
     if not games:
@@ -180,6 +184,8 @@ def main() -> int:
     ap.add_argument("--parallel", type=int, default=1, help="pairs played at once")
     ap.add_argument("--stop-after-min", type=float, help="start no pair after this many minutes")
     ap.add_argument("--anchors", default=DEFAULT_ANCHORS, help="folder of match.py")
+    ap.add_argument("--note", default="", help="what the engines are (a new match): the commit "
+                    "ours was built from, the tables, how the anchor was built")
     args = ap.parse_args(argv)
     args.match_args = match_args
     return run(args) if args.command == "run" else summary(args)
