@@ -55,11 +55,21 @@ def pair_path(folder: str, pair: int) -> str:
     return os.path.join(folder, f"pair-{pair:03d}.json.gz")
 
 
+def read_json(path: str, opener=open):
+    """A plan or a pair's result; one that is missing or damaged stops the
+    runner with its name (delete a damaged pair to play it again)."""
+    try:
+        with opener(path, "rt") as fh:
+            return json.load(fh)
+    except (OSError, EOFError, ValueError) as exc:
+        sys.exit(f"{path}: cannot be read ({exc})")
+
+
 def load_plan(args) -> dict:
     """The saved plan, or a new one from this run's options (saved)."""
     path = plan_path(args.dir)
     if os.path.exists(path):
-        plan = json.load(open(path))
+        plan = read_json(path)
         if args.match_args and args.match_args != plan["match_args"]:
             sys.exit(f"{path} was made with other match.py options: {plan['match_args']}")
         if args.pairs is not None and args.pairs != plan["pairs"]:
@@ -133,13 +143,13 @@ def summary(args) -> int:
     sys.path.insert(0, os.path.abspath(args.anchors))
     import match as M  # noqa: E402  (match.py's statistics, not a copy of them)
 
-    plan = json.load(open(plan_path(args.dir)))
+    plan = read_json(plan_path(args.dir))
     games, engines, walls = [], None, []
     for pair in range(plan["pairs"]):
         path = pair_path(args.dir, pair)
         if not os.path.exists(path):
             continue
-        data = json.load(gzip.open(path, "rt"))
+        data = read_json(path, gzip.open)
         names = (data["engine1"]["name"], data["engine2"]["name"])
         if engines is not None and names != engines:
             sys.exit(f"{path}: engines {names}, the others {engines}")
