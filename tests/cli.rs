@@ -1152,3 +1152,98 @@ fn a_corrupt_default_table_is_a_warning_and_a_rebuild_mends_it() {
     );
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// `evalnet adjudicate` gives a game's positions the result the tables
+/// know: a drawn game that reached a lost three-piece ending for the side
+/// to move there is a loss for that side and a win for the other, at every
+/// earlier position by its mover; a game that never reached the tables
+/// keeps its result. Bad input changes nothing.
+#[test]
+fn evalnet_adjudicate_gives_games_the_tables_results() {
+    use warcaby::checkers::ai::learned::data::{parse_samples, Sample, DATA_MAGIC};
+    use warcaby::checkers::ai::learned::features::compact;
+    let dir = scratch("adjudicate");
+    let tables = dir.join("egdb");
+    let built = warcaby(&[
+        "egdb",
+        "build",
+        "--pieces",
+        "3",
+        "--out",
+        tables.to_str().unwrap(),
+    ]);
+    assert!(built.status.success());
+    let probed = warcaby(&[
+        "egdb",
+        "probe",
+        "--egdb",
+        tables.to_str().unwrap(),
+        "B:WK1,K3:BK30",
+    ]);
+    assert!(
+        stdout(&probed).starts_with("value=loss "),
+        "{}",
+        stdout(&probed)
+    );
+    let sample = |fen: &str, ply: u8, result: i8| Sample {
+        board: compact(&Position::from_fen(fen, Variant::English).unwrap()),
+        score: 0,
+        result,
+        ply,
+    };
+    let start = Position::start(Variant::English).to_fen();
+    let samples = [
+        sample(&start, 6, 0),
+        sample("B:WK1,K3:BK30", 21, 0),
+        sample(&start, 5, 1),
+    ];
+    let mut bytes = DATA_MAGIC.to_vec();
+    samples
+        .iter()
+        .for_each(|s| s.write(warcaby::checkers::rules::BoardSize::Eight, &mut bytes));
+    let data = dir.join("games.dat");
+    std::fs::write(&data, &bytes).unwrap();
+    let out_file = dir.join("out.dat");
+    let args = |data: &std::path::Path, out: &std::path::Path| {
+        warcaby(&[
+            "evalnet",
+            "adjudicate",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--egdb",
+            tables.to_str().unwrap(),
+        ])
+    };
+    let done = args(&data, &out_file);
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    assert_eq!(
+        stdout(&done),
+        "games=2 reached_tables=1 games_changed=1 positions=3 positions_changed=2 max_pieces=3\n"
+    );
+    let read = parse_samples(&std::fs::read(&out_file).unwrap()).unwrap();
+    let results: Vec<i8> = read.iter().map(|s| s.result).collect();
+    assert_eq!(results, [1, -1, 1]);
+    assert_eq!(std::fs::read(&data).unwrap(), bytes, "the input is kept");
+
+    // The input as its own output, and a truncated file: refused, nothing written.
+    let same = args(&data, &data);
+    assert_eq!(same.status.code(), Some(2));
+    assert_eq!(std::fs::read(&data).unwrap(), bytes);
+    let truncated = dir.join("truncated.dat");
+    std::fs::write(&truncated, &bytes[..bytes.len() - 3]).unwrap();
+    let refused_out = dir.join("refused.dat");
+    let refused = args(&truncated, &refused_out);
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("truncated.dat") && err.contains("truncated"),
+        "{err}"
+    );
+    assert!(!refused_out.exists());
+}

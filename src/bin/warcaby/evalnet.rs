@@ -16,13 +16,18 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use warcaby::checkers::ai::learned::data::{
-    data_magic, sample_bytes, self_play_engine, self_play_game, SelfPlaySpec,
+    adjudicate, data_magic, parse_samples, sample_bytes, self_play_engine, self_play_game,
+    SelfPlaySpec,
 };
+use warcaby::checkers::ai::learned::features::MoverBoard;
 use warcaby::checkers::ai::learned::EvalNet;
 use warcaby::checkers::ai::{CheckersNodeOf, InternationalEval};
 use warcaby::checkers::ballots;
+use warcaby::checkers::egdb::{Egdb, Value};
 use warcaby::checkers::game::GameOf;
 use warcaby::checkers::geometry::{Board10, Geometry};
+use warcaby::checkers::position::Position;
+use warcaby::checkers::rules::BoardSize;
 use warcaby::search::Evaluator;
 use warcaby::Variant;
 
@@ -33,6 +38,25 @@ pub(crate) enum EvalnetCommand {
     Gen(GenArgs),
     /// Train the network on positions from `gen` (feature az-train).
     Train(crate::evalnet_train::TrainArgs),
+    /// Gives each game's positions the result the endgame tables know (a
+    /// won ending the self-play players drew is a win), as a new file.
+    Adjudicate(AdjudicateArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct AdjudicateArgs {
+    /// The position file from `gen` to read (left as it is).
+    #[arg(long, value_name = "FILE")]
+    data: PathBuf,
+    /// The file to write (written whole, then moved into place).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// The endgame tables' folder (`warcaby egdb build --out DIR`).
+    #[arg(long, value_name = "DIR")]
+    egdb: PathBuf,
+    /// The rules the games were played under (the tables' variant).
+    #[arg(long, default_value = "english", value_parser = Variant::from_any_name)]
+    variant: Variant,
 }
 
 #[derive(Args)]
@@ -79,7 +103,47 @@ pub(crate) fn run(cmd: &EvalnetCommand) -> Result<()> {
     match cmd {
         EvalnetCommand::Gen(args) => gen(args),
         EvalnetCommand::Train(args) => crate::evalnet_train::run(args),
+        EvalnetCommand::Adjudicate(args) => adjudicate_file(args),
     }
+}
+
+/// `evalnet adjudicate`: reads the whole file, adjudicates its games by
+/// the tables and writes the result beside `--out` before moving it there,
+/// so a failure leaves no half-written file.
+fn adjudicate_file(args: &AdjudicateArgs) -> Result<()> {
+    let name = args.data.display();
+    if args.data == args.out {
+        anyhow::bail!("--out must differ from --data ({name} is kept as it is)");
+    }
+    let bytes = std::fs::read(&args.data).with_context(|| name.to_string())?;
+    let mut samples = parse_samples(&bytes).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let tables = Egdb::open(&args.egdb, args.variant)?;
+    let probe = |board: &MoverBoard| -> Option<i8> {
+        let pos: Position = board.to_position(args.variant).ok()?;
+        Some(match tables.probe(&pos)? {
+            Value::Win(_) => 1,
+            Value::Loss(_) => -1,
+            Value::Draw => 0,
+        })
+    };
+    let done = adjudicate(&mut samples, probe);
+    let mut out = data_magic(BoardSize::Eight).to_vec();
+    samples
+        .iter()
+        .for_each(|s| s.write(BoardSize::Eight, &mut out));
+    let partial = args.out.with_extension("partial");
+    std::fs::write(&partial, &out).with_context(|| partial.display().to_string())?;
+    std::fs::rename(&partial, &args.out).with_context(|| args.out.display().to_string())?;
+    println!(
+        "games={} reached_tables={} games_changed={} positions={} positions_changed={} max_pieces={}",
+        done.games,
+        done.reached,
+        done.games_changed,
+        samples.len(),
+        done.changed,
+        tables.max_pieces()
+    );
+    Ok(())
 }
 
 /// The output file to append to: a new or empty one gets the board's

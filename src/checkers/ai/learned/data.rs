@@ -197,6 +197,69 @@ pub fn game_ranges(samples: &[Sample]) -> Vec<std::ops::Range<usize>> {
     ranges
 }
 
+/// What [`adjudicate`] did to a run of samples.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    /// Games in the run ([`game_ranges`]).
+    pub games: usize,
+    /// Games that reached a position the probe knows.
+    pub reached: usize,
+    /// Samples whose result the probe changed.
+    pub changed: usize,
+    /// Games whose first known position's verdict is not the game's
+    /// played result (a won ending drawn or lost by the players).
+    pub games_changed: usize,
+}
+
+/// Replaces the played result of each game's samples by the true one where
+/// `probe` (endgame tables: the result for the side to move, 1, 0 or -1)
+/// knows it. A self-play game at a few thousand nodes a move often draws a
+/// won ending, and every position of the game learns that draw; the tables
+/// say what the ending was worth. Each sample probed itself takes its own
+/// value; a sample before the game's first probed position takes that
+/// position's value, turned to its mover by the plies between them (a
+/// saturated ply, 255, cannot be counted: such samples keep their result).
+pub fn adjudicate(
+    samples: &mut [Sample],
+    probe: impl Fn(&MoverBoard) -> Option<i8>,
+) -> Adjudication {
+    let ranges = game_ranges(samples);
+    let mut done = Adjudication {
+        games: ranges.len(),
+        ..Adjudication::default()
+    };
+    for range in ranges {
+        let game = &mut samples[range];
+        let Some(first) = game.iter().position(|s| probe(&s.board).is_some()) else {
+            continue;
+        };
+        done.reached += 1;
+        let verdict = probe(&game[first].board).expect("probed above");
+        if verdict != game[first].result {
+            done.games_changed += 1;
+        }
+        let at = game[first].ply;
+        for s in game.iter_mut() {
+            let result = match probe(&s.board) {
+                Some(own) => own,
+                None if s.ply < at && at != u8::MAX => {
+                    if (at - s.ply).is_multiple_of(2) {
+                        verdict
+                    } else {
+                        -verdict
+                    }
+                }
+                None => continue,
+            };
+            if result != s.result {
+                s.result = result;
+                done.changed += 1;
+            }
+        }
+    }
+    done
+}
+
 /// Holds out about `share` of the games (chosen by `seed`) for validation:
 /// whole games, so that no held-out position has a neighbour of its own
 /// game among the training ones (positions a ply apart are nearly the same

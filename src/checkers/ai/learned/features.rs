@@ -5,8 +5,10 @@
 
 use crate::checkers::bitboard::BitboardOf;
 use crate::checkers::geometry::{Board10, Board8, Geometry};
-use crate::checkers::position::PositionOf;
+use crate::checkers::position::{PositionError, PositionOf, SetupOf};
 use crate::checkers::rules::BoardSize;
+use crate::core::Color;
+use crate::Variant;
 
 /// Playable squares of a board (its geometry's dark squares).
 pub const fn squares(size: BoardSize) -> usize {
@@ -89,6 +91,22 @@ fn to_dense<G: Geometry>(b: BitboardOf<G>) -> u64 {
     out
 }
 
+/// A board's set from a mask of playable squares ([`to_dense`] undone).
+fn from_dense<G: Geometry>(mask: u64) -> BitboardOf<G> {
+    let mut squares = G::BOARD;
+    let mut out = 0u64;
+    for index in 0..64 {
+        if squares == 0 {
+            break;
+        }
+        if mask >> index & 1 == 1 {
+            out |= squares & squares.wrapping_neg();
+        }
+        squares &= squares - 1;
+    }
+    BitboardOf::from_bits(out)
+}
+
 /// The side to move's view of `pos` as masks of playable squares.
 #[inline]
 pub fn compact<G: Geometry>(pos: &PositionOf<G>) -> MoverBoard {
@@ -124,6 +142,25 @@ impl MoverBoard {
                 bits &= bits - 1;
             }
         }
+    }
+
+    /// A position whose side to move sees this board: White to move with
+    /// the own pieces (the view of a Black mover is the board turned
+    /// round, which is White's view of the turned position), so its
+    /// value for the side to move is the sample's. Refused as
+    /// [`PositionOf::from_setup`] refuses a setup (a man on its crowning
+    /// row, pieces of another board).
+    pub fn to_position<G: Geometry>(
+        &self,
+        variant: Variant,
+    ) -> Result<PositionOf<G>, PositionError> {
+        let setup = SetupOf {
+            white: from_dense::<G>(self.own),
+            black: from_dense::<G>(self.enemy),
+            kings: from_dense::<G>(self.kings),
+            side_to_move: Some(Color::White),
+        };
+        PositionOf::from_setup(&setup, variant)
     }
 
     /// Pieces on the board.

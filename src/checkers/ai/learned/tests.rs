@@ -785,3 +785,90 @@ fn training_files_are_read_all_of_one_board() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_mover_board_turns_back_into_a_position_with_the_same_view() {
+    use crate::checkers::geometry::{Board10, Board8};
+    use crate::checkers::position::PositionOf;
+    for pos in sample_positions(300) {
+        let view = compact(&pos);
+        let back: Position = view.to_position(Variant::English).unwrap();
+        assert_eq!(compact(&back), view, "{}", pos.to_fen());
+        assert_eq!(back.side_to_move(), crate::core::Color::White);
+        // The same legal moves, seen from the mover's side: as many of them.
+        assert_eq!(back.legal_moves().len(), pos.legal_moves().len());
+    }
+    let mut rng = Rng::new(3);
+    let mut game = crate::checkers::game::GameOf::<Board10>::new(Variant::International);
+    while game.outcome().is_none() && game.ply_count() < 120 {
+        let view = compact(game.position());
+        let back: PositionOf<Board10> = view.to_position(Variant::International).unwrap();
+        assert_eq!(compact(&back), view);
+        let moves = game.legal_moves();
+        game.play(&moves[rng.index(moves.len())]).unwrap();
+    }
+    // A man of the side to move on its crowning row is no position.
+    let crowned_man = MoverBoard {
+        own: 1 << 31,
+        enemy: 1,
+        kings: 0,
+    };
+    let own_row = crowned_man.to_position::<Board8>(Variant::English);
+    let other = MoverBoard {
+        own: 1,
+        enemy: 1 << 31,
+        kings: 0,
+    }
+    .to_position::<Board8>(Variant::English);
+    assert!(own_row.is_err() || other.is_err());
+}
+
+#[test]
+fn adjudication_gives_each_game_the_result_its_first_known_position_has() {
+    use super::data::{adjudicate, Adjudication};
+    let board = |pieces: u32| MoverBoard {
+        own: (1u64 << pieces.div_ceil(2)) - 1,
+        enemy: ((1u64 << (pieces / 2)) - 1) << 20,
+        kings: 0,
+    };
+    let sample = |pieces: u32, ply: u8, result: i8| Sample {
+        board: board(pieces),
+        score: 0,
+        result,
+        ply,
+    };
+    // Known: 3 pieces, a win for the side to move; 2 pieces, a draw.
+    let probe = |b: &MoverBoard| match b.piece_count() {
+        3 => Some(1),
+        2 => Some(0),
+        _ => None,
+    };
+    // Games follow one another as their plies fall back ([`game_ranges`]).
+    let mut samples = vec![
+        // A game whose ply saturated before the tables: the earlier
+        // position cannot be turned to its mover and keeps its result.
+        sample(8, 200, 0),
+        sample(3, 255, 0),
+        // A drawn game whose first known position (ply 20) was won.
+        sample(8, 10, 0),
+        sample(8, 11, 0),
+        sample(6, 15, 0),
+        sample(3, 20, 0),
+        sample(2, 25, 0),
+        // A game that never reached the tables keeps its result.
+        sample(8, 9, 1),
+        sample(8, 10, -1),
+    ];
+    let done = adjudicate(&mut samples, probe);
+    let results: Vec<i8> = samples.iter().map(|s| s.result).collect();
+    assert_eq!(results, [0, 1, 1, -1, -1, 1, 0, 1, -1]);
+    assert_eq!(
+        done,
+        Adjudication {
+            games: 3,
+            reached: 2,
+            changed: 5,
+            games_changed: 2,
+        }
+    );
+}
