@@ -238,21 +238,11 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> ArenaError + '_ {
     }
 }
 
-/// Writes `text` to `path` whole or not at all: to a temporary file beside
-/// it (a dot name ending `.tmp`, which the loader ignores), synced, then
-/// renamed over it.
+/// Writes `text` to `path` whole or not at all
+/// ([`crate::core::fs::write_atomically`]: a temporary dot name ending
+/// `.tmp`, which the loader removes).
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), ArenaError> {
-    use std::io::Write;
-    let name = path
-        .file_name()
-        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
-    let temp = path.with_file_name(format!(".{name}.tmp"));
-    let mut file = std::fs::File::create(&temp).map_err(io_error(&temp))?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.sync_all())
-        .map_err(io_error(&temp))?;
-    drop(file);
-    std::fs::rename(&temp, path).map_err(io_error(path))
+    crate::core::fs::write_atomically(path, text.as_bytes()).map_err(io_error(path))
 }
 
 fn refuse(message: String) -> ArenaError {
@@ -368,9 +358,7 @@ fn remove_temporary(dir: &Path) -> Result<(), ArenaError> {
 
 /// A file [`write_atomic`] had not renamed yet.
 fn is_temporary(path: &Path) -> bool {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-    let name = name.unwrap_or_default();
-    name.starts_with('.') && name.ends_with(".tmp") && path.is_file()
+    crate::core::fs::is_temporary(path) && path.is_file()
 }
 
 /// Every game record in `games`, in file name order; temporary files left

@@ -1,8 +1,9 @@
 //! What every game and engine in the crate shares: the two sides, named
 //! choices (variants, algorithms, evaluations), a small deterministic random
-//! number generator and memory hints for big tables.
+//! number generator, memory hints for big tables and files written whole.
 
 pub mod color;
+pub mod fs;
 pub mod mem;
 pub mod named;
 pub mod rng;

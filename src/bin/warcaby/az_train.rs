@@ -172,7 +172,8 @@ mod imp {
     }
 
     fn write_file(path: &Path, text: &str) -> Result<()> {
-        std::fs::write(path, text).with_context(|| path.display().to_string())
+        warcaby::core::fs::write_atomically(path, text.as_bytes())
+            .with_context(|| path.display().to_string())
     }
 
     fn append(path: &Path, text: &str) -> Result<()> {
@@ -185,7 +186,8 @@ mod imp {
     }
 
     fn save(net: &Net, path: &Path) -> Result<()> {
-        std::fs::write(path, net.to_bytes()).with_context(|| path.display().to_string())
+        warcaby::core::fs::write_atomically(path, &net.to_bytes())
+            .with_context(|| path.display().to_string())
     }
 
     /// Trains `steps` steps on random batches of `buffer`; the new network.

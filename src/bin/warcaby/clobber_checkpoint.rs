@@ -101,9 +101,7 @@ impl Checkpoint {
         if let Some((mv, nodes)) = self.won {
             text += &format!("won={} nodes={nodes}\n", pos.move_text(&mv));
         }
-        let aside = self.path.with_extension("tmp");
-        std::fs::write(&aside, text)
-            .and_then(|_| std::fs::rename(&aside, &self.path))
+        warcaby::core::fs::write_atomically(&self.path, text.as_bytes())
             .with_context(|| format!("checkpoint {}", self.path.display()))
     }
 
@@ -155,15 +153,7 @@ impl TableFile {
 
     /// Writes a snapshot aside, then renames it over the old file.
     pub(crate) fn save(&self, snapshot: &TableSnapshot) -> Result<()> {
-        let aside = self.path.with_extension("table-tmp");
-        let written = std::fs::File::create(&aside).and_then(|file| {
-            let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
-            snapshot.write_to(&mut out)?;
-            std::io::Write::flush(&mut out)?;
-            out.into_inner().map_err(|e| e.into_error())?.sync_all()
-        });
-        written
-            .and_then(|_| std::fs::rename(&aside, &self.path))
+        warcaby::core::fs::write_atomically_with(&self.path, |out| snapshot.write_to(out))
             .with_context(|| format!("table {}", self.path.display()))
     }
 }

@@ -6,7 +6,6 @@
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -284,18 +283,7 @@ fn reuse(builder: &mut Builder, dir: &Path, variant: Variant, m: Material) -> bo
 /// it (which the loader never reads), synced, then renamed over `path`. A
 /// build killed midway leaves only whole slices, which the next build keeps.
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<()> {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("slice");
-    let temp = path.with_file_name(format!(".{name}.tmp"));
-    let written = std::fs::File::create(&temp).and_then(|mut file| {
-        file.write_all(bytes)?;
-        file.sync_all()
-    });
-    written
-        .and_then(|()| std::fs::rename(&temp, path))
-        .with_context(|| path.display().to_string())
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&temp);
-        })
+    warcaby::core::fs::write_atomically(path, bytes).with_context(|| path.display().to_string())
 }
 
 fn build(args: &BuildArgs) -> Result<()> {

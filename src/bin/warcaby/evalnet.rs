@@ -131,9 +131,8 @@ fn adjudicate_file(args: &AdjudicateArgs) -> Result<()> {
     samples
         .iter()
         .for_each(|s| s.write(BoardSize::Eight, &mut out));
-    let partial = args.out.with_extension("partial");
-    std::fs::write(&partial, &out).with_context(|| partial.display().to_string())?;
-    std::fs::rename(&partial, &args.out).with_context(|| args.out.display().to_string())?;
+    warcaby::core::fs::write_atomically(&args.out, &out)
+        .with_context(|| args.out.display().to_string())?;
     println!(
         "games={} reached_tables={} games_changed={} positions={} positions_changed={} max_pieces={}",
         done.games,

@@ -173,7 +173,8 @@ mod imp {
         let bytes = net.export()?;
         let q = QuantNet::parse(&bytes)?;
         let err = quantisation_error(&net, &q, &validation)?;
-        std::fs::write(&args.out, &bytes).with_context(|| args.out.display().to_string())?;
+        warcaby::core::fs::write_atomically(&args.out, &bytes)
+            .with_context(|| args.out.display().to_string())?;
         println!(
             "wrote {} bytes={} max_quantisation_error={err:.1}",
             args.out.display(),

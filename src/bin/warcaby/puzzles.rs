@@ -209,7 +209,8 @@ fn play(args: &PlayArgs) -> Result<()> {
         state.rating.streak,
         state.rating.best_streak
     );
-    std::fs::write(&args.state, serde_json::to_string_pretty(&state)? + "\n")
+    let text = serde_json::to_string_pretty(&state)? + "\n";
+    warcaby::core::fs::write_atomically(&args.state, text.as_bytes())
         .with_context(|| format!("cannot write {}", args.state.display()))?;
     Ok(())
 }

@@ -4,7 +4,6 @@
 use super::{io_error, split, Manifest, UnitProof, UnitsError, UnitsVerified, MANIFEST};
 use crate::clobber::certificate::map_on_threads;
 use crate::clobber::solver::Solver;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Where a unit stands in its folder.
@@ -323,36 +322,8 @@ impl UnitsDir {
     }
 }
 
-/// Writes `bytes` to `path` so that the file is either the old one or the
-/// whole new one, even if the process is killed or the machine stops: a
-/// temporary file in the same folder, synced to disk, renamed over the
-/// name, and the folder synced.
+/// Writes `bytes` to `path` whole or not at all
+/// ([`crate::core::fs::write_atomically`]), the error naming the file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), UnitsError> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // Each process and thread its own temporary name: two runs of the same
-    // unit never write into one file.
-    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let tmp = dir.join(format!(
-        ".{name}.tmp-{}-{}",
-        std::process::id(),
-        WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    ));
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_all()
-    });
-    if let Err(e) = written.and_then(|_| std::fs::rename(&tmp, path)) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(io_error(path)(e));
-    }
-    // The rename is durable once the folder is synced (not possible on
-    // every system: a failure here loses nothing written).
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
+    crate::core::fs::write_atomically(path, bytes).map_err(io_error(path))
 }
