@@ -33,21 +33,14 @@ const NODES: u64 = 3000;
 
 /// Builds a book of the first ACF ballot, one ply deep, under a node limit.
 fn mini_book(dir: &std::path::Path, name: &str) -> Vec<u8> {
+    book_of_plies(dir, name, 1, &[])
+}
+
+/// `book build` of the first ACF ballot and `plies` plies after it under
+/// [`NODES`], with `more` arguments; the book's bytes.
+fn book_of_plies(dir: &std::path::Path, name: &str, plies: u32, more: &[&str]) -> Vec<u8> {
     let file = dir.join(name);
-    let out = warcaby(&[
-        "book",
-        "build",
-        "--out",
-        file.to_str().unwrap(),
-        "--nodes",
-        &NODES.to_string(),
-        "--plies",
-        "1",
-        "--ballots",
-        "1",
-        "--rank-depth",
-        "4",
-    ]);
+    let out = build_book(&file, plies, more);
     assert!(
         out.status.success(),
         "{}",
@@ -56,6 +49,149 @@ fn mini_book(dir: &std::path::Path, name: &str) -> Vec<u8> {
     let line = stdout(&out);
     assert!(line.starts_with("variant=english positions="), "{line}");
     std::fs::read(file).unwrap()
+}
+
+fn build_book(file: &std::path::Path, plies: u32, more: &[&str]) -> Output {
+    let plies = plies.to_string();
+    let nodes = NODES.to_string();
+    let args = [
+        "book",
+        "build",
+        "--out",
+        file.to_str().unwrap(),
+        "--nodes",
+        &nodes,
+        "--plies",
+        &plies,
+        "--ballots",
+        "1",
+        "--rank-depth",
+        "4",
+    ];
+    warcaby(&[&args[..], more].concat())
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("warcaby-book-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `book` with the ballot's end given another legal move than its own.
+fn with_other_move_at_the_ballot_end(book: &Book) -> (Book, warcaby::Move) {
+    let end = after("9-13 21-17 5-9");
+    let pos = end.position();
+    let hit = book.lookup(pos).unwrap();
+    let other = *pos.legal_moves().iter().find(|mv| **mv != hit.mv).unwrap();
+    let mut changed = book.clone();
+    changed.insert(pos, &other, hit.score, hit.depth).unwrap();
+    (changed, other)
+}
+
+#[test]
+fn a_book_grown_from_a_shallower_one_keeps_its_analyses_and_equals_one_built_whole() {
+    let dir = scratch("grow");
+    let whole = book_of_plies(&dir, "whole.book", 2, &[]);
+    let shallow = book_of_plies(&dir, "shallow.book", 1, &[]);
+    let from = dir.join("shallow.book");
+    let grown = book_of_plies(&dir, "grown.book", 2, &["--from", from.to_str().unwrap()]);
+    assert_eq!(grown, whole, "growing gives the book a whole build gives");
+    // The earlier book's move is taken, not searched again: a book whose
+    // ballot end holds another move grows with that move.
+    let shallow = Book::from_bytes(&shallow).unwrap();
+    let (changed, other) = with_other_move_at_the_ballot_end(&shallow);
+    std::fs::write(&from, changed.to_bytes()).unwrap();
+    let grown = book_of_plies(&dir, "grown2.book", 2, &["--from", from.to_str().unwrap()]);
+    let grown = Book::from_bytes(&grown).unwrap();
+    let end = after("9-13 21-17 5-9");
+    assert_eq!(grown.lookup(end.position()).unwrap().mv, other);
+    assert!(
+        grown.lookup(&end.position().after(&other)).is_some(),
+        "the line of the kept move is followed"
+    );
+    // A book of another variant is refused, naming it.
+    let tournament = dir.join("tournament.book");
+    std::fs::write(&tournament, Book::new(Variant::Tournament).to_bytes()).unwrap();
+    let out = build_book(
+        &dir.join("x.book"),
+        2,
+        &["--from", tournament.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("tournament.book"), "{err}");
+    assert!(!dir.join("x.book").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_killed_build_resumes_from_its_partial_book() {
+    let dir = scratch("resume");
+    let whole = book_of_plies(&dir, "whole.book", 2, &[]);
+    let names = |dir: &std::path::Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(names(&dir), ["whole.book"], "no partial file stays");
+    // What a build killed after its first ply leaves: the positions it
+    // analysed, under its limit. One is given another move, to see that
+    // the resumed build keeps what was saved.
+    let first_ply = Book::from_bytes(&book_of_plies(&dir, "ply1.book", 1, &[])).unwrap();
+    let (saved, other) = with_other_move_at_the_ballot_end(&first_ply);
+    let out = dir.join("resumed.book");
+    let partial = dir.join("resumed.book.partial");
+    let limit = dir.join("resumed.book.partial.limit");
+    std::fs::write(&limit, format!("variant=english nodes={NODES}\n")).unwrap();
+    std::fs::write(&partial, first_ply.to_bytes()).unwrap();
+    let run = build_book(&out, 2, &[]);
+    assert!(run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    let resumed = format!("resuming: {} positions analysed before", first_ply.len());
+    assert!(err.contains(&resumed), "{err}");
+    assert_eq!(std::fs::read(&out).unwrap(), whole);
+    assert!(!partial.exists() && !limit.exists());
+    std::fs::remove_file(&out).unwrap();
+    // The saved analysis is the one kept.
+    std::fs::write(&limit, format!("variant=english nodes={NODES}\n")).unwrap();
+    std::fs::write(&partial, saved.to_bytes()).unwrap();
+    assert!(build_book(&out, 2, &[]).status.success());
+    let book = Book::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(
+        book.lookup(after("9-13 21-17 5-9").position()).unwrap().mv,
+        other
+    );
+    std::fs::remove_file(&out).unwrap();
+    // A partial book made under another limit, or damaged, is refused
+    // and left as it is; nothing is written.
+    std::fs::write(&limit, "variant=english nodes=999\n").unwrap();
+    std::fs::write(&partial, saved.to_bytes()).unwrap();
+    let run = build_book(&out, 2, &[]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("another limit (variant=english nodes=999)"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&partial).unwrap(), saved.to_bytes());
+    std::fs::write(&limit, format!("variant=english nodes={NODES}\n")).unwrap();
+    let mut damaged = saved.to_bytes();
+    damaged[20] ^= 1;
+    std::fs::write(&partial, &damaged).unwrap();
+    let run = build_book(&out, 2, &[]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("resumed.book.partial") && err.contains("delete it"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&partial).unwrap(), damaged);
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

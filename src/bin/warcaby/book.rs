@@ -5,13 +5,20 @@
 //! grows along that move and along the other moves a short search finds
 //! within a margin of the best (both sides, since the engine plays either),
 //! up to `--plies` plies after the ballot (or the start).
+//!
+//! A build is hours of search when it goes deep, so what it has analysed is
+//! saved as it goes (`OUT.partial`, a book file) and a killed build resumes
+//! from it; `--from` takes an earlier book's analyses the same way, so a
+//! book grown deeper searches only its new positions. Both give the bytes
+//! an uninterrupted build gives: each position's search starts from a
+//! cleared table under the same limit.
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -19,6 +26,7 @@ use warcaby::checkers::ai::{search_position, CheckersEval, CheckersNode, Level};
 use warcaby::checkers::book::Book;
 use warcaby::checkers::moves::Move;
 use warcaby::checkers::position::Position;
+use warcaby::core::fs::write_atomically;
 use warcaby::search::{Limits, Searcher};
 use warcaby::{Game, Variant};
 
@@ -62,7 +70,15 @@ pub(crate) struct BuildArgs {
     /// Positions analysed at once.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     threads: u64,
+    /// An earlier book of the variant, built with the same --nodes or
+    /// --movetime: its positions keep their analysis instead of being
+    /// searched again (to grow a book by more --plies or --replies).
+    #[arg(long, value_name = "BOOK")]
+    from: Option<PathBuf>,
 }
+
+/// Positions analysed between two saves of the partial book.
+const SAVE_EVERY: usize = 32;
 
 pub(crate) fn run(cmd: &BookCommand) -> Result<()> {
     match cmd {
@@ -150,11 +166,22 @@ fn new_engine() -> Engine {
     Searcher::new(Level::MAX.config(0), Level::MAX.eval())
 }
 
-/// The deep search's move, and the positions the book follows from here.
-fn analyse(args: &BuildArgs, engine: &mut Engine, job: Pending) -> Option<Analysed> {
-    engine.clear();
-    let info = search_position(engine, &job.pos, limits(args));
-    let best = info.best_move?;
+/// The deep search's move (or the one a known book holds), and the
+/// positions the book follows from here.
+fn analyse(
+    args: &BuildArgs,
+    engine: &mut Engine,
+    known: &[&Book],
+    job: Pending,
+) -> Option<Analysed> {
+    let (best, score, depth) = match known.iter().find_map(|book| book.lookup(&job.pos)) {
+        Some(hit) => (hit.mv, hit.score, hit.depth),
+        None => {
+            engine.clear();
+            let info = search_position(engine, &job.pos, limits(args));
+            (info.best_move?, info.score, info.depth)
+        }
+    };
     let children = if job.plies_left == 0 {
         Vec::new()
     } else {
@@ -166,8 +193,8 @@ fn analyse(args: &BuildArgs, engine: &mut Engine, job: Pending) -> Option<Analys
     Some(Analysed {
         pos: job.pos,
         best,
-        score: info.score,
-        depth: info.depth,
+        score,
+        depth,
         children,
     })
 }
@@ -205,7 +232,12 @@ fn lines_to_follow(
 }
 
 /// Analyses one ply of the book on `--threads` threads.
-fn analyse_all(args: &BuildArgs, jobs: &[Pending], bar: &ProgressBar) -> Vec<Analysed> {
+fn analyse_all(
+    args: &BuildArgs,
+    jobs: &[Pending],
+    known: &[&Book],
+    bar: &ProgressBar,
+) -> Vec<Analysed> {
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(jobs.len()));
     std::thread::scope(|s| {
@@ -215,7 +247,7 @@ fn analyse_all(args: &BuildArgs, jobs: &[Pending], bar: &ProgressBar) -> Vec<Ana
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(job) = jobs.get(i) else { break };
-                    if let Some(done) = analyse(args, &mut engine, *job) {
+                    if let Some(done) = analyse(args, &mut engine, known, *job) {
                         results.lock().expect("no thread panicked").push(done);
                     }
                     bar.inc(1);
@@ -244,6 +276,11 @@ fn progress_bar() -> ProgressBar {
 
 fn build(args: &BuildArgs) -> Result<()> {
     let started = Instant::now();
+    let saved = Partial::new(args)?;
+    let earlier = match &args.from {
+        Some(path) => Some(read_book(path, args.variant)?),
+        None => None,
+    };
     let mut book = Book::new(args.variant);
     let mut done: HashMap<u64, u32> = HashMap::new();
     let mut pending = dedup(roots(args)?, &done);
@@ -255,27 +292,35 @@ fn build(args: &BuildArgs) -> Result<()> {
         if bar.is_hidden() {
             eprintln!("ply {ply}: {} positions to analyse", pending.len());
         }
-        let results = analyse_all(args, &pending, &bar);
         let plies_left: HashMap<u64, u32> = pending
             .iter()
             .map(|p| (p.pos.hash(), p.plies_left))
             .collect();
         let mut next = Vec::new();
-        for a in results {
-            book.insert(&a.pos, &a.best, a.score, a.depth)?;
-            let left = plies_left[&a.pos.hash()];
-            done.insert(a.pos.hash(), left);
-            next.extend(a.children.into_iter().map(|pos| Pending {
-                pos,
-                plies_left: left - 1,
-            }));
+        for chunk in pending.chunks(SAVE_EVERY) {
+            let known: Vec<&Book> = [Some(&book), saved.book.as_ref(), earlier.as_ref()]
+                .into_iter()
+                .flatten()
+                .collect();
+            let results = analyse_all(args, chunk, &known, &bar);
+            for a in results {
+                book.insert(&a.pos, &a.best, a.score, a.depth)?;
+                let left = plies_left[&a.pos.hash()];
+                done.insert(a.pos.hash(), left);
+                next.extend(a.children.into_iter().map(|pos| Pending {
+                    pos,
+                    plies_left: left - 1,
+                }));
+            }
+            saved.save(&book)?;
         }
         pending = dedup(next, &done);
         ply += 1;
     }
     bar.finish_and_clear();
     let bytes = book.to_bytes();
-    std::fs::write(&args.out, &bytes).with_context(|| args.out.display().to_string())?;
+    write_atomically(&args.out, &bytes).with_context(|| args.out.display().to_string())?;
+    saved.remove();
     println!(
         "variant={} positions={} bytes={} time_s={}",
         args.variant,
@@ -284,4 +329,84 @@ fn build(args: &BuildArgs) -> Result<()> {
         started.elapsed().as_secs()
     );
     Ok(())
+}
+
+/// A book file of `variant`, or an error naming the file.
+fn read_book(path: &Path, variant: Variant) -> Result<Book> {
+    let bytes = std::fs::read(path).with_context(|| path.display().to_string())?;
+    Book::from_bytes_for(&bytes, variant).with_context(|| path.display().to_string())
+}
+
+/// What a build has analysed so far, kept beside `--out` as
+/// `OUT.partial` (a book file) with the search limit it was made under in
+/// `OUT.partial.limit`, so that a killed build resumes where it was and a
+/// build under another limit refuses to mix its analyses in.
+struct Partial {
+    book_path: PathBuf,
+    limit_path: PathBuf,
+    /// The analyses an earlier, killed build saved.
+    book: Option<Book>,
+}
+
+impl Partial {
+    fn new(args: &BuildArgs) -> Result<Partial> {
+        let beside = |suffix: &str| {
+            let mut name = args.out.file_name().unwrap_or_default().to_os_string();
+            name.push(suffix);
+            args.out.with_file_name(name)
+        };
+        let book_path = beside(".partial");
+        let limit_path = beside(".partial.limit");
+        let limit = format!("{}\n", limit_text(args));
+        let book = if book_path.exists() {
+            let made_under = std::fs::read_to_string(&limit_path)
+                .unwrap_or_else(|_| format!("unknown: no {}", limit_path.display()));
+            if made_under != limit {
+                bail!(
+                    "{} was saved by a build under another limit ({}), not {}: \
+                     give the same limit to resume it, or delete it to start again",
+                    book_path.display(),
+                    made_under.trim(),
+                    limit.trim()
+                );
+            }
+            let book = read_book(&book_path, args.variant)
+                .context("a saved partial book: delete it to start again")?;
+            eprintln!(
+                "resuming: {} positions analysed before, from {}",
+                book.len(),
+                book_path.display()
+            );
+            Some(book)
+        } else {
+            None
+        };
+        write_atomically(&limit_path, limit.as_bytes())
+            .with_context(|| limit_path.display().to_string())?;
+        Ok(Partial {
+            book_path,
+            limit_path,
+            book,
+        })
+    }
+
+    /// Saves the book built so far.
+    fn save(&self, book: &Book) -> Result<()> {
+        write_atomically(&self.book_path, &book.to_bytes())
+            .with_context(|| self.book_path.display().to_string())
+    }
+
+    /// The build is done: its partial files go.
+    fn remove(&self) {
+        let _ = std::fs::remove_file(&self.book_path);
+        let _ = std::fs::remove_file(&self.limit_path);
+    }
+}
+
+/// The variant and search limit: what makes one build's analyses another's.
+fn limit_text(args: &BuildArgs) -> String {
+    match args.nodes {
+        Some(n) => format!("variant={} nodes={n}", args.variant),
+        None => format!("variant={} movetime={}", args.variant, args.movetime),
+    }
 }
