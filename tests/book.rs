@@ -122,6 +122,10 @@ fn a_book_grown_from_a_shallower_one_keeps_its_analyses_and_equals_one_built_who
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("tournament.book"), "{err}");
     assert!(!dir.join("x.book").exists());
+    assert!(
+        !dir.join("x.book.partial.limit").exists(),
+        "a refused build leaves nothing"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -276,11 +276,13 @@ fn progress_bar() -> ProgressBar {
 
 fn build(args: &BuildArgs) -> Result<()> {
     let started = Instant::now();
-    let saved = Partial::new(args)?;
+    // The earlier book is read before the partial files are made, so that
+    // a refused one leaves nothing beside --out.
     let earlier = match &args.from {
         Some(path) => Some(read_book(path, args.variant)?),
         None => None,
     };
+    let saved = Partial::new(args)?;
     let mut book = Book::new(args.variant);
     let mut done: HashMap<u64, u32> = HashMap::new();
     let mut pending = dedup(roots(args)?, &done);
