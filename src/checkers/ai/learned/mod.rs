@@ -8,6 +8,8 @@
 //! at a time from the files it is sent ([`EvalNet::empty`],
 //! [`EvalNet::with_net`]).
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 pub mod data;
 pub mod features;
 pub mod net;

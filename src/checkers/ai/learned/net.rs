@@ -362,7 +362,9 @@ impl QuantNet {
         self.forward_fixed::<H1, H2>(b1, board)
     }
 
-    /// [`Self::forward_fixed`] compiled for AVX2.
+    /// [`Self::forward_fixed`]'s result from [`super::avx2::forward`]
+    /// (layer 2 written with intrinsics: the compiler's own code for it
+    /// was most of the pass).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     unsafe fn forward_fixed_avx2<const H1: usize, const H2: usize>(
@@ -370,7 +372,15 @@ impl QuantNet {
         b1: &[i16],
         board: &MoverBoard,
     ) -> i32 {
-        self.forward_fixed::<H1, H2>(b1, board)
+        const { assert!(H1.is_multiple_of(16) && H1 <= 128 && H2.is_multiple_of(8)) };
+        let (w2, b2, w3, b3) = self.phase_layers(board);
+        // SAFETY: AVX2 is this function's own feature; the widths were
+        // asserted above, `phase_layers` gives one bucket's `[H2][H1]`
+        // rows, H2 biases and weights, and `b1` is narrow (the caller's
+        // check), so layer 1 stays in i16.
+        unsafe {
+            super::avx2::forward(board, squares(self.board), H1, b1, &self.w1, w2, b2, w3, b3)
+        }
     }
 
     /// The forward pass for widths known at compile time, layer 1 summed
