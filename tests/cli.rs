@@ -1247,3 +1247,127 @@ fn evalnet_adjudicate_gives_games_the_tables_results() {
     );
     assert!(!refused_out.exists());
 }
+
+/// `evalnet rescore` gives every position of a file a new score and keeps
+/// its boards, results and plies; the same file whatever the threads; a
+/// run killed mid-write (a torn chunk) goes on to the same bytes; a file
+/// that is not this input's rescoring is refused and left as it is.
+#[test]
+fn evalnet_rescore_rescores_every_position_and_resumes() {
+    use warcaby::checkers::ai::learned::data::{parse_samples, RESCORE_CHUNK, SAMPLE_BYTES};
+    let dir = scratch("rescore");
+    let data = dir.join("cheap.dat");
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let played = warcaby(&[
+        "evalnet",
+        "gen",
+        "--out",
+        &path(&data),
+        "--games",
+        "24",
+        "--nodes",
+        "200",
+        "--eval",
+        "material",
+        "--threads",
+        "2",
+        "--seed",
+        "5",
+    ]);
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let input = std::fs::read(&data).unwrap();
+    let samples = parse_samples(&input).unwrap();
+    assert!(
+        samples.len() > RESCORE_CHUNK + 10,
+        "{} positions",
+        samples.len()
+    );
+    let rescore = |out: &std::path::Path, threads: &str| {
+        warcaby(&[
+            "evalnet",
+            "rescore",
+            "--data",
+            &path(&data),
+            "--out",
+            &path(out),
+            "--nodes",
+            "300",
+            "--threads",
+            threads,
+        ])
+    };
+    let one = dir.join("one.dat");
+    let done = rescore(&one, "1");
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    assert!(stdout(&done).contains(&format!("positions={} kept=0 ", samples.len())));
+    let scored = parse_samples(&std::fs::read(&one).unwrap()).unwrap();
+    assert_eq!(scored.len(), samples.len());
+    for (a, b) in samples.iter().zip(&scored) {
+        assert_eq!((a.board, a.result, a.ply), (b.board, b.result, b.ply));
+    }
+    let changed = samples
+        .iter()
+        .zip(&scored)
+        .filter(|(a, b)| a.score != b.score)
+        .count();
+    assert!(
+        changed > samples.len() / 2,
+        "{changed} of {} scores changed",
+        samples.len()
+    );
+    assert_eq!(std::fs::read(&data).unwrap(), input, "the input is kept");
+
+    let two = dir.join("two.dat");
+    assert!(rescore(&two, "2").status.success());
+    let whole = std::fs::read(&one).unwrap();
+    assert_eq!(
+        std::fs::read(&two).unwrap(),
+        whole,
+        "threads change nothing"
+    );
+
+    // Killed in the second chunk's write: one whole chunk and a torn one.
+    let torn = 8 + (RESCORE_CHUNK + 3) * SAMPLE_BYTES + 5;
+    std::fs::write(&two, &whole[..torn]).unwrap();
+    let resumed = rescore(&two, "2");
+    assert!(resumed.status.success());
+    assert!(
+        stdout(&resumed).contains(&format!("kept={RESCORE_CHUNK} ")),
+        "{}",
+        stdout(&resumed)
+    );
+    assert_eq!(
+        std::fs::read(&two).unwrap(),
+        whole,
+        "the resumed run's file"
+    );
+
+    // Another file's rescoring, a file that is no training file, and the
+    // input as output: refused, nothing changed.
+    let mut other = whole.clone();
+    other[8..8 + SAMPLE_BYTES].copy_from_slice(&whole[8 + SAMPLE_BYTES..8 + 2 * SAMPLE_BYTES]);
+    let foreign = dir.join("foreign.dat");
+    std::fs::write(&foreign, &other[..8 + RESCORE_CHUNK * SAMPLE_BYTES]).unwrap();
+    let refused = rescore(&foreign, "1");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("position 0"));
+    assert_eq!(
+        std::fs::read(&foreign).unwrap(),
+        &other[..8 + RESCORE_CHUNK * SAMPLE_BYTES]
+    );
+    let text = dir.join("notes.txt");
+    std::fs::write(&text, "not positions").unwrap();
+    assert_eq!(rescore(&text, "1").status.code(), Some(2));
+    assert_eq!(std::fs::read(&text).unwrap(), b"not positions");
+    assert_eq!(rescore(&data, "1").status.code(), Some(2));
+    assert_eq!(std::fs::read(&data).unwrap(), input);
+    let _ = std::fs::remove_dir_all(&dir);
+}

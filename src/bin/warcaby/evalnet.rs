@@ -41,6 +41,11 @@ pub(crate) enum EvalnetCommand {
     /// Gives each game's positions the result the endgame tables know (a
     /// won ending the self-play players drew is a win), as a new file.
     Adjudicate(AdjudicateArgs),
+    /// Gives every position a new score, from a search of --nodes nodes
+    /// with --eval (positions of cheap games scored by the strongest
+    /// evaluation, or a set searched deeper); killed, it goes on where
+    /// --out stops.
+    Rescore(crate::evalnet_rescore::RescoreArgs),
 }
 
 #[derive(Args)]
@@ -104,6 +109,7 @@ pub(crate) fn run(cmd: &EvalnetCommand) -> Result<()> {
         EvalnetCommand::Gen(args) => gen(args),
         EvalnetCommand::Train(args) => crate::evalnet_train::run(args),
         EvalnetCommand::Adjudicate(args) => adjudicate_file(args),
+        EvalnetCommand::Rescore(args) => crate::evalnet_rescore::run(args),
     }
 }
 

@@ -16,6 +16,7 @@ mod clobber_proof;
 mod clobber_units;
 mod egdb;
 mod evalnet;
+mod evalnet_rescore;
 mod evalnet_train;
 mod games;
 mod pdn;

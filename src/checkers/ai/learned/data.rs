@@ -261,6 +261,50 @@ pub fn adjudicate(
     done
 }
 
+/// Samples a rescoring scores with one fresh table ([`rescore`]): the
+/// unit of work and of resumption, so a chunk's scores are the same
+/// whichever thread, run or machine scores it.
+pub const RESCORE_CHUNK: usize = 1024;
+
+/// The score a rescored sample keeps for a found win (hundredths of a man,
+/// negated for a loss): far past where the training target saturates, so
+/// it says "won" without a mate distance no other sample has. Self-play
+/// drops such positions; a rescoring keeps every input sample, one to one,
+/// which is what lets a killed run go on where its output stops.
+pub const RESCORED_WIN: i16 = 3000;
+
+/// `samples` with each board's score from a fresh search of `nodes` nodes
+/// (the board as a bare position: no history), results and plies kept.
+/// Self-play labels a position with the score of the player that reached
+/// it; this relabels positions reached by any player — cheap, diverse
+/// games, or an earlier set searched deeper — with another evaluation's
+/// search. `engine`'s table is cleared first. A board that is not a legal
+/// position of `variant` is refused, naming its index.
+pub fn rescore<E: Evaluator<crate::checkers::ai::CheckersNode>>(
+    samples: &[Sample],
+    variant: crate::checkers::rules::Variant,
+    nodes: u64,
+    engine: &mut Searcher<crate::checkers::ai::CheckersNode, E>,
+) -> Result<Vec<Sample>, String> {
+    engine.clear();
+    samples
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let pos: crate::checkers::position::Position = s
+                .board
+                .to_position(variant)
+                .map_err(|e| format!("sample {i}: {e}"))?;
+            let info = crate::checkers::ai::search_position(engine, &pos, Limits::nodes(nodes));
+            let win = RESCORED_WIN as i32;
+            Ok(Sample {
+                score: info.score.clamp(-win, win) as i16,
+                ..*s
+            })
+        })
+        .collect()
+}
+
 /// Holds out about `share` of the games (chosen by `seed`) for validation:
 /// whole games, so that no held-out position has a neighbour of its own
 /// game among the training ones (positions a ply apart are nearly the same

@@ -872,3 +872,72 @@ fn adjudication_gives_each_game_the_result_its_first_known_position_has() {
         }
     );
 }
+
+/// A rescored sample takes the score a fresh search of its board gives
+/// (the board as the side to move sees it), keeps its result and ply, and
+/// a found win is kept at [`super::data::RESCORED_WIN`]; a board that is
+/// no legal position is refused by its index.
+#[test]
+fn rescoring_gives_each_board_a_fresh_search_score() {
+    use super::data::{rescore, self_play_engine, RESCORED_WIN};
+    use crate::checkers::ai::{search_position, CheckersEval};
+    use crate::search::Limits;
+    let spec = SelfPlaySpec {
+        nodes: 400,
+        random_plies: 0,
+        eval: CheckersEval::Positional,
+    };
+    let sample = |fen: &str, score, result, ply| Sample {
+        board: compact(&Position::from_fen(fen, Variant::English).unwrap()),
+        score,
+        result,
+        ply,
+    };
+    let middle = "B:W18,19,21,22,23,24,26,27,28,30,31,32:B1,2,3,5,6,7,9,10,11,12,14,15";
+    let won = "W:W22:B18";
+    for (fen, result, ply) in [(middle, 0, 9), (won, 1, 80)] {
+        let input = sample(fen, -7, result, ply);
+        let mut engine = self_play_engine(&spec);
+        let got = rescore(&[input], Variant::English, 400, &mut engine).unwrap();
+        let pos: Position = input.board.to_position(Variant::English).unwrap();
+        let mut fresh = self_play_engine(&spec);
+        let searched = search_position(&mut fresh, &pos, Limits::nodes(400)).score;
+        let want = searched.clamp(-(RESCORED_WIN as i32), RESCORED_WIN as i32) as i16;
+        assert_eq!(
+            got,
+            [Sample {
+                score: want,
+                ..input
+            }],
+            "{fen}"
+        );
+        assert_ne!(want, -7, "{fen}: a score of its own");
+    }
+    let mut engine = self_play_engine(&spec);
+    let won = rescore(
+        &[sample(won, -7, 1, 80)],
+        Variant::English,
+        400,
+        &mut engine,
+    )
+    .unwrap();
+    assert_eq!(
+        won[0].score, RESCORED_WIN,
+        "three kings against one, to move"
+    );
+    let crowned_man = Sample {
+        // The mover's man on the far row, where it would have crowned
+        // (the mover's men start on the low squares).
+        board: MoverBoard {
+            own: 1 << 31,
+            enemy: 1 << 10,
+            kings: 0,
+        },
+        score: 0,
+        result: 0,
+        ply: 3,
+    };
+    let ok = sample(middle, 0, 0, 1);
+    let err = rescore(&[ok, crowned_man], Variant::English, 100, &mut engine).unwrap_err();
+    assert!(err.starts_with("sample 1:"), "{err}");
+}
