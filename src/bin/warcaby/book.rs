@@ -19,14 +19,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 use warcaby::checkers::ai::{search_position, CheckersEval, CheckersNode, Level};
 use warcaby::checkers::book::Book;
 use warcaby::checkers::moves::Move;
 use warcaby::checkers::position::Position;
 use warcaby::core::fs::write_atomically;
+use warcaby::core::jobs::{run_ordered, Flow};
 use warcaby::search::{Limits, Searcher};
 use warcaby::{Game, Variant};
 
@@ -237,27 +236,21 @@ fn analyse_all(
     jobs: &[Pending],
     known: &[&Book],
     bar: &ProgressBar,
-) -> Vec<Analysed> {
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::with_capacity(jobs.len()));
-    std::thread::scope(|s| {
-        for _ in 0..args.threads {
-            s.spawn(|| {
-                let mut engine = new_engine();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = jobs.get(i) else { break };
-                    if let Some(done) = analyse(args, &mut engine, known, *job) {
-                        results.lock().expect("no thread panicked").push(done);
-                    }
-                    bar.inc(1);
-                }
-            });
-        }
-    });
-    let mut results = results.into_inner().expect("no thread panicked");
+) -> Result<Vec<Analysed>> {
+    let mut results = Vec::with_capacity(jobs.len());
+    run_ordered(
+        args.threads as usize,
+        0,
+        new_engine,
+        |engine, i| Some(Ok(analyse(args, engine, known, *jobs.get(i)?))),
+        |_, done| {
+            results.extend(done);
+            bar.inc(1);
+            Ok::<_, anyhow::Error>(Flow::Continue)
+        },
+    )?;
     results.sort_by_key(|a| a.pos.hash());
-    results
+    Ok(results)
 }
 
 fn progress_bar() -> ProgressBar {
@@ -304,7 +297,7 @@ fn build(args: &BuildArgs) -> Result<()> {
                 .into_iter()
                 .flatten()
                 .collect();
-            let results = analyse_all(args, chunk, &known, &bar);
+            let results = analyse_all(args, chunk, &known, &bar)?;
             for a in results {
                 book.insert(&a.pos, &a.best, a.score, a.depth)?;
                 let left = plies_left[&a.pos.hash()];

@@ -12,8 +12,6 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use warcaby::checkers::ai::learned::data::{
     adjudicate, data_magic, parse_samples, sample_bytes, self_play_engine, self_play_game,
@@ -28,6 +26,7 @@ use warcaby::checkers::game::GameOf;
 use warcaby::checkers::geometry::{Board10, Geometry};
 use warcaby::checkers::position::Position;
 use warcaby::checkers::rules::BoardSize;
+use warcaby::core::jobs::{run_ordered, Flow};
 use warcaby::search::Evaluator;
 use warcaby::Variant;
 
@@ -154,7 +153,7 @@ fn adjudicate_file(args: &AdjudicateArgs) -> Result<()> {
 /// The output file to append to: a new or empty one gets the board's
 /// `magic`; an existing one must start with it (another board's file, or
 /// not a training file, is refused and left as it is).
-fn open_output(path: &PathBuf, magic: &[u8]) -> Result<std::fs::File> {
+pub(crate) fn open_output(path: &PathBuf, magic: &[u8]) -> Result<std::fs::File> {
     use std::io::Read;
     let name = || path.display().to_string();
     let mut head = Vec::new();
@@ -232,49 +231,36 @@ fn gen_games<G: Geometry, E: Evaluator<CheckersNodeOf<G>> + Clone + Sync>(
     let deadline = args
         .minutes
         .map(|m| start + Duration::from_secs_f64(m * 60.0));
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<Result<Vec<u8>>>();
-    let worker = |tx: mpsc::Sender<Result<Vec<u8>>>| {
-        let mut engine = self_play_engine(&spec);
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= args.games || deadline.is_some_and(|d| Instant::now() >= d) {
-                return;
-            }
-            let samples = self_play_game(&openings, args.first + i, args.seed, &spec, &mut engine)
-                .map_err(anyhow::Error::msg);
-            let bytes = samples.map(|s| {
-                let mut bytes = Vec::new();
-                s.iter().for_each(|s| s.write(G::SIZE, &mut bytes));
-                bytes
-            });
-            if tx.send(bytes).is_err() {
-                return;
-            }
-        }
-    };
     let (mut games, mut positions) = (0usize, 0usize);
-    std::thread::scope(|s| -> Result<()> {
-        for _ in 0..args.threads.max(1) {
-            let tx = tx.clone();
-            s.spawn(move || worker(tx));
-        }
-        drop(tx);
-        for bytes in rx {
-            let bytes = bytes?;
+    // Games are written in their order: the same file on any number of
+    // threads (a deadline aside).
+    run_ordered(
+        args.threads,
+        0,
+        || self_play_engine(&spec),
+        |engine, i| {
+            if i >= args.games || deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
+            let samples = self_play_game(&openings, args.first + i, args.seed, &spec, engine);
+            Some(samples.map_err(anyhow::Error::msg))
+        },
+        |_, samples| {
+            let mut bytes = Vec::with_capacity(samples.len() * sample_bytes(G::SIZE));
+            samples.iter().for_each(|s| s.write(G::SIZE, &mut bytes));
             file.write_all(&bytes)
                 .with_context(|| args.out.display().to_string())?;
             games += 1;
-            positions += bytes.len() / sample_bytes(G::SIZE);
+            positions += samples.len();
             if games.is_multiple_of(50) {
                 eprintln!(
                     "games={games} positions={positions} seconds={:.0}",
                     start.elapsed().as_secs_f64()
                 );
             }
-        }
-        Ok(())
-    })?;
+            Ok(Flow::Continue)
+        },
+    )?;
     println!(
         "evalnet gen variant={} openings={} games={games} positions={positions} seconds={:.0} out={}",
         args.variant,

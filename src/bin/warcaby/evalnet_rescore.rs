@@ -7,20 +7,19 @@
 //! written in order: a killed run leaves whole chunks (a torn last one is
 //! cut off), and the next run goes on from them with the same result.
 
+use crate::evalnet::open_output;
 use crate::strength::with_net;
 use anyhow::{Context, Result};
 use clap::Args;
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::Instant;
 use warcaby::checkers::ai::learned::data::{
     parse_samples, rescore, self_play_engine, Sample, SelfPlaySpec, DATA_MAGIC, RESCORE_CHUNK,
     SAMPLE_BYTES,
 };
 use warcaby::checkers::rules::BoardSize;
+use warcaby::core::jobs::{run_ordered, Flow};
 use warcaby::Variant;
 
 #[derive(Args)]
@@ -59,14 +58,7 @@ pub(crate) fn run(args: &RescoreArgs) -> Result<()> {
     let bytes = std::fs::read(&args.data).with_context(|| name.to_string())?;
     let samples = parse_samples(&bytes).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     let done = resume_point(args, &samples)?;
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .with_context(|| args.out.display().to_string())?;
-    if done == 0 {
-        file.write_all(DATA_MAGIC)?;
-    }
+    let mut file = open_output(&args.out, DATA_MAGIC)?;
     let spec = SelfPlaySpec {
         nodes: args.nodes,
         random_plies: 0,
@@ -74,52 +66,35 @@ pub(crate) fn run(args: &RescoreArgs) -> Result<()> {
     };
     let chunks: Vec<&[Sample]> = samples[done..].chunks(RESCORE_CHUNK).collect();
     let start = Instant::now();
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, Result<Vec<Sample>, String>)>();
-    let worker = |tx: mpsc::Sender<(usize, Result<Vec<Sample>, String>)>| {
-        let mut engine = self_play_engine(&spec);
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(chunk) = chunks.get(i) else { return };
-            let scored = rescore(chunk, args.variant, args.nodes, &mut engine);
-            if tx.send((i, scored)).is_err() {
-                return;
-            }
-        }
-    };
     let mut written = done;
-    std::thread::scope(|s| -> Result<()> {
-        for _ in 0..args.threads.max(1) {
-            let tx = tx.clone();
-            s.spawn(move || worker(tx));
-        }
-        drop(tx);
-        // Chunks finish out of order; each is written once those before it are.
-        let mut waiting = BTreeMap::new();
-        let mut next_out = 0;
-        for (i, scored) in rx {
+    // Chunks are written in order: the same file on any number of threads.
+    run_ordered(
+        args.threads,
+        0,
+        || self_play_engine(&spec),
+        |engine, i| {
+            let chunk = chunks.get(i)?;
+            let scored = rescore(chunk, args.variant, args.nodes, engine);
             let at = done + i * RESCORE_CHUNK;
-            let scored = scored.map_err(|e| anyhow::anyhow!("{name}: position {at} on: {e}"))?;
-            waiting.insert(i, scored);
-            while let Some(scored) = waiting.remove(&next_out) {
-                let mut out = Vec::with_capacity(scored.len() * SAMPLE_BYTES);
-                scored
-                    .iter()
-                    .for_each(|s| s.write(BoardSize::Eight, &mut out));
-                file.write_all(&out)
-                    .and_then(|()| file.flush())
-                    .with_context(|| args.out.display().to_string())?;
-                written += scored.len();
-                next_out += 1;
-                eprintln!(
-                    "positions={written} of {} seconds={:.0}",
-                    samples.len(),
-                    start.elapsed().as_secs_f64()
-                );
-            }
-        }
-        Ok(())
-    })?;
+            Some(scored.map_err(|e| anyhow::anyhow!("{name}: position {at} on: {e}")))
+        },
+        |_, scored| {
+            let mut out = Vec::with_capacity(scored.len() * SAMPLE_BYTES);
+            scored
+                .iter()
+                .for_each(|s| s.write(BoardSize::Eight, &mut out));
+            file.write_all(&out)
+                .and_then(|()| file.flush())
+                .with_context(|| args.out.display().to_string())?;
+            written += scored.len();
+            eprintln!(
+                "positions={written} of {} seconds={:.0}",
+                samples.len(),
+                start.elapsed().as_secs_f64()
+            );
+            Ok(Flow::Continue)
+        },
+    )?;
     println!(
         "evalnet rescore positions={} kept={done} scored={} nodes={} eval={} seconds={:.0} out={}",
         samples.len(),
@@ -171,7 +146,7 @@ fn resume_point(args: &RescoreArgs, samples: &[Sample]) -> Result<usize> {
         .write(true)
         .open(&args.out)
         .with_context(|| out.to_string())?;
-    // Nothing kept: the file starts again (its header is written anew).
+    // Nothing kept: the file starts again (`open_output` writes its header).
     let len = if whole == 0 {
         0
     } else {

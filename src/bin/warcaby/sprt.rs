@@ -13,10 +13,7 @@ use crate::strength::{openings, play_from, Side};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
 use warcaby::arena::sprt::{Decision, Pentanomial, Sprt};
 use warcaby::checkers::ai::{CheckersNodeOf, Level};
 use warcaby::checkers::ballots;
@@ -24,6 +21,7 @@ use warcaby::checkers::game::GameOf;
 use warcaby::checkers::geometry::{Board10, Geometry};
 use warcaby::checkers::moves::MoveOf;
 use warcaby::checkers::rules::BoardSize;
+use warcaby::core::jobs::{run_ordered, Flow};
 use warcaby::core::rng::{mix, Rng};
 use warcaby::games::{GameNode, GameRules};
 use warcaby::search::Limits;
@@ -178,9 +176,6 @@ fn progress_line(test: &Sprt, state: &State) -> String {
     )
 }
 
-/// The pairs finished out of order, waiting for those before them.
-type Finished = BTreeMap<usize, (f64, f64)>;
-
 pub(crate) fn run(args: &SprtArgs) -> Result<()> {
     let test = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta)?;
     let candidate = Side::of_spec(
@@ -228,51 +223,33 @@ fn play_pairs<G: Geometry>(
 where
     CheckersNodeOf<G>: GameNode<Move = MoveOf<G>>,
 {
-    let next = AtomicUsize::new(state.pairs_done);
-    let stop = AtomicBool::new(test.decide(&state.pentanomial) != Decision::Continue);
-    let finished = Mutex::new(Finished::new());
-    let shared = Mutex::new(&mut *state);
-    let worker = || -> Result<()> {
-        while !stop.load(Ordering::Relaxed) {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= args.max_pairs {
-                return Ok(());
-            }
-            let start = pair_opening(openings, i);
-            let first = play_from(start.clone(), true, sides)?;
-            let second = play_from(start, false, sides)?;
-            let mut done = finished
-                .lock()
-                .map_err(|_| anyhow!("a pair thread failed"))?;
-            done.insert(i, (first, second));
-            let mut state = shared.lock().map_err(|_| anyhow!("a pair thread failed"))?;
-            // Count the pairs in order: the verdict does not depend on jobs.
-            while let Some((a, b)) = done.remove(&state.pairs_done) {
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
+    if test.decide(&state.pentanomial) == Decision::Continue {
+        // The pairs are counted in order: the verdict does not depend on jobs.
+        run_ordered(
+            args.jobs,
+            state.pairs_done,
+            || (),
+            |_, i| {
+                (i < args.max_pairs).then(|| {
+                    let start = pair_opening(openings, i);
+                    let first = play_from(start.clone(), true, sides)?;
+                    Ok::<_, anyhow::Error>((first, play_from(start, false, sides)?))
+                })
+            },
+            |_, (a, b)| {
                 state.pentanomial.add(a, b);
                 state.pairs_done += 1;
                 if let Some(path) = &args.state {
-                    write_state(path, &state)?;
+                    write_state(path, state)?;
                 }
                 let decided = test.decide(&state.pentanomial) != Decision::Continue;
-                if decided || state.pairs_done % args.every.max(1) == 0 {
-                    println!("{}", progress_line(test, &state));
+                if decided || state.pairs_done.is_multiple_of(args.every.max(1)) {
+                    println!("{}", progress_line(test, state));
                 }
-                if decided {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-        }
-        Ok(())
-    };
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..args.jobs.max(1)).map(|_| s.spawn(worker)).collect();
-        handles
-            .into_iter()
-            .try_for_each(|h| h.join().map_err(|_| anyhow!("a pair thread panicked"))?)
-    })?;
+                Ok(if decided { Flow::Stop } else { Flow::Continue })
+            },
+        )?;
+    }
     let verdict = match test.decide(&state.pentanomial) {
         Decision::Continue => "undecided".to_string(),
         decided => decided.to_string(),

@@ -8,8 +8,7 @@
 use crate::egdb::{EgdbDirArgs, Place, Tables};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use warcaby::arena::spec::EgdbChoice;
 use warcaby::arena::BotSpec;
 use warcaby::checkers::ai::learned::EvalNet;
@@ -19,6 +18,7 @@ use warcaby::checkers::book::Book;
 use warcaby::checkers::game::GameOf;
 use warcaby::checkers::geometry::Geometry;
 use warcaby::checkers::moves::MoveOf;
+use warcaby::core::jobs::{run_ordered, Flow};
 use warcaby::games::{AnyEval, Engine, GameNode, GameRules};
 use warcaby::search::{Algorithm, Limits, SearchConfig};
 use warcaby::{Color, Game, Variant};
@@ -272,34 +272,20 @@ pub(crate) fn run(args: &StrengthArgs) -> Result<()> {
         sides[0].label(&current),
         sides[1].label(&args.reference)
     );
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(vec![None; games]);
-    let worker = || -> Result<()> {
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= games {
-                return Ok(());
-            }
+    let mut points = Vec::with_capacity(games);
+    run_ordered(
+        args.jobs,
+        0,
+        || (),
+        |_, i| {
             let ballot = ballots[(i / 2) % ballots.len()];
-            let points = play(ballot, i.is_multiple_of(2), &sides)?;
-            let mut r = results
-                .lock()
-                .map_err(|_| anyhow!("a game thread failed"))?;
-            r[i] = Some(points);
-        }
-    };
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..args.jobs.max(1)).map(|_| s.spawn(worker)).collect();
-        handles
-            .into_iter()
-            .try_for_each(|h| h.join().map_err(|_| anyhow!("a game thread panicked"))?)
-    })?;
-    let points: Vec<f64> = results
-        .into_inner()
-        .map_err(|_| anyhow!("a game thread failed"))?
-        .into_iter()
-        .flatten()
-        .collect();
+            (i < games).then(|| play(ballot, i.is_multiple_of(2), &sides))
+        },
+        |_, p| {
+            points.push(p);
+            Ok(Flow::Continue)
+        },
+    )?;
     let count = |p: f64| points.iter().filter(|&&x| x == p).count();
     let (elo, margin) = elo_with_margin(&points);
     println!(
